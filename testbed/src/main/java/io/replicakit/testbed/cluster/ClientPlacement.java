@@ -1,0 +1,28 @@
+package io.replicakit.testbed.cluster;
+
+/**
+ * Where a client (TestDFSIO, a reader, a writer) sits relative to the cluster. The NameNode decides writer
+ * locality and reader distance from the client's source address, so placing a client is choosing the address
+ * its sockets come from.
+ */
+public sealed interface ClientPlacement {
+
+  /** On the host of the named DataNode: the NameNode puts the first replica of its writes there. */
+  record OnNode(String nodeName) implements ClientPlacement {}
+
+  /** Outside the cluster, on 127.0.0.1: no DataNode is local to it. */
+  record OffCluster() implements ClientPlacement {}
+
+  static ClientPlacement onNode(String nodeName) {
+    return new OnNode(nodeName);
+  }
+
+  static ClientPlacement offCluster() {
+    return new OffCluster();
+  }
+
+  /** Parses the CLI form: {@code off} (or {@code off-cluster}) or a DataNode name. */
+  static ClientPlacement parse(String text) {
+    return text.equals("off") || text.equals("off-cluster") ? offCluster() : onNode(text);
+  }
+}

@@ -1,0 +1,41 @@
+package io.replicakit.testbed.cluster;
+
+import io.replicakit.testbed.spec.ClusterSpec;
+import io.replicakit.testbed.spec.DataNodeSpec;
+import io.replicakit.testbed.spec.Sizes;
+import java.net.URI;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/** Renders a running cluster's layout for people: what the CLI prints when the cluster is up. */
+final class ClusterLayout {
+
+  private ClusterLayout() {}
+
+  static String describe(ClusterSpec spec, URI uri, ClusterOptions options) {
+    StringBuilder sb = new StringBuilder();
+    sb.append("Cluster spec '").append(spec.name()).append("'");
+    if (!spec.description().isEmpty()) {
+      sb.append(": ").append(spec.description());
+    }
+    sb.append('\n');
+    sb.append("NameNode      ").append(uri).append('\n');
+    sb.append("Devices       ").append(spec.devices().describe()).append('\n');
+    sb.append("Data dir      ").append(options.baseDir().toAbsolutePath()).append('\n');
+    sb.append(String.format(Locale.ROOT, "%-6s %-12s %-10s %-6s %-6s %-8s %-32s %s%n",
+        "node", "address", "location", "ud", "class", "network", "volumes", "capacity"));
+    for (String rack : spec.racks()) {
+      for (DataNodeSpec dn : spec.dataNodesInRack(rack)) {
+        sb.append(String.format(Locale.ROOT, "%-6s %-12s %-10s %-6s %-6s %-8s %-32s %s%n",
+            dn.name(), dn.address(), dn.networkLocation(), dn.upgradeDomain().orElse("-"), dn.hardwareClass(),
+            dn.networkBytesPerSec() == 0 ? "-" : (dn.networkBytesPerSec() / Sizes.MIB) + "MiB/s",
+            dn.volumes().stream().map(v -> v.type() + " " + Sizes.format(v.capacityBytes()))
+                .collect(Collectors.joining(", ")),
+            Sizes.format(dn.capacityBytes())));
+      }
+    }
+    sb.append("Clients: set fs.defaultFS=").append(uri)
+        .append("; a client on 127.0.0.1 is off-cluster.");
+    return sb.toString();
+  }
+}

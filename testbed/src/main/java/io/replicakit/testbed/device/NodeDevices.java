@@ -1,0 +1,83 @@
+package io.replicakit.testbed.device;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
+import org.apache.hadoop.fs.StorageType;
+
+/**
+ * The emulated devices of one DataNode, and the knobs that disturb them: a slowdown window (the node's devices
+ * run at a fraction of their speed, as a failing or throttled disk does) and background load (another tenant's
+ * I/O competing for the same devices). The hotspot and Pfimbi experiments use both to make one node busy.
+ */
+public final class NodeDevices {
+
+  private final String name;
+  private final DeviceSettings settings;
+  private final Ticker ticker;
+  private final Map<String, VolumeDevice> volumes = new ConcurrentHashMap<>();
+  private volatile Slowdown slowdown = new Slowdown(1.0, Long.MIN_VALUE);
+
+  private record Slowdown(double factor, long untilNanos) {}
+
+  NodeDevices(String name, DeviceSettings settings, Ticker ticker) {
+    this.name = name;
+    this.settings = settings;
+    this.ticker = ticker;
+  }
+
+  /** The device of a volume, created on first sight with the speed of its storage type. */
+  public VolumeDevice volume(String storageId, StorageType type) {
+    return volumes.computeIfAbsent(storageId, id -> new VolumeDevice(name, id, type,
+        new TokenBucket(settings.bytesPerSec(type), settings.burstBytes()), ticker, this::speedFactor));
+  }
+
+  public List<VolumeDevice> volumes() {
+    return List.copyOf(volumes.values());
+  }
+
+  public List<VolumeStats> stats() {
+    List<VolumeStats> result = new ArrayList<>();
+    volumes.values().forEach(v -> result.add(v.stats()));
+    return result;
+  }
+
+  /**
+   * Runs every device of this node at {@code factor} of its speed for {@code duration}; a later call replaces
+   * an earlier window.
+   */
+  public void slowDown(double factor, Duration duration) {
+    if (!(factor > 0 && factor <= 1)) {
+      throw new IllegalArgumentException("slowdown factor must be in (0, 1], was " + factor);
+    }
+    slowdown = new Slowdown(factor, ticker.nanoTime() + duration.toNanos());
+  }
+
+  double speedFactor(long nowNanos) {
+    Slowdown s = slowdown;
+    return nowNanos < s.untilNanos ? s.factor : 1.0;
+  }
+
+  /**
+   * Starts background I/O of {@code mibPerSec} on each volume matching {@code which} for {@code duration}
+   * (a rate above the device's speed saturates it). Close the handle to stop early.
+   */
+  public BackgroundLoad startLoad(Predicate<VolumeDevice> which, double mibPerSec, Duration duration) {
+    List<VolumeDevice> targets = volumes().stream().filter(which).toList();
+    if (targets.isEmpty()) {
+      throw new IllegalStateException("DataNode " + name + " has no matching volumes to load");
+    }
+    return BackgroundLoad.start(name, targets, mibPerSec, duration, ticker);
+  }
+
+  public String name() {
+    return name;
+  }
+
+  public DeviceSettings settings() {
+    return settings;
+  }
+}

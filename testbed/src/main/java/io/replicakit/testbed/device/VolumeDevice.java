@@ -1,0 +1,83 @@
+package io.replicakit.testbed.device;
+
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongToDoubleFunction;
+import org.apache.hadoop.fs.StorageType;
+
+/**
+ * One emulated device: the throughput limit of a DataNode volume plus its counters. Every read and write the
+ * DataNode does on the volume, and any injected background load, draws from the same {@link TokenBucket}, so
+ * concurrent streams contend for the device as they would for one physical disk.
+ */
+public final class VolumeDevice {
+
+  /** Direction of a data I/O, as the device counts it. */
+  public enum Io { READ, WRITE, LOAD }
+
+  private final String node;
+  private final String storageId;
+  private final StorageType type;
+  private final TokenBucket bucket;
+  private final Ticker ticker;
+  private final LongToDoubleFunction speedFactor;
+  private final LongAdder readBytes = new LongAdder();
+  private final LongAdder writeBytes = new LongAdder();
+  private final LongAdder loadBytes = new LongAdder();
+  private final LongAdder ops = new LongAdder();
+  private final LongAdder busyNanos = new LongAdder();
+  private final LongAdder queueNanos = new LongAdder();
+
+  VolumeDevice(String node, String storageId, StorageType type, TokenBucket bucket, Ticker ticker,
+      LongToDoubleFunction speedFactor) {
+    this.node = node;
+    this.storageId = storageId;
+    this.type = type;
+    this.bucket = bucket;
+    this.ticker = ticker;
+    this.speedFactor = speedFactor;
+  }
+
+  /**
+   * Accounts for {@code len} bytes of I/O and blocks the caller for as long as the device needs to serve it,
+   * including the time spent queued behind other requests.
+   */
+  public void transfer(Io io, long len) throws InterruptedException {
+    if (len <= 0) {
+      return;
+    }
+    long now = ticker.nanoTime();
+    TokenBucket.Grant grant = bucket.reserve(len, speedFactor.applyAsDouble(now), now);
+    switch (io) {
+      case READ -> readBytes.add(len);
+      case WRITE -> writeBytes.add(len);
+      case LOAD -> loadBytes.add(len);
+    }
+    if (io != Io.LOAD) {
+      ops.increment();
+      queueNanos.add(grant.queueNanos(now));
+    }
+    busyNanos.add(grant.serviceNanos());
+    ticker.sleepNanos(grant.sleepNanos(now));
+  }
+
+  public VolumeStats stats() {
+    return new VolumeStats(node, storageId, type, readBytes.sum(), writeBytes.sum(), ops.sum(),
+        busyNanos.sum(), queueNanos.sum(), loadBytes.sum(), ticker.nanoTime());
+  }
+
+  public String node() {
+    return node;
+  }
+
+  public String storageId() {
+    return storageId;
+  }
+
+  public StorageType type() {
+    return type;
+  }
+
+  public long bytesPerSec() {
+    return bucket.bytesPerSec();
+  }
+}

@@ -1,0 +1,47 @@
+package io.replicakit.testbed.device;
+
+import org.apache.hadoop.fs.StorageType;
+
+/**
+ * Cumulative counters of one emulated volume at one instant. Rates (utilization, average wait) come from the
+ * difference of two snapshots, as {@code iostat} derives them from {@code /proc/diskstats}.
+ *
+ * @param node DataNode name
+ * @param storageId DataNode storage ID of the volume
+ * @param type storage medium
+ * @param readBytes bytes read by DataNode I/O (stream reads and zero-copy transfers to sockets)
+ * @param writeBytes bytes written by DataNode I/O
+ * @param ops data I/O operations (reads, writes, transfers)
+ * @param busyNanos time the device spent serving requests, including injected background load
+ * @param queueNanos total time requests waited behind other requests before being served
+ * @param loadBytes bytes of injected background load
+ * @param atNanos when the snapshot was taken (ticker time)
+ */
+public record VolumeStats(
+    String node,
+    String storageId,
+    StorageType type,
+    long readBytes,
+    long writeBytes,
+    long ops,
+    long busyNanos,
+    long queueNanos,
+    long loadBytes,
+    long atNanos) {
+
+  /** Fraction of the time between {@code earlier} and this snapshot that the device was busy (0..1). */
+  public double utilizationSince(VolumeStats earlier) {
+    long elapsed = atNanos - earlier.atNanos;
+    return elapsed <= 0 ? 0 : Math.min(1.0, (busyNanos - earlier.busyNanos) / (double) elapsed);
+  }
+
+  /** Mean queueing delay per operation between {@code earlier} and this snapshot, in milliseconds. */
+  public double awaitMillisSince(VolumeStats earlier) {
+    long ops = this.ops - earlier.ops;
+    return ops <= 0 ? 0 : (queueNanos - earlier.queueNanos) / 1e6 / ops;
+  }
+
+  public long totalBytes() {
+    return readBytes + writeBytes;
+  }
+}

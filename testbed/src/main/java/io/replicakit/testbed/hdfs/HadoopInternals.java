@@ -1,0 +1,112 @@
+package io.replicakit.testbed.hdfs;
+
+import io.replicakit.testbed.device.NodeDevices;
+import io.replicakit.testbed.device.VolumeDevice;
+import io.replicakit.testbed.spec.VolumeSpec;
+import java.io.IOException;
+import java.lang.reflect.Field;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import org.apache.hadoop.hdfs.server.datanode.DataNode;
+import org.apache.hadoop.hdfs.server.datanode.FaultInjectorFileIoEvents;
+import org.apache.hadoop.hdfs.server.datanode.FileIoProvider;
+import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsDatasetSpi;
+import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsVolumeSpi;
+import org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.FsVolumeImpl;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The testbed's one adaptor to Hadoop internals that have no public hook (checked against Hadoop 3.5.0
+ * sources). A Hadoop upgrade that moves them breaks here, loudly, and nowhere else.
+ *
+ * <ul>
+ *   <li>{@code FileIoProvider.faultInjectorEventHook}: a private final field every DataNode data I/O passes
+ *       through ({@code beforeFileIo(volume, op, len)}) before touching the disk; replacing it is how devices
+ *       are throttled.
+ *   <li>{@code FsVolumeImpl.setCapacityForTesting}: makes a volume report the spec's capacity.
+ *   <li>{@code TestDFSIO.excutorService}: a thread pool TestDFSIO never shuts down; its non-daemon threads
+ *       would keep the JVM alive after a run.
+ * </ul>
+ */
+public final class HadoopInternals {
+
+  private static final Logger LOG = LoggerFactory.getLogger(HadoopInternals.class);
+
+  private static final String HOOK_FIELD = "faultInjectorEventHook";
+  private static final String DFSIO_POOL_FIELD = "excutorService";
+
+  private HadoopInternals() {}
+
+  /** Routes every data I/O of {@code dn} through {@code devices}. */
+  public static void installDeviceHook(DataNode dn, NodeDevices devices) throws IOException {
+    FileIoProvider provider = dn.getFileIoProvider();
+    try {
+      Field field = FileIoProvider.class.getDeclaredField(HOOK_FIELD);
+      field.setAccessible(true);
+      field.set(provider, new ThrottlingFileIoEvents(devices));
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      throw new IOException("cannot install the testbed's device emulation: FileIoProvider." + HOOK_FIELD
+          + " is not accessible in this Hadoop version (" + e + ")", e);
+    }
+  }
+
+  /**
+   * Registers each volume's device and sets its reported capacity from {@code specs}: the i-th volume of a
+   * storage type gets the i-th spec of that type, matching MiniDFSCluster's data-directory order.
+   */
+  public static void configureVolumes(FsDatasetSpi<?> dataset, NodeDevices devices, List<VolumeSpec> specs)
+      throws IOException {
+    List<VolumeSpec> unused = new ArrayList<>(specs);
+    try (FsDatasetSpi.FsVolumeReferences refs = dataset.getFsVolumeReferences()) {
+      for (FsVolumeSpi volume : refs) {
+        devices.volume(volume.getStorageID(), volume.getStorageType());
+        VolumeSpec spec = unused.stream().filter(s -> s.type() == volume.getStorageType()).findFirst().orElse(null);
+        if (spec != null && volume instanceof FsVolumeImpl impl) {
+          impl.setCapacityForTesting(spec.capacityBytes());
+          unused.remove(spec);
+        }
+      }
+    }
+  }
+
+  /** Shuts down the thread pool a {@code TestDFSIO} instance leaves behind; best effort, logs on failure. */
+  public static void shutDownDfsioPool(Object testDfsio) {
+    try {
+      Field field = testDfsio.getClass().getDeclaredField(DFSIO_POOL_FIELD);
+      field.setAccessible(true);
+      ((ExecutorService) field.get(testDfsio)).shutdownNow();
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      LOG.warn("Cannot shut down TestDFSIO's thread pool ({}); the JVM may need System.exit to end", e.toString());
+    }
+  }
+
+  /** Maps {@code beforeFileIo} to device transfers: reads and zero-copy transfers read, writes write. */
+  static final class ThrottlingFileIoEvents extends FaultInjectorFileIoEvents {
+    private final NodeDevices devices;
+
+    ThrottlingFileIoEvents(NodeDevices devices) {
+      super(null);
+      this.devices = devices;
+    }
+
+    @Override
+    public void beforeFileIo(FsVolumeSpi volume, FileIoProvider.OPERATION op, long len) {
+      VolumeDevice.Io io = switch (op) {
+        case READ, TRANSFER -> VolumeDevice.Io.READ;
+        case WRITE, NATIVE_COPY -> VolumeDevice.Io.WRITE;
+        default -> null;
+      };
+      if (io == null || volume == null || len <= 0) {
+        return;
+      }
+      try {
+        devices.volume(volume.getStorageID(), volume.getStorageType()).transfer(io, len);
+      } catch (InterruptedException e) {
+        // DataNode threads are interrupted on shutdown; keep the flag and let the I/O proceed unthrottled.
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+}

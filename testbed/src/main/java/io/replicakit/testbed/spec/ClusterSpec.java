@@ -1,0 +1,56 @@
+package io.replicakit.testbed.spec;
+
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.Objects;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.apache.hadoop.fs.StorageType;
+
+/**
+ * A validated, declarative description of an embedded test cluster: which DataNodes exist, where they sit in
+ * the topology, what volumes they have and how fast each medium is. Built only by {@link SpecParser}, so every
+ * instance has passed validation.
+ */
+public record ClusterSpec(String name, String description, List<DataNodeSpec> dataNodes, DeviceProfile devices) {
+
+  public ClusterSpec {
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(description, "description");
+    Objects.requireNonNull(devices, "devices");
+    dataNodes = List.copyOf(dataNodes);
+  }
+
+  /** Rack paths in first-appearance order. */
+  public List<String> racks() {
+    Set<String> racks = new LinkedHashSet<>();
+    dataNodes.forEach(dn -> racks.add(dn.rack()));
+    return List.copyOf(racks);
+  }
+
+  public List<DataNodeSpec> dataNodesInRack(String rack) {
+    return dataNodes.stream().filter(dn -> dn.rack().equals(rack)).collect(Collectors.toList());
+  }
+
+  public boolean usesNodeGroups() {
+    return dataNodes.stream().anyMatch(dn -> dn.nodeGroup().isPresent());
+  }
+
+  public boolean usesUpgradeDomains() {
+    return dataNodes.stream().anyMatch(dn -> dn.upgradeDomain().isPresent());
+  }
+
+  /** Storage types of each DataNode's volumes; the same for every node (MiniDFSCluster requires it). */
+  public List<StorageType> volumeTypes() {
+    return dataNodes.get(0).volumes().stream().map(VolumeSpec::type).collect(Collectors.toList());
+  }
+
+  public DataNodeSpec dataNode(String nodeName) {
+    return dataNodes.stream()
+        .filter(dn -> dn.name().equals(nodeName) || dn.address().equals(nodeName))
+        .findFirst()
+        .orElseThrow(() -> new NoSuchElementException("no DataNode named '" + nodeName + "' in spec '" + name
+            + "'; nodes: " + dataNodes.stream().map(DataNodeSpec::name).collect(Collectors.joining(", "))));
+  }
+}

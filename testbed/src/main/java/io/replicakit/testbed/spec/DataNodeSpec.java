@@ -1,0 +1,49 @@
+package io.replicakit.testbed.spec;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * One DataNode of a testbed cluster.
+ *
+ * @param name short name used by the harness and the CLI ({@code dn01})
+ * @param address loopback address the DataNode registers from and serves on ({@code 127.0.0.11}); it is
+ *     the node's identity for the NameNode, so writer locality and reader distance behave as on a real cluster
+ * @param rack rack path ({@code /r1})
+ * @param nodeGroup node group below the rack, for {@code NetworkTopologyWithNodeGroup}; empty when unused
+ * @param upgradeDomain upgrade domain, for {@code BlockPlacementPolicyWithUpgradeDomain}; empty when unused
+ * @param hardwareClass label of the hardware class (the placement paper's C1/C2, §3)
+ * @param volumes the node's volumes in data-directory order
+ * @param networkBytesPerSec per-DataNode network throughput enforced with HDFS's own bandwidth keys; 0 means
+ *     unlimited
+ */
+public record DataNodeSpec(
+    String name,
+    String address,
+    String rack,
+    Optional<String> nodeGroup,
+    Optional<String> upgradeDomain,
+    String hardwareClass,
+    List<VolumeSpec> volumes,
+    long networkBytesPerSec) {
+
+  public DataNodeSpec {
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(address, "address");
+    Objects.requireNonNull(rack, "rack");
+    Objects.requireNonNull(nodeGroup, "nodeGroup");
+    Objects.requireNonNull(upgradeDomain, "upgradeDomain");
+    Objects.requireNonNull(hardwareClass, "hardwareClass");
+    volumes = List.copyOf(volumes);
+  }
+
+  /** The location the topology mapping gives this node: the rack, plus the node group when there is one. */
+  public String networkLocation() {
+    return nodeGroup.map(group -> rack + "/" + group).orElse(rack);
+  }
+
+  public long capacityBytes() {
+    return volumes.stream().mapToLong(VolumeSpec::capacityBytes).sum();
+  }
+}

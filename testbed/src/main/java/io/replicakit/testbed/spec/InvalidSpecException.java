@@ -1,0 +1,14 @@
+package io.replicakit.testbed.spec;
+
+/** A cluster spec that failed validation; the message lists every problem with the field it concerns. */
+public final class InvalidSpecException extends IllegalArgumentException {
+  private static final long serialVersionUID = 1L;
+
+  public InvalidSpecException(String source, ValidationStatus status) {
+    super("invalid cluster spec '" + source + "': " + status.reason());
+  }
+
+  public InvalidSpecException(String message) {
+    super(message);
+  }
+}

@@ -1,0 +1,359 @@
+package io.replicakit.testbed.spec;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import org.apache.hadoop.fs.StorageType;
+
+/**
+ * Reads a cluster spec from its properties form (see docs/testbed.md for every field) and validates it. All
+ * problems are collected, each naming the field and the allowed values, so one run of a bad file shows
+ * everything that is wrong with it.
+ *
+ * <p>List fields take comma-separated entries; {@code x*N} repeats an entry N times ({@code 558m*5,232m*5}).
+ */
+public final class SpecParser {
+
+  public static final String NAME = "name";
+  public static final String DESCRIPTION = "description";
+  public static final String DATANODES = "datanodes";
+  public static final String RACKS = "racks";
+  public static final String RACK_SIZES = "rack.sizes";
+  public static final String VOLUMES = "volumes";
+  public static final String CAPACITIES = "capacities";
+  public static final String CLASSES = "classes";
+  public static final String NETWORK_MIBPS = "network.mibps";
+  public static final String DEVICE_MIBPS_PREFIX = "device.mibps.";
+  public static final String NODE_GROUPS_PER_RACK = "node.groups.per.rack";
+  public static final String UPGRADE_DOMAINS = "upgrade.domains";
+
+  /** DataNode i (1-based) gets 127.0.0.(FIRST_ADDRESS_OCTET + i); 127.0.0.1 stays off-cluster. */
+  static final int FIRST_ADDRESS_OCTET = 10;
+  static final int MAX_DATANODES = 254 - FIRST_ADDRESS_OCTET;
+
+  /** Media a DataNode volume can be emulated as; PROVIDED is external storage, not a local volume. */
+  static final Set<StorageType> VOLUME_TYPES = EnumSet.of(
+      StorageType.RAM_DISK, StorageType.NVDIMM, StorageType.SSD, StorageType.DISK, StorageType.ARCHIVE);
+
+  private static final Set<String> FIELDS = Set.of(NAME, DESCRIPTION, DATANODES, RACKS, RACK_SIZES, VOLUMES,
+      CAPACITIES, CLASSES, NETWORK_MIBPS, NODE_GROUPS_PER_RACK, UPGRADE_DOMAINS);
+
+  /** Result of reading a spec: the spec when valid, and the validation status either way. */
+  public record Reading(Optional<ClusterSpec> spec, ValidationStatus status) {}
+
+  private final Properties props;
+  private final String source;
+  private final List<String> problems = new ArrayList<>();
+
+  private SpecParser(Properties props, String source) {
+    this.props = props;
+    this.source = source;
+  }
+
+  /** Validates and, when valid, builds the spec. Never throws for bad input. */
+  public static Reading read(Properties props, String source) {
+    return new SpecParser(props, source).run();
+  }
+
+  /** Builds the spec or throws {@link InvalidSpecException} listing every problem. */
+  public static ClusterSpec parse(Properties props, String source) {
+    Reading reading = read(props, source);
+    return reading.spec().orElseThrow(() -> new InvalidSpecException(source, reading.status()));
+  }
+
+  private Reading run() {
+    checkUnknownFields();
+    int dataNodes = intField(DATANODES, 1, MAX_DATANODES, null);
+    int racks = dataNodes > 0 ? intField(RACKS, 1, dataNodes, 1) : 0;
+    List<StorageType> volumeTypes = volumeTypes();
+    DeviceProfile devices = devices();
+    if (!problems.isEmpty() || dataNodes <= 0 || racks <= 0) {
+      return failed();
+    }
+    List<Integer> rackSizes = rackSizes(dataNodes, racks);
+    List<List<VolumeSpec>> volumes = capacities(dataNodes, volumeTypes);
+    List<String> classes = listOrDefault(CLASSES, dataNodes, "default");
+    List<Long> network = network(dataNodes);
+    int groupsPerRack = rackSizes.isEmpty() ? 0 : nodeGroupsPerRack(rackSizes);
+    String upgradeDomains = upgradeDomains(dataNodes);
+    if (!problems.isEmpty()) {
+      return failed();
+    }
+    List<DataNodeSpec> nodes = new ArrayList<>();
+    int index = 0;
+    for (int r = 0; r < racks; r++) {
+      for (int k = 0; k < rackSizes.get(r); k++, index++) {
+        nodes.add(new DataNodeSpec(
+            String.format(Locale.ROOT, "dn%02d", index + 1),
+            "127.0.0." + (FIRST_ADDRESS_OCTET + index + 1),
+            "/r" + (r + 1),
+            groupsPerRack == 0 ? Optional.empty() : Optional.of("ng" + (k % groupsPerRack + 1)),
+            upgradeDomain(upgradeDomains, r, index),
+            classes.get(index),
+            volumes.get(index),
+            network.get(index)));
+      }
+    }
+    String name = props.getProperty(NAME, source).trim();
+    String description = props.getProperty(DESCRIPTION, "").trim();
+    return new Reading(Optional.of(new ClusterSpec(name, description, nodes, devices)), ValidationStatus.valid());
+  }
+
+  private Reading failed() {
+    return new Reading(Optional.empty(), new ValidationStatus(problems));
+  }
+
+  private void checkUnknownFields() {
+    for (String key : new TreeSet<>(props.stringPropertyNames())) {
+      if (!FIELDS.contains(key) && !key.startsWith(DEVICE_MIBPS_PREFIX)) {
+        problems.add("unknown field '" + key + "'; allowed fields: " + new TreeSet<>(FIELDS)
+            + " and " + DEVICE_MIBPS_PREFIX + "<storage type>");
+      }
+    }
+  }
+
+  private int intField(String key, int min, int max, Integer dflt) {
+    String text = props.getProperty(key);
+    if (text == null) {
+      if (dflt == null) {
+        problems.add(key + " is required (an integer from " + min + " to " + max + ")");
+        return 0;
+      }
+      return dflt;
+    }
+    try {
+      int value = Integer.parseInt(text.trim());
+      if (value < min || value > max) {
+        problems.add(key + " must be from " + min + " to " + max
+            + (key.equals(RACKS) ? " (" + DATANODES + ")" : "") + ", was " + value);
+        return 0;
+      }
+      return value;
+    } catch (NumberFormatException e) {
+      problems.add(key + " must be an integer from " + min + " to " + max + ", was '" + text.trim() + "'");
+      return 0;
+    }
+  }
+
+  private List<StorageType> volumeTypes() {
+    List<StorageType> types = new ArrayList<>();
+    for (String entry : list(VOLUMES, "DISK")) {
+      Optional<StorageType> type = storageType(entry);
+      if (type.isEmpty() || !VOLUME_TYPES.contains(type.get())) {
+        problems.add(VOLUMES + ": unknown storage type '" + entry + "'; allowed: " + VOLUME_TYPES);
+      } else {
+        types.add(type.get());
+      }
+    }
+    return types;
+  }
+
+  private DeviceProfile devices() {
+    Map<StorageType, Double> speeds = new EnumMap<>(StorageType.class);
+    for (String key : new TreeSet<>(props.stringPropertyNames())) {
+      if (!key.startsWith(DEVICE_MIBPS_PREFIX)) {
+        continue;
+      }
+      String typeName = key.substring(DEVICE_MIBPS_PREFIX.length());
+      Optional<StorageType> type = storageType(typeName);
+      if (type.isEmpty() || !VOLUME_TYPES.contains(type.get())) {
+        problems.add(key + ": unknown storage type '" + typeName + "'; allowed: " + VOLUME_TYPES);
+        continue;
+      }
+      positiveDouble(key, props.getProperty(key)).ifPresent(speed -> speeds.put(type.get(), speed));
+    }
+    return new DeviceProfile(speeds);
+  }
+
+  private Optional<Double> positiveDouble(String key, String text) {
+    try {
+      double value = Double.parseDouble(text.trim());
+      if (!(value > 0) || Double.isInfinite(value)) {
+        problems.add(key + " must be a speed > 0 MiB/s, was " + text.trim());
+        return Optional.empty();
+      }
+      return Optional.of(value);
+    } catch (NumberFormatException e) {
+      problems.add(key + " must be a speed > 0 MiB/s, was '" + text.trim() + "'");
+      return Optional.empty();
+    }
+  }
+
+  private List<Integer> rackSizes(int dataNodes, int racks) {
+    List<String> entries = list(RACK_SIZES, null);
+    List<Integer> sizes = new ArrayList<>();
+    if (entries.isEmpty()) {
+      for (int r = 0; r < racks; r++) {
+        sizes.add(dataNodes / racks + (r < dataNodes % racks ? 1 : 0));
+      }
+      return sizes;
+    }
+    if (entries.size() != racks) {
+      problems.add(RACK_SIZES + " has " + entries.size() + " entries; expected " + racks + " (one per rack)");
+      return List.of();
+    }
+    for (String entry : entries) {
+      try {
+        int size = Integer.parseInt(entry);
+        if (size < 1) {
+          throw new NumberFormatException();
+        }
+        sizes.add(size);
+      } catch (NumberFormatException e) {
+        problems.add(RACK_SIZES + " entries must be integers >= 1, was '" + entry + "'");
+        return List.of();
+      }
+    }
+    int sum = sizes.stream().mapToInt(Integer::intValue).sum();
+    if (sum != dataNodes) {
+      problems.add(RACK_SIZES + " add up to " + sum + "; expected " + DATANODES + " = " + dataNodes);
+      return List.of();
+    }
+    return sizes;
+  }
+
+  private List<List<VolumeSpec>> capacities(int dataNodes, List<StorageType> types) {
+    List<String> entries = list(CAPACITIES, null);
+    if (entries.isEmpty()) {
+      problems.add(CAPACITIES + " is required: one entry per DataNode (" + dataNodes + "), each a size"
+          + " or one size per volume separated by '/'");
+      return List.of();
+    }
+    if (entries.size() != dataNodes) {
+      problems.add(CAPACITIES + " has " + entries.size() + " entries; expected " + dataNodes
+          + " (one per DataNode, " + DATANODES + ")");
+      return List.of();
+    }
+    List<List<VolumeSpec>> result = new ArrayList<>();
+    for (String entry : entries) {
+      String[] parts = entry.split("/");
+      if (parts.length != 1 && parts.length != types.size()) {
+        problems.add(CAPACITIES + " entry '" + entry + "' has " + parts.length + " sizes; expected 1 or "
+            + types.size() + " (one per volume of " + VOLUMES + " = " + types + ")");
+        return List.of();
+      }
+      List<VolumeSpec> volumes = new ArrayList<>();
+      for (int v = 0; v < types.size(); v++) {
+        try {
+          volumes.add(new VolumeSpec(types.get(v), Sizes.parse(parts[parts.length == 1 ? 0 : v])));
+        } catch (IllegalArgumentException e) {
+          problems.add(CAPACITIES + ": " + e.getMessage());
+          return List.of();
+        }
+      }
+      result.add(volumes);
+    }
+    return result;
+  }
+
+  private List<Long> network(int dataNodes) {
+    List<String> entries = listOrDefault(NETWORK_MIBPS, dataNodes, "0");
+    List<Long> result = new ArrayList<>();
+    for (String entry : entries) {
+      try {
+        double mibps = Double.parseDouble(entry);
+        if (mibps < 0 || Double.isNaN(mibps) || Double.isInfinite(mibps)) {
+          throw new NumberFormatException();
+        }
+        result.add((long) (mibps * Sizes.MIB));
+      } catch (NumberFormatException e) {
+        problems.add(NETWORK_MIBPS + " entries must be speeds >= 0 MiB/s (0 = unlimited), was '" + entry + "'");
+        return List.of();
+      }
+    }
+    return result;
+  }
+
+  private int nodeGroupsPerRack(List<Integer> rackSizes) {
+    int smallest = rackSizes.stream().mapToInt(Integer::intValue).min().orElse(1);
+    return intField(NODE_GROUPS_PER_RACK, 0, smallest, 0);
+  }
+
+  private String upgradeDomains(int dataNodes) {
+    String value = props.getProperty(UPGRADE_DOMAINS, "none").trim().toLowerCase(Locale.ROOT);
+    if (value.equals("none") || value.equals("rack")) {
+      return value;
+    }
+    try {
+      int count = Integer.parseInt(value);
+      if (count >= 1 && count <= dataNodes) {
+        return value;
+      }
+    } catch (NumberFormatException ignored) {
+      // reported below
+    }
+    problems.add(UPGRADE_DOMAINS + " must be 'none', 'rack' (one domain per rack) or a count from 1 to "
+        + dataNodes + " (nodes assigned round-robin), was '" + value + "'");
+    return value;
+  }
+
+  private static Optional<String> upgradeDomain(String mode, int rackIndex, int nodeIndex) {
+    return switch (mode) {
+      case "none" -> Optional.empty();
+      case "rack" -> Optional.of("ud" + (rackIndex + 1));
+      default -> Optional.of("ud" + (nodeIndex % Integer.parseInt(mode) + 1));
+    };
+  }
+
+  /** A list field of exactly {@code size} entries, or {@code dflt} repeated when absent. */
+  private List<String> listOrDefault(String key, int size, String dflt) {
+    List<String> entries = list(key, null);
+    if (entries.isEmpty()) {
+      return java.util.Collections.nCopies(size, dflt);
+    }
+    if (entries.size() == 1) {
+      return java.util.Collections.nCopies(size, entries.get(0));
+    }
+    if (entries.size() != size) {
+      problems.add(key + " has " + entries.size() + " entries; expected 1 or " + size + " (one per DataNode)");
+      return java.util.Collections.nCopies(size, dflt);
+    }
+    return entries;
+  }
+
+  /** Splits a comma list, expanding {@code x*N} repetitions. */
+  private List<String> list(String key, String dflt) {
+    String text = props.getProperty(key, dflt);
+    if (text == null || text.isBlank()) {
+      return List.of();
+    }
+    List<String> result = new ArrayList<>();
+    for (String raw : text.split(",")) {
+      String entry = raw.trim();
+      int star = entry.lastIndexOf('*');
+      if (star < 0) {
+        result.add(entry);
+        continue;
+      }
+      try {
+        int times = Integer.parseInt(entry.substring(star + 1).trim());
+        if (times < 1) {
+          throw new NumberFormatException();
+        }
+        result.addAll(java.util.Collections.nCopies(times, entry.substring(0, star).trim()));
+      } catch (NumberFormatException e) {
+        problems.add(key + ": bad repetition '" + entry + "' (expected value*count with count >= 1)");
+      }
+    }
+    return result;
+  }
+
+  private static Optional<StorageType> storageType(String text) {
+    String wanted = text.trim().toUpperCase(Locale.ROOT).replace('-', '_');
+    return Arrays.stream(StorageType.values()).filter(t -> t.name().equals(wanted)).findFirst();
+  }
+
+  /** Storage-type names accepted for volumes, for help texts. */
+  public static String allowedVolumeTypes() {
+    return VOLUME_TYPES.stream().map(Enum::name).collect(Collectors.joining(", "));
+  }
+}
