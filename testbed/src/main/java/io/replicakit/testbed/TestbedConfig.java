@@ -28,7 +28,7 @@ public final class TestbedConfig {
   public static final String DEVICE_MIBPS_PREFIX = PREFIX + "device.mibps.";
 
   public static final String DEVICE_BURST_BYTES_KEY = PREFIX + "device.burst.bytes";
-  public static final long DEVICE_BURST_BYTES_DEFAULT = 0;
+  public static final long DEVICE_BURST_BYTES_DEFAULT = 1024 * 1024;
 
   public static final String VOLUME_CAPACITIES_KEY = PREFIX + "volume.capacities";
   public static final String VOLUME_CAPACITIES_DEFAULT = "";

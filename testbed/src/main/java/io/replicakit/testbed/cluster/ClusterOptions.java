@@ -1,5 +1,6 @@
 package io.replicakit.testbed.cluster;
 
+import io.replicakit.testbed.TestbedConfig;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -24,7 +25,7 @@ public record ClusterOptions(Path baseDir, Map<String, String> hdfsSettings, lon
   }
 
   public static ClusterOptions in(Path baseDir) {
-    return new ClusterOptions(baseDir, Map.of(), 0);
+    return new ClusterOptions(baseDir, Map.of(), TestbedConfig.DEVICE_BURST_BYTES_DEFAULT);
   }
 
   /** A copy with one more HDFS setting. */

@@ -10,7 +10,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.HashMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -56,7 +56,7 @@ public final class EmbeddedCluster implements AutoCloseable {
   private final ClusterOptions options;
   private final Configuration conf;
   private final MiniDFSCluster cluster;
-  private final Map<String, MiniDFSCluster.DataNodeProperties> stopped = new HashMap<>();
+  private final Map<String, MiniDFSCluster.DataNodeProperties> stopped = new ConcurrentHashMap<>();
   private final AtomicBoolean closed = new AtomicBoolean();
 
   private EmbeddedCluster(ClusterSpec spec, ClusterOptions options, Configuration conf, MiniDFSCluster cluster) {
@@ -143,7 +143,7 @@ public final class EmbeddedCluster implements AutoCloseable {
   public Optional<DataNode> dataNode(String nodeName) {
     String address = spec.dataNode(nodeName).address();
     return cluster.getDataNodes().stream()
-        .filter(dn -> dn.getDatanodeId().getIpAddr().equals(address))
+        .filter(dn -> dn.getDatanodeId() != null && dn.getDatanodeId().getIpAddr().equals(address))
         .findFirst();
   }
 
@@ -238,16 +238,22 @@ public final class EmbeddedCluster implements AutoCloseable {
     return new ReplicaCount(blocks, shortBlocks);
   }
 
+  /**
+   * Transfer addresses of the DataNodes that are up: live for the NameNode and not stopped by this harness
+   * (a stopped node stays live for the NameNode until its heartbeats expire).
+   */
   private Set<String> liveAddresses() throws IOException {
+    Set<String> down = stopped.keySet().stream().map(n -> spec.dataNode(n).address()).collect(Collectors.toSet());
     DatanodeInfo[] live = cluster.getFileSystem().getDataNodeStats(DatanodeReportType.LIVE);
-    return Arrays.stream(live).map(DatanodeInfo::getXferAddr).collect(Collectors.toSet());
+    return Arrays.stream(live).filter(dn -> !down.contains(dn.getIpAddr()))
+        .map(DatanodeInfo::getXferAddr).collect(Collectors.toSet());
   }
 
   /** Waits until every running DataNode is registered with the NameNode under its own address. */
   private void awaitRegistered(Duration timeout) throws IOException, TimeoutException {
     long deadline = System.nanoTime() + timeout.toNanos();
-    Set<String> expected = cluster.getDataNodes().stream()
-        .map(dn -> dn.getDatanodeId().getIpAddr()).collect(Collectors.toSet());
+    Set<String> expected = spec.dataNodes().stream().filter(dn -> !stopped.containsKey(dn.name()))
+        .map(DataNodeSpec::address).collect(Collectors.toSet());
     while (true) {
       Set<String> registered = liveAddresses().stream()
           .map(xfer -> xfer.substring(0, xfer.indexOf(':'))).collect(Collectors.toSet());
