@@ -1,0 +1,65 @@
+package io.replicakit.testbed;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.replicakit.testbed.device.DeviceSettings;
+import io.replicakit.testbed.spec.DeviceProfile;
+import io.replicakit.testbed.spec.Sizes;
+import io.replicakit.testbed.spec.VolumeSpec;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.StorageType;
+import org.junit.jupiter.api.Test;
+
+class TestbedConfigTest {
+
+  @Test
+  void deviceSettings_roundTripThroughConfiguration() {
+    DeviceSettings settings = DeviceSettings.of("dn07", DeviceProfile.defaultProfile(), 4096,
+        List.of(new VolumeSpec(StorageType.SSD, Sizes.GIB), new VolumeSpec(StorageType.DISK, 2 * Sizes.GIB)));
+    Configuration conf = new Configuration(false);
+    TestbedConfig.setDeviceSettings(conf, settings);
+    assertEquals(settings, TestbedConfig.deviceSettings(conf));
+  }
+
+  @Test
+  void nonPositiveSpeed_failsNamingTheKeyAndRange() {
+    Configuration conf = new Configuration(false);
+    conf.set(TestbedConfig.NODE_NAME_KEY, "dn01");
+    conf.set("replicakit.testbed.device.mibps.ssd", "0");
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> TestbedConfig.deviceSettings(conf));
+    assertTrue(e.getMessage().contains("replicakit.testbed.device.mibps.ssd must be a speed > 0 MiB/s"),
+        e.getMessage());
+  }
+
+  @Test
+  void missingNodeName_failsNamingTheKey() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> TestbedConfig.deviceSettings(new Configuration(false)));
+    assertTrue(e.getMessage().contains(TestbedConfig.NODE_NAME_KEY));
+  }
+
+  @Test
+  void badVolumeCapacity_failsNamingTheKeyAndFormat() {
+    Configuration conf = new Configuration(false);
+    conf.set(TestbedConfig.NODE_NAME_KEY, "dn01");
+    conf.set(TestbedConfig.VOLUME_CAPACITIES_KEY, "SSD:lots");
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> TestbedConfig.deviceSettings(conf));
+    assertTrue(e.getMessage().contains(TestbedConfig.VOLUME_CAPACITIES_KEY + " entries must be TYPE:BYTES"));
+  }
+
+  @Test
+  void everyKey_isDocumentedInConfigurationReference() throws Exception {
+    Path doc = Path.of("..", "docs", "configuration.md");
+    String text = Files.readString(doc);
+    for (TestbedConfig.Key key : TestbedConfig.KEYS) {
+      assertTrue(text.contains(key.name()), key.name() + " is missing from docs/configuration.md");
+    }
+  }
+}

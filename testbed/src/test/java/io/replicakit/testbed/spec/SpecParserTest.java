@@ -1,0 +1,169 @@
+package io.replicakit.testbed.spec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.stream.Collectors;
+import org.apache.hadoop.fs.StorageType;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class SpecParserTest {
+
+  private static Properties props(String... keyValues) {
+    Properties p = new Properties();
+    for (int i = 0; i < keyValues.length; i += 2) {
+      p.setProperty(keyValues[i], keyValues[i + 1]);
+    }
+    return p;
+  }
+
+  private static Properties valid() {
+    return props("datanodes", "4", "racks", "2", "volumes", "SSD,DISK", "capacities", "1g/2g*4");
+  }
+
+  @Test
+  void paperSpec_hasTenNodesInFourRacksWithTwoHardwareClasses() {
+    ClusterSpec paper = ClusterSpecs.load("paper");
+    assertEquals(10, paper.dataNodes().size());
+    assertEquals(List.of("/r1", "/r2", "/r3", "/r4"), paper.racks());
+    assertEquals(List.of(3, 2, 3, 2),
+        paper.racks().stream().map(r -> paper.dataNodesInRack(r).size()).collect(Collectors.toList()));
+    long c1 = paper.dataNode("dn01").capacityBytes();
+    long c2 = paper.dataNode("dn06").capacityBytes();
+    assertEquals(558.0 / 232.0, c1 / (double) c2, 1e-9);
+    assertEquals("C1", paper.dataNode("dn05").hardwareClass());
+    assertEquals("C2", paper.dataNode("dn06").hardwareClass());
+    assertEquals(Optional.of("ud3"), paper.dataNode("dn06").upgradeDomain());
+  }
+
+  @Test
+  void oneSsdSpec_givesEveryNodeOneSsdAndOneDiskVolume() {
+    ClusterSpec spec = ClusterSpecs.load("one-ssd");
+    assertEquals(6, spec.dataNodes().size());
+    assertEquals(3, spec.racks().size());
+    assertTrue(spec.dataNodes().stream().allMatch(dn -> dn.volumes().stream().map(VolumeSpec::type)
+        .collect(Collectors.toList()).equals(List.of(StorageType.SSD, StorageType.DISK))));
+  }
+
+  @Test
+  void smallSpec_isValidAndSpreadsNodesOverRacks() {
+    ClusterSpec spec = ClusterSpecs.load("small");
+    assertTrue(spec.dataNodes().size() >= 4);
+    assertTrue(spec.racks().size() >= 3);
+  }
+
+  @Test
+  void nodes_getDistinctLoopbackAddressesAndEvenRacks() {
+    ClusterSpec spec = SpecParser.parse(props("datanodes", "5", "racks", "2", "capacities", "1g*5"), "t");
+    assertEquals(List.of("127.0.0.11", "127.0.0.12", "127.0.0.13", "127.0.0.14", "127.0.0.15"),
+        spec.dataNodes().stream().map(DataNodeSpec::address).collect(Collectors.toList()));
+    assertEquals(3, spec.dataNodesInRack("/r1").size());
+    assertEquals(2, spec.dataNodesInRack("/r2").size());
+  }
+
+  @Test
+  void nodeGroups_areBelowTheRackInTheNetworkLocation() {
+    ClusterSpec spec = SpecParser.parse(
+        props("datanodes", "4", "racks", "2", "capacities", "1g*4", "node.groups.per.rack", "2"), "t");
+    assertEquals("/r1/ng1", spec.dataNode("dn01").networkLocation());
+    assertEquals("/r1/ng2", spec.dataNode("dn02").networkLocation());
+    assertTrue(spec.usesNodeGroups());
+  }
+
+  @Test
+  void deviceSpeeds_overrideDefaults() {
+    Properties p = valid();
+    p.setProperty("device.mibps.ssd", "100");
+    assertEquals(100.0, SpecParser.parse(p, "t").devices().mibPerSec(StorageType.SSD));
+    assertEquals(DeviceProfile.DEFAULT_MIB_PER_SEC.get(StorageType.DISK),
+        SpecParser.parse(p, "t").devices().mibPerSec(StorageType.DISK));
+  }
+
+  @Test
+  void unknownStorageType_namesFieldAndAllowedTypes() {
+    Properties p = valid();
+    p.setProperty("volumes", "SSD,FLOPPY");
+    String reason = SpecParser.read(p, "t").status().reason();
+    assertTrue(reason.contains("volumes") && reason.contains("FLOPPY") && reason.contains("DISK")
+        && reason.contains("ARCHIVE"), reason);
+  }
+
+  @ParameterizedTest
+  @CsvSource({"device.mibps.ssd, 0", "device.mibps.disk, -3", "device.mibps.ssd, fast"})
+  void nonPositiveSpeed_namesKeyAndAllowedRange(String key, String value) {
+    Properties p = valid();
+    p.setProperty(key, value);
+    SpecParser.Reading reading = SpecParser.read(p, "t");
+    assertFalse(reading.status().isValid());
+    String reason = reading.status().reason();
+    assertTrue(reason.contains(key) && reason.contains("> 0 MiB/s"), reason);
+  }
+
+  @Test
+  void moreRacksThanDataNodes_namesBothFieldsAndRange() {
+    Properties p = props("datanodes", "3", "racks", "5", "capacities", "1g*3");
+    String reason = SpecParser.read(p, "t").status().reason();
+    assertTrue(reason.contains("racks must be from 1 to 3") && reason.contains("datanodes"), reason);
+  }
+
+  @Test
+  void capacityListOfWrongLength_namesFieldAndExpectedCount() {
+    Properties p = props("datanodes", "4", "racks", "2", "capacities", "1g,2g,3g");
+    String reason = SpecParser.read(p, "t").status().reason();
+    assertTrue(reason.contains("capacities has 3 entries; expected 4"), reason);
+  }
+
+  @Test
+  void capacityEntryWithWrongVolumeCount_isRejected() {
+    Properties p = props("datanodes", "2", "volumes", "SSD,DISK", "capacities", "1g/2g/3g,1g");
+    String reason = SpecParser.read(p, "t").status().reason();
+    assertTrue(reason.contains("expected 1 or 2"), reason);
+  }
+
+  @Test
+  void rackSizesNotAddingUp_isRejected() {
+    Properties p = props("datanodes", "4", "racks", "2", "rack.sizes", "3,2", "capacities", "1g*4");
+    assertTrue(SpecParser.read(p, "t").status().reason().contains("rack.sizes add up to 5"));
+  }
+
+  @Test
+  void unknownField_isRejectedSoTyposDoNotPassSilently() {
+    Properties p = valid();
+    p.setProperty("rack.size", "2,2");
+    assertTrue(SpecParser.read(p, "t").status().reason().contains("unknown field 'rack.size'"));
+  }
+
+  @Test
+  void everyProblem_isReportedAtOnce() {
+    Properties p = props("datanodes", "4", "racks", "2", "volumes", "TAPE", "device.mibps.ssd", "0",
+        "capacities", "1g");
+    List<String> problems = SpecParser.read(p, "t").status().problems();
+    assertEquals(2, problems.size(), problems.toString());
+  }
+
+  @Test
+  void parse_throwsInvalidSpecWithTheReason() {
+    InvalidSpecException e = assertThrows(InvalidSpecException.class,
+        () -> SpecParser.parse(props("racks", "2"), "broken"));
+    assertTrue(e.getMessage().contains("'broken'") && e.getMessage().contains("datanodes is required"));
+  }
+
+  @Test
+  void unknownSpecName_listsTheNamedSpecs() {
+    InvalidSpecException e = assertThrows(InvalidSpecException.class, () -> ClusterSpecs.load("huge"));
+    assertTrue(e.getMessage().contains("paper, one-ssd, small"), e.getMessage());
+  }
+
+  @ParameterizedTest
+  @CsvSource({"512k, 524288", "558m, 585105408", "2g, 2147483648", "1024, 1024", "4MB, 4194304"})
+  void sizes_parseBinaryUnits(String text, long bytes) {
+    assertEquals(bytes, Sizes.parse(text));
+  }
+}
