@@ -28,7 +28,7 @@ public final class TestbedConfig {
   public static final String DEVICE_MIBPS_PREFIX = PREFIX + "device.mibps.";
 
   public static final String DEVICE_BURST_BYTES_KEY = PREFIX + "device.burst.bytes";
-  public static final long DEVICE_BURST_BYTES_DEFAULT = 1024 * 1024;
+  public static final long DEVICE_BURST_BYTES_DEFAULT = DeviceProfile.DEFAULT_BURST_BYTES;
 
   public static final String VOLUME_CAPACITIES_KEY = PREFIX + "volume.capacities";
   public static final String VOLUME_CAPACITIES_DEFAULT = "";
@@ -69,7 +69,7 @@ public final class TestbedConfig {
     if (burst < 0) {
       throw new IllegalArgumentException(DEVICE_BURST_BYTES_KEY + " must be >= 0 bytes, was " + burst);
     }
-    return DeviceSettings.of(node, new DeviceProfile(speeds), burst, volumes(conf));
+    return DeviceSettings.of(node, new DeviceProfile(speeds, burst), volumes(conf));
   }
 
   /** Sets a DataNode's device settings, the inverse of {@link #deviceSettings}. */

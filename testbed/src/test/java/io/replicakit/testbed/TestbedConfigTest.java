@@ -19,7 +19,7 @@ class TestbedConfigTest {
 
   @Test
   void deviceSettings_roundTripThroughConfiguration() {
-    DeviceSettings settings = DeviceSettings.of("dn07", DeviceProfile.defaultProfile(), 4096,
+    DeviceSettings settings = DeviceSettings.of("dn07", DeviceProfile.defaultProfile().withBurstBytes(4096),
         List.of(new VolumeSpec(StorageType.SSD, Sizes.GIB), new VolumeSpec(StorageType.DISK, 2 * Sizes.GIB)));
     Configuration conf = new Configuration(false);
     TestbedConfig.setDeviceSettings(conf, settings);

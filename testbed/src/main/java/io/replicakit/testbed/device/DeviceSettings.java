@@ -27,13 +27,12 @@ public record DeviceSettings(String nodeName, Map<StorageType, Long> bytesPerSec
   }
 
   /** Settings for a node with the given device speeds and volumes. */
-  public static DeviceSettings of(String nodeName, DeviceProfile profile, long burstBytes,
-      List<VolumeSpec> volumes) {
+  public static DeviceSettings of(String nodeName, DeviceProfile profile, List<VolumeSpec> volumes) {
     Map<StorageType, Long> rates = new EnumMap<>(StorageType.class);
     for (StorageType type : StorageType.values()) {
       rates.put(type, profile.bytesPerSec(type));
     }
-    return new DeviceSettings(nodeName, rates, burstBytes, volumes);
+    return new DeviceSettings(nodeName, rates, profile.burstBytes(), volumes);
   }
 
   public long bytesPerSec(StorageType type) {

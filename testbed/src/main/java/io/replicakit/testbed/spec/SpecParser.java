@@ -33,6 +33,7 @@ public final class SpecParser {
   public static final String CLASSES = "classes";
   public static final String NETWORK_MIBPS = "network.mibps";
   public static final String DEVICE_MIBPS_PREFIX = "device.mibps.";
+  public static final String DEVICE_BURST = "device.burst";
   public static final String NODE_GROUPS_PER_RACK = "node.groups.per.rack";
   public static final String UPGRADE_DOMAINS = "upgrade.domains";
 
@@ -45,7 +46,7 @@ public final class SpecParser {
       StorageType.RAM_DISK, StorageType.NVDIMM, StorageType.SSD, StorageType.DISK, StorageType.ARCHIVE);
 
   private static final Set<String> FIELDS = Set.of(NAME, DESCRIPTION, DATANODES, RACKS, RACK_SIZES, VOLUMES,
-      CAPACITIES, CLASSES, NETWORK_MIBPS, NODE_GROUPS_PER_RACK, UPGRADE_DOMAINS);
+      CAPACITIES, CLASSES, NETWORK_MIBPS, NODE_GROUPS_PER_RACK, UPGRADE_DOMAINS, DEVICE_BURST);
 
   /** Result of reading a spec: the spec when valid, and the validation status either way. */
   public record Reading(Optional<ClusterSpec> spec, ValidationStatus status) {}
@@ -160,7 +161,7 @@ public final class SpecParser {
   private DeviceProfile devices() {
     Map<StorageType, Double> speeds = new EnumMap<>(StorageType.class);
     for (String key : new TreeSet<>(props.stringPropertyNames())) {
-      if (!key.startsWith(DEVICE_MIBPS_PREFIX)) {
+      if (!key.startsWith(DEVICE_MIBPS_PREFIX) || key.equals(DEVICE_BURST)) {
         continue;
       }
       String typeName = key.substring(DEVICE_MIBPS_PREFIX.length());
@@ -171,7 +172,23 @@ public final class SpecParser {
       }
       positiveDouble(key, props.getProperty(key)).ifPresent(speed -> speeds.put(type.get(), speed));
     }
-    return new DeviceProfile(speeds);
+    return new DeviceProfile(speeds, burst());
+  }
+
+  private long burst() {
+    String text = props.getProperty(DEVICE_BURST);
+    if (text == null) {
+      return DeviceProfile.DEFAULT_BURST_BYTES;
+    }
+    if (text.trim().equals("0")) {
+      return 0;
+    }
+    try {
+      return Sizes.parse(text);
+    } catch (IllegalArgumentException e) {
+      problems.add(DEVICE_BURST + " must be a size >= 0 (e.g. 0, 256k, 1m), was '" + text.trim() + "'");
+      return DeviceProfile.DEFAULT_BURST_BYTES;
+    }
   }
 
   private Optional<Double> positiveDouble(String key, String text) {

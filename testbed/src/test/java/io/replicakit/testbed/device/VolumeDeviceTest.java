@@ -16,7 +16,7 @@ class VolumeDeviceTest {
 
   private final FakeTicker ticker = new FakeTicker();
   private final NodeDevices node = new NodeDevices("dn01",
-      DeviceSettings.of("dn01", DeviceProfile.defaultProfile(), 0, List.of()), ticker);
+      DeviceSettings.of("dn01", DeviceProfile.defaultProfile().withBurstBytes(0), List.of()), ticker);
 
   @Test
   void reads_andWrites_areCountedByDirection() throws Exception {
@@ -63,7 +63,7 @@ class VolumeDeviceTest {
       }
     };
     NodeDevices sameInstant = new NodeDevices("dn02",
-        DeviceSettings.of("dn02", DeviceProfile.defaultProfile(), 0, List.of()), frozen);
+        DeviceSettings.of("dn02", DeviceProfile.defaultProfile().withBurstBytes(0), List.of()), frozen);
     VolumeDevice shared = sameInstant.volume("DS-9", StorageType.DISK);
     shared.transfer(VolumeDevice.Io.READ, 8 * Sizes.MIB);
     shared.transfer(VolumeDevice.Io.READ, 8 * Sizes.MIB);
@@ -98,7 +98,7 @@ class VolumeDeviceTest {
   @Test
   void backgroundLoad_keepsTheDeviceBusyForItsWindow() throws Exception {
     NodeDevices real = new NodeDevices("dn03",
-        DeviceSettings.of("dn03", DeviceProfile.defaultProfile(), 0, List.of()), Ticker.system());
+        DeviceSettings.of("dn03", DeviceProfile.defaultProfile().withBurstBytes(0), List.of()), Ticker.system());
     VolumeDevice disk = real.volume("DS-3", StorageType.DISK);
     VolumeStats before = disk.stats();
     try (BackgroundLoad load = real.startLoad(v -> true, 1000, Duration.ofMillis(600))) {

@@ -87,6 +87,16 @@ class SpecParserTest {
   }
 
   @Test
+  void deviceBurst_defaultsToOneMibAndAcceptsZero() {
+    assertEquals(Sizes.MIB, SpecParser.parse(valid(), "t").devices().burstBytes());
+    Properties p = valid();
+    p.setProperty("device.burst", "0");
+    assertEquals(0, SpecParser.parse(p, "t").devices().burstBytes());
+    p.setProperty("device.burst", "-1k");
+    assertTrue(SpecParser.read(p, "t").status().reason().contains("device.burst must be a size >= 0"));
+  }
+
+  @Test
   void unknownStorageType_namesFieldAndAllowedTypes() {
     Properties p = valid();
     p.setProperty("volumes", "SSD,FLOPPY");
