@@ -5,14 +5,19 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Extra I/O on chosen devices for a time window, paced at a target rate by its own token bucket and served by
- * the devices' buckets, so it takes bandwidth from the DataNode's real traffic. Runs on daemon threads, one
- * per device, and stops at the deadline or on {@link #close()}.
+ * Extra I/O on chosen devices for a time window, issued at a target rate and served by the devices' buckets, so
+ * it takes bandwidth from the DataNode's real traffic. Requests are released on a fixed schedule (chunk k at
+ * start + k × chunk / rate), not one pacing interval after the previous request finished: the time a request
+ * spends in the device must not lower the offered load. Runs on daemon threads, one per device, and stops at
+ * the deadline or on {@link #close()}.
  */
 public final class BackgroundLoad implements AutoCloseable {
 
   /** Size of one background request; comparable to an HDFS packet. */
   static final int CHUNK_BYTES = 256 * 1024;
+
+  /** Load not issued while the device was slower than the offered rate, carried over at most this long. */
+  static final long MAX_BACKLOG_NANOS = 1_000_000_000L;
 
   private final List<Thread> threads = new ArrayList<>();
   private volatile boolean stopped;
@@ -26,9 +31,9 @@ public final class BackgroundLoad implements AutoCloseable {
     }
     BackgroundLoad load = new BackgroundLoad();
     long deadline = ticker.nanoTime() + duration.toNanos();
+    long chunkNanos = (long) (CHUNK_BYTES * 1e9 / (mibPerSec * 1024 * 1024));
     for (VolumeDevice device : devices) {
-      TokenBucket pace = new TokenBucket((long) (mibPerSec * 1024 * 1024), 0);
-      Thread t = new Thread(() -> load.run(device, pace, deadline, ticker),
+      Thread t = new Thread(() -> load.run(device, chunkNanos, deadline, ticker),
           "replicakit-load-" + node + "-" + device.storageId());
       t.setDaemon(true);
       load.threads.add(t);
@@ -37,12 +42,16 @@ public final class BackgroundLoad implements AutoCloseable {
     return load;
   }
 
-  private void run(VolumeDevice device, TokenBucket pace, long deadline, Ticker ticker) {
+  private void run(VolumeDevice device, long chunkNanos, long deadline, Ticker ticker) {
+    long release = ticker.nanoTime();
     try {
       while (!stopped && ticker.nanoTime() < deadline) {
         long now = ticker.nanoTime();
-        ticker.sleepNanos(pace.reserve(CHUNK_BYTES, 1.0, now).sleepNanos(now));
+        // A device slower than the offered load falls behind; keep at most MAX_BACKLOG of it, not all.
+        release = Math.max(release, now - MAX_BACKLOG_NANOS);
+        ticker.sleepNanos(release - now);
         device.transfer(VolumeDevice.Io.LOAD, CHUNK_BYTES);
+        release += chunkNanos;
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

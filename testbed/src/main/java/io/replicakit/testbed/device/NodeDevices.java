@@ -56,6 +56,11 @@ public final class NodeDevices {
     slowdown = new Slowdown(factor, ticker.nanoTime() + duration.toNanos());
   }
 
+  /** Ends a slowdown window early. */
+  public void restoreSpeed() {
+    slowdown = new Slowdown(1.0, Long.MIN_VALUE);
+  }
+
   double speedFactor(long nowNanos) {
     Slowdown s = slowdown;
     return nowNanos < s.untilNanos ? s.factor : 1.0;

@@ -69,6 +69,10 @@ public final class HadoopInternals {
         }
       }
     }
+    if (!unused.isEmpty()) {
+      throw new IOException("the DataNode has no volume for " + unused + " of its configured volumes "
+          + specs + "; check the storage types of its data directories");
+    }
   }
 
   /** Shuts down the thread pool a {@code TestDFSIO} instance leaves behind; best effort, logs on failure. */

@@ -110,6 +110,22 @@ class VolumeDeviceTest {
     }
   }
 
+  @Test
+  void backgroundLoad_offersItsRateEvenThoughEachRequestTakesDeviceTime() throws Exception {
+    NodeDevices real = new NodeDevices("dn04",
+        DeviceSettings.of("dn04", DeviceProfile.defaultProfile().withBurstBytes(0), List.of()), Ticker.system());
+    VolumeDevice disk = real.volume("DS-4", StorageType.DISK);
+    long start = System.nanoTime();
+    try (BackgroundLoad load = real.startLoad(v -> true, 4, Duration.ofMillis(1500))) {
+      while (load.isRunning()) {
+        Thread.sleep(50);
+      }
+    }
+    double seconds = (System.nanoTime() - start) / 1e9;
+    double mibps = disk.stats().loadBytes() / (double) Sizes.MIB / seconds;
+    assertEquals(4.0, mibps, 0.6, "offered 4 MiB/s on an 8 MiB/s disk");
+  }
+
   private static VolumeStats zero(VolumeDevice v) {
     return new VolumeStats(v.node(), v.storageId(), v.type(), 0, 0, 0, 0, 0, 0, 0);
   }

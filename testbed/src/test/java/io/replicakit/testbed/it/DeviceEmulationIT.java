@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.replicakit.testbed.cluster.ClientPlacement;
 import io.replicakit.testbed.cluster.ClusterOptions;
 import io.replicakit.testbed.cluster.EmbeddedCluster;
+import io.replicakit.testbed.device.BackgroundLoad;
 import io.replicakit.testbed.device.EmulatedDevices;
 import io.replicakit.testbed.device.VolumeStats;
 import io.replicakit.testbed.dfsio.DfsioRequest;
@@ -15,12 +16,14 @@ import io.replicakit.testbed.spec.ClusterSpec;
 import io.replicakit.testbed.spec.ClusterSpecs;
 import io.replicakit.testbed.spec.Sizes;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Collectors;
+import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
@@ -112,6 +115,58 @@ class DeviceEmulationIT {
     long written = cluster.devices(node).stats().stream()
         .filter(s -> s.type() == StorageType.DISK).mapToLong(VolumeStats::writeBytes).sum();
     assertTrue(written >= 2 * bytes, "dn03's DISK volume counted " + written + " written bytes");
+  }
+
+  @Test
+  void backgroundLoad_onANode_takesBandwidthFromItsReaders() throws Exception {
+    String node = "dn04";
+    double diskMibps = cluster.spec().devices().mibPerSec(StorageType.DISK);
+    org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path("/loaded/data");
+    try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.onNode(node))) {
+      fs.mkdirs(file.getParent());
+      fs.setStoragePolicy(file.getParent(), "HOT");
+      writeMibps(fs, file.toString(), 16 * Sizes.MIB);
+    }
+    try (DistributedFileSystem reader = cluster.fileSystem(ClientPlacement.offCluster());
+         BackgroundLoad load = cluster.devices(node).startLoad(
+             v -> v.type() == StorageType.DISK, diskMibps / 2, Duration.ofMinutes(2))) {
+      double mibps = readMibps(reader, file);
+      assertTrue(Math.abs(mibps / (diskMibps / 2) - 1) <= 0.25,
+          "a reader sharing " + node + "'s DISK with " + diskMibps / 2 + " MiB/s of background load got "
+              + mibps + " MiB/s; expected about " + diskMibps / 2);
+    }
+  }
+
+  @Test
+  void slowDown_ofANode_slowsItsReadersForTheWindow() throws Exception {
+    String node = "dn05";
+    double diskMibps = cluster.spec().devices().mibPerSec(StorageType.DISK);
+    org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path("/slow/data");
+    try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.onNode(node))) {
+      fs.mkdirs(file.getParent());
+      fs.setStoragePolicy(file.getParent(), "HOT");
+      writeMibps(fs, file.toString(), 12 * Sizes.MIB);
+    }
+    cluster.devices(node).slowDown(0.25, Duration.ofMinutes(2));
+    try (DistributedFileSystem reader = cluster.fileSystem(ClientPlacement.offCluster())) {
+      double mibps = readMibps(reader, file);
+      assertTrue(Math.abs(mibps / (diskMibps / 4) - 1) <= 0.25,
+          "a reader of " + node + " slowed to a quarter got " + mibps + " MiB/s; expected about " + diskMibps / 4);
+    } finally {
+      cluster.devices(node).restoreSpeed();
+    }
+  }
+
+  private static double readMibps(DistributedFileSystem fs, org.apache.hadoop.fs.Path file) throws Exception {
+    byte[] buffer = new byte[(int) Sizes.MIB];
+    long bytes = 0;
+    long start = System.nanoTime();
+    try (FSDataInputStream in = fs.open(file)) {
+      for (int n; (n = in.read(buffer)) > 0; ) {
+        bytes += n;
+      }
+    }
+    return bytes / (double) Sizes.MIB / ((System.nanoTime() - start) / 1e9);
   }
 
   /** Writes one replica-1 file from the client's node and returns its MiB/s. */
