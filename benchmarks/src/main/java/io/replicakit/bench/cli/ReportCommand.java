@@ -1,0 +1,68 @@
+package io.replicakit.bench.cli;
+
+import io.replicakit.placement.analysis.HdfsPlacementReader;
+import io.replicakit.placement.analysis.HdfsPolicyVerifier;
+import io.replicakit.placement.analysis.PlacementAnalysis;
+import io.replicakit.placement.analysis.PlacementPolicies;
+import io.replicakit.placement.analysis.PlacementReport;
+import io.replicakit.placement.analysis.PlacementSnapshot;
+import io.replicakit.testbed.cli.Args;
+import io.replicakit.testbed.cli.Command;
+import java.io.PrintStream;
+import java.net.URI;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.HdfsConfiguration;
+
+/** {@code bin/replicakit report}: the placement analysis of any live cluster, embedded or real. */
+public final class ReportCommand implements Command {
+
+  @Override
+  public String name() {
+    return "report";
+  }
+
+  @Override
+  public String summary() {
+    return "analyse where the replicas under a path are: per-node occupation, sigma, racks, policy violations";
+  }
+
+  @Override
+  public String usage() {
+    return """
+        Usage: bin/replicakit report [--fs URI] [--policy NAME|CLASS] PATH
+
+          --fs      the cluster (default: fs.defaultFS of HADOOP_CONF_DIR's configuration)
+          --policy  also count blocks violating this placement policy (short name or class name),
+                    checked with the policy's own verifyBlockPlacement
+        Prints per-DataNode occupation and utilization with their standard deviations, bytes per rack,
+        blocks spread over the most racks possible, and replicas-per-rack histograms.
+        """;
+  }
+
+  @Override
+  public int run(List<String> argv, PrintStream out) throws Exception {
+    Args args = Args.parse(argv, List.of("fs", "policy"), List.of());
+    if (args.positional().size() != 1) {
+      throw new IllegalArgumentException("give exactly one HDFS PATH to analyse");
+    }
+    Configuration conf = new HdfsConfiguration();
+    args.get("fs").ifPresent(fs -> conf.set("fs.defaultFS", fs));
+    FileSystem fileSystem = FileSystem.get(URI.create(conf.get("fs.defaultFS")), conf);
+    if (!(fileSystem instanceof DistributedFileSystem dfs)) {
+      throw new IllegalArgumentException("not an HDFS file system: " + conf.get("fs.defaultFS"));
+    }
+    try (dfs) {
+      PlacementSnapshot snapshot = HdfsPlacementReader.read(dfs, new Path(args.positional().get(0)));
+      PlacementReport report = args.get("policy").isPresent()
+          ? PlacementAnalysis.analyze(snapshot, HdfsPolicyVerifier.create(
+              PlacementPolicies.resolve(args.get("policy").get()).className(), conf, snapshot.nodes()))
+          : PlacementAnalysis.analyze(snapshot);
+      out.print(report.toText());
+    }
+    return 0;
+  }
+}

@@ -1,0 +1,108 @@
+package io.replicakit.bench.placement;
+
+import io.replicakit.bench.results.ExperimentResults;
+import io.replicakit.bench.results.Progress;
+import io.replicakit.bench.results.RunResult;
+import io.replicakit.placement.analysis.PlacementPolicies;
+import io.replicakit.placement.analysis.PolicyChoice;
+import io.replicakit.testbed.spec.ClusterSpec;
+import io.replicakit.testbed.spec.ClusterSpecs;
+import io.replicakit.testbed.spec.DataNodeSpec;
+import io.replicakit.testbed.spec.SpecParser;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.stream.Collectors;
+import org.apache.hadoop.util.VersionInfo;
+
+/**
+ * The placement lab: the paper's three stages for each chosen policy, each on a fresh embedded cluster of the
+ * same spec, written as {@code results.json}, {@code report.md} and PNG plots.
+ */
+public final class PlacementExperiment {
+
+  /** What to run. */
+  public record Setup(PlacementProfile profile, List<PolicyChoice> policies, String specName, Path outDir,
+      String command) {}
+
+  private final Setup setup;
+  private final Progress progress;
+
+  public PlacementExperiment(Setup setup, Progress progress) {
+    this.setup = setup;
+    this.progress = progress;
+  }
+
+  public ExperimentResults run() throws Exception {
+    Instant started = Instant.now();
+    Files.createDirectories(setup.outDir());
+    ClusterSpec baseSpec = ClusterSpecs.load(setup.specName());
+    List<RunResult> runs = new ArrayList<>();
+    for (PolicyChoice policy : setup.policies()) {
+      ClusterSpec spec = specFor(policy);
+      progress.step("%s: starting a fresh '%s' cluster (%d DataNodes, %d racks)", policy.name(), spec.name(),
+          spec.dataNodes().size(), spec.racks().size());
+      Path work = Files.createTempDirectory("replicakit-placement-" + policy.name().replaceAll("\\W", "_") + "-");
+      runs.addAll(new PolicyTrial(policy, spec, setup.profile(), work, progress).run());
+      org.apache.hadoop.fs.FileUtil.fullyDelete(work.toFile());
+    }
+    ExperimentResults results = new ExperimentResults("placement", setup.profile().name(), started,
+        VersionInfo.getVersion(), clusterDescription(baseSpec), runs);
+    results.writeJson(setup.outDir().resolve("results.json"));
+    PlacementReportWriter.write(results, setup.outDir(), setup.command(), setupText(baseSpec));
+    progress.step("wrote %s", setup.outDir().resolve("report.md"));
+    return results;
+  }
+
+  /**
+   * The spec as this policy needs it: node groups for NodeGroup (two per rack when the spec has none) and
+   * upgrade domains for UpgradeDomain (one per rack, as in the paper, when the spec has none).
+   */
+  ClusterSpec specFor(PolicyChoice policy) {
+    Properties props = ClusterSpecs.properties(setup.specName());
+    if (policy.needsNodeGroups() && props.getProperty(SpecParser.NODE_GROUPS_PER_RACK, "0").equals("0")) {
+      props.setProperty(SpecParser.NODE_GROUPS_PER_RACK, "2");
+    }
+    if (policy.needsUpgradeDomains() && props.getProperty(SpecParser.UPGRADE_DOMAINS, "none").equals("none")) {
+      props.setProperty(SpecParser.UPGRADE_DOMAINS, "rack");
+    }
+    return SpecParser.parse(props, setup.specName());
+  }
+
+  private static Map<String, Object> clusterDescription(ClusterSpec spec) {
+    Map<String, Object> cluster = new LinkedHashMap<>();
+    cluster.put("spec", spec.name());
+    cluster.put("datanodes", spec.dataNodes().size());
+    cluster.put("racks", spec.racks().size());
+    cluster.put("rack_sizes", spec.racks().stream().map(r -> spec.dataNodesInRack(r).size())
+        .collect(Collectors.toList()));
+    cluster.put("storage", spec.volumeTypes().stream().map(Enum::name).collect(Collectors.joining(",")));
+    cluster.put("capacities_bytes", spec.dataNodes().stream().map(DataNodeSpec::capacityBytes)
+        .collect(Collectors.toList()));
+    Map<String, Object> speeds = new LinkedHashMap<>();
+    spec.volumeTypes().forEach(t -> speeds.put(t.name(), spec.devices().mibPerSec(t)));
+    cluster.put("device_mib_s", speeds);
+    return cluster;
+  }
+
+  private String setupText(ClusterSpec spec) {
+    PlacementProfile p = setup.profile();
+    return "- Cluster: spec `" + spec.name() + "`: " + spec.description() + "; devices " + spec.devices().describe()
+        + "\n- Profile `" + p.name() + "`: " + p.description() + "; TestDFSIO with " + p.parallelMaps()
+        + " parallel maps from the first DataNode of the first rack; Balancer threshold "
+        + (int) p.thresholdPct() + "%\n- Policies: "
+        + setup.policies().stream().map(PolicyChoice::name).collect(Collectors.joining(", "))
+        + " (each on a fresh cluster; `nodegroup` adds two node groups per rack)";
+  }
+
+  /** Resolves a comma-separated policy list ({@code all} = HDFS's five policies of the paper). */
+  public static List<PolicyChoice> policies(String list) {
+    List<String> names = list.equals("all") ? PaperValues.POLICIES : List.of(list.split(","));
+    return names.stream().map(String::trim).map(PlacementPolicies::resolve).collect(Collectors.toList());
+  }
+}

@@ -1,0 +1,253 @@
+package io.replicakit.bench.placement;
+
+import io.replicakit.bench.hdfs.HdfsBalancer;
+import io.replicakit.bench.results.Progress;
+import io.replicakit.bench.results.RunResult;
+import io.replicakit.bench.results.Stats;
+import io.replicakit.placement.analysis.BlockReplicas;
+import io.replicakit.placement.analysis.HdfsPlacementReader;
+import io.replicakit.placement.analysis.HdfsPolicyVerifier;
+import io.replicakit.placement.analysis.NodeUsage;
+import io.replicakit.placement.analysis.PlacementAnalysis;
+import io.replicakit.placement.analysis.PlacementPolicies;
+import io.replicakit.placement.analysis.PlacementReport;
+import io.replicakit.placement.analysis.PlacementSnapshot;
+import io.replicakit.placement.analysis.PolicyChoice;
+import io.replicakit.testbed.cluster.ClientPlacement;
+import io.replicakit.testbed.cluster.ClusterOptions;
+import io.replicakit.testbed.cluster.EmbeddedCluster;
+import io.replicakit.testbed.dfsio.DfsioRequest;
+import io.replicakit.testbed.dfsio.DfsioResult;
+import io.replicakit.testbed.dfsio.DfsioRunner;
+import io.replicakit.testbed.spec.ClusterSpec;
+import io.replicakit.testbed.spec.DataNodeSpec;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+
+/**
+ * The paper's three stages (§4) for one placement policy on a fresh embedded cluster: load (TestDFSIO write
+ * from a node in the first rack, then reads), re-replication (one DataNode killed in rack 1 and one in rack 3,
+ * timed until every block is back at RF 3, then reads), balancing (HDFS's Balancer at the profile's
+ * threshold, then reads). After each stage the placement is analysed.
+ */
+final class PolicyTrial {
+
+  static final String BASE_DIR = "/benchmarks/TestDFSIO";
+  static final Path DATA = new Path(BASE_DIR + "/io_data");
+  private static final Duration REREPLICATION_TIMEOUT = Duration.ofMinutes(30);
+  private static final Duration BALANCER_TIMEOUT = Duration.ofMinutes(60);
+
+  private final PolicyChoice policy;
+  private final ClusterSpec spec;
+  private final PlacementProfile profile;
+  private final java.nio.file.Path workDir;
+  private final Progress progress;
+  private final boolean baseline;
+
+  PolicyTrial(PolicyChoice policy, ClusterSpec spec, PlacementProfile profile, java.nio.file.Path workDir,
+      Progress progress) {
+    this.policy = policy;
+    this.spec = spec;
+    this.profile = profile;
+    this.workDir = workDir;
+    this.progress = progress;
+    this.baseline = policy.name().equals("default");
+  }
+
+  List<RunResult> run() throws Exception {
+    List<RunResult> runs = new ArrayList<>();
+    try (EmbeddedCluster cluster = EmbeddedCluster.start(spec, options())) {
+      DataNodeSpec writer = spec.dataNodes().get(0);
+      DfsioRunner dfsio = new DfsioRunner(cluster.clientConf(ClientPlacement.onNode(writer.name())),
+          workDir.resolve("dfsio"));
+      runs.add(load(cluster, dfsio, writer));
+      runs.add(rereplication(cluster, dfsio, writer));
+      runs.add(balancing(cluster, dfsio));
+    }
+    return runs;
+  }
+
+  private ClusterOptions options() {
+    ClusterOptions options = ClusterOptions.in(workDir.resolve("cluster"))
+        .with("dfs.blocksize", Long.toString(profile.blockBytes()))
+        // HDFS's production default (MiniDFSCluster turns it off): the paper ran stock HDFS.
+        .with("dfs.namenode.redundancy.considerLoad", "true");
+    for (Map.Entry<String, String> e : PlacementPolicies.hdfsSettings(policy).entrySet()) {
+      options = options.with(e.getKey(), e.getValue());
+    }
+    return options;
+  }
+
+  private RunResult load(EmbeddedCluster cluster, DfsioRunner dfsio, DataNodeSpec writer) throws Exception {
+    progress.step("%s: load: TestDFSIO write of %d x %d MiB from %s (%s)", policy.name(), profile.files(),
+        profile.fileBytes() >> 20, writer.name(), writer.rack());
+    DfsioResult write = dfsio.run(request(DfsioRequest.Op.WRITE));
+    Map<String, Double> metrics = new LinkedHashMap<>();
+    metrics.put("write_throughput_mb_s", write.throughputMbS());
+    metrics.put("write_avg_io_rate_mb_s", write.averageIoRateMbS());
+    metrics.put("write_time_s", write.execTimeS());
+    return stage(cluster, dfsio, "load", metrics);
+  }
+
+  private RunResult rereplication(EmbeddedCluster cluster, DfsioRunner dfsio, DataNodeSpec writer)
+      throws Exception {
+    List<String> victims = victims(writer);
+    progress.step("%s: rereplication: killing %s", policy.name(), String.join(" and ", victims));
+    long start = System.nanoTime();
+    for (String victim : victims) {
+      cluster.killDataNode(victim);
+    }
+    cluster.waitForLiveReplicas(new Path(BASE_DIR), profile.replication(), REREPLICATION_TIMEOUT);
+    double seconds = (System.nanoTime() - start) / 1e9;
+    progress.step("%s: rereplication: every block back at RF %d after %.1f s", policy.name(),
+        profile.replication(), seconds);
+    Map<String, Double> metrics = new LinkedHashMap<>();
+    metrics.put("rereplication_time_s", seconds);
+    metrics.put("failed_datanodes_count", (double) victims.size());
+    return stage(cluster, dfsio, "rereplication", metrics);
+  }
+
+  private RunResult balancing(EmbeddedCluster cluster, DfsioRunner dfsio) throws Exception {
+    PlacementSnapshot before = snapshot(cluster);
+    progress.step("%s: balancing: HDFS Balancer, threshold %.0f%%", policy.name(), profile.thresholdPct());
+    HdfsBalancer.Outcome outcome = HdfsBalancer.run(cluster.uri().toString(), profile.thresholdPct(),
+        balancerSettings(), workDir.resolve("balancer"), BALANCER_TIMEOUT);
+    PlacementSnapshot after = snapshot(cluster);
+    long moved = bytesMoved(before, after);
+    progress.step("%s: balancing: %s after %d iterations, %.1f s, %d MiB moved", policy.name(),
+        outcome.exitStatus(), outcome.iterations(), outcome.duration().toMillis() / 1000.0, moved >> 20);
+    Map<String, Double> metrics = new LinkedHashMap<>();
+    metrics.put("balancing_time_s", outcome.duration().toMillis() / 1000.0);
+    metrics.put("bytes_moved", (double) moved);
+    metrics.put("balancing_iterations", (double) outcome.iterations());
+    metrics.put("balancer_exit_code", (double) outcome.exitCode());
+    return stage(cluster, dfsio, "balancing", metrics);
+  }
+
+  /** Analyses the placement, reads R times, and packs everything into the stage's result. */
+  private RunResult stage(EmbeddedCluster cluster, DfsioRunner dfsio, String stage, Map<String, Double> metrics)
+      throws Exception {
+    PlacementSnapshot snapshot = snapshot(cluster);
+    PlacementReport report = PlacementAnalysis.analyze(snapshot,
+        HdfsPolicyVerifier.create(policy.className(), cluster.clientConf(ClientPlacement.offCluster()),
+            snapshot.nodes()));
+    progress.step("%s: %s: %.2f%% blocks in unique racks, utilization sigma %.2f%%; reading %d times",
+        policy.name(), stage, report.blocksInUniqueRacksPct(), report.utilizationStdPct(), profile.reads());
+    metrics.put("blocks_count", (double) report.blocks());
+    metrics.put("blocks_in_unique_racks_pct", report.blocksInUniqueRacksPct());
+    metrics.put("violating_blocks_pct", report.violatingPct().orElse(Double.NaN));
+    metrics.put("occupation_mean_bytes", report.occupationMeanBytes());
+    metrics.put("occupation_std_bytes", report.occupationStdBytes());
+    metrics.put("utilization_mean_pct", report.utilizationMeanPct());
+    metrics.put("utilization_std_pct", report.utilizationStdPct());
+    reads(dfsio, metrics);
+    return new RunResult(policy.name(), baseline, stage, profile.reads(), metrics, detail(report));
+  }
+
+  private void reads(DfsioRunner dfsio, Map<String, Double> metrics) throws Exception {
+    List<Double> throughput = new ArrayList<>();
+    List<Double> ioRate = new ArrayList<>();
+    List<Double> time = new ArrayList<>();
+    for (int i = 0; i < profile.reads(); i++) {
+      DfsioResult read = dfsio.run(request(DfsioRequest.Op.READ));
+      throughput.add(read.throughputMbS());
+      ioRate.add(read.averageIoRateMbS());
+      time.add(read.execTimeS());
+    }
+    put(metrics, "read_throughput_mb_s", Stats.of(throughput));
+    put(metrics, "read_avg_io_rate_mb_s", Stats.of(ioRate));
+    put(metrics, "read_time_s", Stats.of(time));
+  }
+
+  private static void put(Map<String, Double> metrics, String name, Stats stats) {
+    metrics.put(name, stats.mean());
+    metrics.put(name + "_std", stats.std());
+  }
+
+  private Map<String, Object> detail(PlacementReport report) {
+    List<Object> nodes = new ArrayList<>();
+    for (NodeUsage usage : report.nodes()) {
+      Map<String, Object> node = new LinkedHashMap<>();
+      node.put("datanode", nodeName(usage.id()));
+      node.put("rack", usage.rack());
+      node.put("occupation_bytes", usage.occupationBytes());
+      node.put("capacity_bytes", usage.capacityBytes());
+      node.put("utilization_pct", usage.utilizationPct());
+      nodes.add(node);
+    }
+    Map<String, Object> detail = new LinkedHashMap<>();
+    detail.put("datanodes", nodes);
+    detail.put("bytes_per_rack", new LinkedHashMap<>(report.bytesPerRack()));
+    detail.put("blocks_by_rack_count", new LinkedHashMap<>(report.blocksByRackCount()));
+    detail.put("blocks_by_max_replicas_per_rack", new LinkedHashMap<>(report.blocksByMaxReplicasPerRack()));
+    return detail;
+  }
+
+  /** The spec's name of the DataNode with transfer address {@code ip:port}. */
+  private String nodeName(String xferAddress) {
+    String ip = xferAddress.substring(0, xferAddress.lastIndexOf(':'));
+    return spec.dataNodes().stream().filter(dn -> dn.address().equals(ip)).map(DataNodeSpec::name)
+        .findFirst().orElse(xferAddress);
+  }
+
+  private PlacementSnapshot snapshot(EmbeddedCluster cluster) throws Exception {
+    try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.offCluster())) {
+      return HdfsPlacementReader.read(fs, DATA);
+    }
+  }
+
+  /** As in the paper: the last DataNode of rack 1 and of rack 3 (DN03 and DN08), never the writer. */
+  private List<String> victims(DataNodeSpec writer) {
+    List<String> victims = new ArrayList<>();
+    List<String> racks = spec.racks();
+    for (int r : new int[] {0, 2}) {
+      if (r < racks.size()) {
+        List<DataNodeSpec> nodes = spec.dataNodesInRack(racks.get(r));
+        DataNodeSpec last = nodes.get(nodes.size() - 1);
+        if (!last.name().equals(writer.name())) {
+          victims.add(last.name());
+        }
+      }
+    }
+    return victims;
+  }
+
+  /** What the Balancer's own JVM needs to see of the cluster's configuration. */
+  private Map<String, String> balancerSettings() {
+    Map<String, String> settings = new HashMap<>(PlacementPolicies.hdfsSettings(policy));
+    // Scaled-down blocks: the Balancer skips blocks below 10 MB by default and would find nothing to move.
+    settings.put("dfs.balancer.getBlocks.min-block-size", "0");
+    settings.put("dfs.heartbeat.interval", "1");
+    return settings;
+  }
+
+  /** Bytes of replicas that appeared on a node that did not hold them before: what the Balancer moved. */
+  static long bytesMoved(PlacementSnapshot before, PlacementSnapshot after) {
+    Map<Long, Set<String>> old = new HashMap<>();
+    for (BlockReplicas b : before.blocks()) {
+      old.put(b.blockId(), new HashSet<>(b.nodeIds()));
+    }
+    long moved = 0;
+    for (BlockReplicas b : after.blocks()) {
+      Set<String> was = old.getOrDefault(b.blockId(), Set.of());
+      moved += b.nodeIds().stream().filter(n -> !was.contains(n)).count() * b.sizeBytes();
+    }
+    return moved;
+  }
+
+  private DfsioRequest request(DfsioRequest.Op op) {
+    return DfsioRequest.of(op, profile.files(), profile.fileBytes())
+        .withReplication(profile.replication())
+        .withParallelMaps(profile.parallelMaps())
+        .withBaseDir(BASE_DIR);
+  }
+}

@@ -1,0 +1,43 @@
+package io.replicakit.bench.placement;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.replicakit.placement.analysis.BlockReplicas;
+import io.replicakit.placement.analysis.PlacementSnapshot;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class PolicyTrialTest {
+
+  private static BlockReplicas block(long id, long size, String... nodes) {
+    return new BlockReplicas("/f", id, size, (short) 3, List.of(nodes));
+  }
+
+  @Test
+  void bytesMoved_countsReplicasThatAppearedOnNewNodes() {
+    PlacementSnapshot before = new PlacementSnapshot(List.of(),
+        List.of(block(1, 100, "a", "b", "c"), block(2, 50, "a", "b", "d")));
+    PlacementSnapshot after = new PlacementSnapshot(List.of(),
+        List.of(block(1, 100, "e", "b", "c"), block(2, 50, "f", "g", "d")));
+    assertEquals(100 + 2 * 50, PolicyTrial.bytesMoved(before, after));
+  }
+
+  @Test
+  void bytesMoved_isZeroWhenNothingChanged() {
+    PlacementSnapshot s = new PlacementSnapshot(List.of(), List.of(block(1, 100, "a", "b", "c")));
+    assertEquals(0, PolicyTrial.bytesMoved(s, s));
+  }
+
+  @Test
+  void paperValues_followThePapersColumns() {
+    assertEquals(100.0, PaperValues.value("load", "blocks_in_unique_racks_pct", "rackfaulttolerant").orElseThrow());
+    assertEquals(54.0, PaperValues.value("balancing", "balancing_iterations", "upgradedomain").orElseThrow());
+    assertEquals(true, PaperValues.value("load", "write_time_s", "availablespace-rackfaulttolerant").isEmpty());
+  }
+
+  @Test
+  void profiles_areFoundByName() {
+    assertEquals(PlacementProfile.PAPER, PlacementProfile.named("paper"));
+    assertEquals(20 * 15L << 20, PlacementProfile.PAPER.dataBytes());
+  }
+}
