@@ -71,7 +71,8 @@ public final class PlacementPolicies {
    * the DFS topology switched off. Upgrade domains need no key here: they come from the hosts file, i.e.
    * {@code dfs.namenode.hosts.provider.classname} = {@code CombinedHostFileManager} and a JSON {@code dfs.hosts}
    * file that gives each DataNode an {@code upgradeDomain}; {@code dfs.namenode.upgrade.domain.factor}
-   * (default 3) is optional.
+   * (default 3) is optional. Hadoop 1's {@code net.topology.nodegroup.aware} is not set: no Hadoop 3.5.0 jar
+   * reads it.
    */
   public static Map<String, String> hdfsSettings(PolicyChoice choice) {
     Map<String, String> settings = new LinkedHashMap<>();
