@@ -130,6 +130,19 @@ class PlacementAnalysisTest {
   }
 
   @Test
+  void noCountedNodes_leavesNoBlockInUniqueRacks() {
+    PlacementSnapshot s = new PlacementSnapshot(List.of(dead("a", "/r1"), decommissioned("b", "/r2")),
+        List.of(block(1, 10, 2, "a", "b")));
+
+    PlacementReport r = PlacementAnalysis.analyze(s);
+
+    assertEquals(0.0, r.blocksInUniqueRacksPct(), EPS);
+    assertTrue(r.nodes().isEmpty());
+    assertTrue(r.bytesPerRack().isEmpty());
+    assertEquals(Map.of(0, 1L), r.blocksByRackCount());
+  }
+
+  @Test
   void emptyFiles_countAsFilesButAddNoBlocks() {
     PlacementSnapshot s = new PlacementSnapshot(
         List.of(node("a", "/r1"), node("b", "/r2")),
