@@ -48,7 +48,8 @@ public final class PlacementExperiment {
       progress.step("%s: starting a fresh '%s' cluster (%d DataNodes, %d racks)", policy.name(), spec.name(),
           spec.dataNodes().size(), spec.racks().size());
       Path work = Files.createTempDirectory("replicakit-placement-" + policy.name().replaceAll("\\W", "_") + "-");
-      runs.addAll(new PolicyTrial(policy, spec, setup.profile(), work, progress).run());
+      Path logs = setup.outDir().resolve("logs").resolve(policy.name().replaceAll("[^\\w.-]", "_"));
+      runs.addAll(new PolicyTrial(policy, spec, setup.profile(), work, logs, progress).run());
       org.apache.hadoop.fs.FileUtil.fullyDelete(work.toFile());
     }
     ExperimentResults results = new ExperimentResults("placement", setup.profile().name(), started,

@@ -50,12 +50,18 @@ final class PolicyTrial {
   private final ClusterSpec spec;
   private final PlacementProfile profile;
   private final java.nio.file.Path workDir;
+  private final java.nio.file.Path logDir;
   private final Progress progress;
   private final boolean baseline;
 
+  /**
+   * @param workDir scratch space (cluster storage, TestDFSIO results), deleted by the caller
+   * @param logDir kept with the results: the Balancer's output
+   */
   PolicyTrial(PolicyChoice policy, ClusterSpec spec, PlacementProfile profile, java.nio.file.Path workDir,
-      Progress progress) {
+      java.nio.file.Path logDir, Progress progress) {
     this.policy = policy;
+    this.logDir = logDir;
     this.spec = spec;
     this.profile = profile;
     this.workDir = workDir;
@@ -120,7 +126,7 @@ final class PolicyTrial {
     PlacementSnapshot before = snapshot(cluster);
     progress.step("%s: balancing: HDFS Balancer, threshold %.0f%%", policy.name(), profile.thresholdPct());
     HdfsBalancer.Outcome outcome = HdfsBalancer.run(cluster.uri().toString(), profile.thresholdPct(),
-        balancerSettings(), workDir.resolve("balancer"), BALANCER_TIMEOUT);
+        balancerSettings(), logDir, BALANCER_TIMEOUT);
     PlacementSnapshot after = snapshot(cluster);
     long moved = bytesMoved(before, after);
     progress.step("%s: balancing: %s after %d iterations, %.1f s, %d MiB moved", policy.name(),
@@ -225,7 +231,7 @@ final class PolicyTrial {
   private Map<String, String> balancerSettings() {
     Map<String, String> settings = new HashMap<>(PlacementPolicies.hdfsSettings(policy));
     // Scaled-down blocks: the Balancer skips blocks below 10 MB by default and would find nothing to move.
-    settings.put("dfs.balancer.getBlocks.min-block-size", "0");
+    settings.put("dfs.balancer.getBlocks.min-block-size", "1");
     settings.put("dfs.heartbeat.interval", "1");
     return settings;
   }

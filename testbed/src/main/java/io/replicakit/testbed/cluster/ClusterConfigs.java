@@ -43,7 +43,6 @@ final class ClusterConfigs {
     if (spec.usesNodeGroups()) {
       conf.set(CommonConfigurationKeys.NET_TOPOLOGY_IMPL_KEY, NetworkTopologyWithNodeGroup.class.getName());
       conf.setBoolean(DFSConfigKeys.DFS_USE_DFS_NETWORK_TOPOLOGY_KEY, false);
-      conf.setBoolean("net.topology.nodegroup.aware", true);
     }
     if (spec.usesUpgradeDomains()) {
       conf.set(DFSConfigKeys.DFS_NAMENODE_HOSTS_PROVIDER_CLASSNAME_KEY, CombinedHostFileManager.class.getName());
