@@ -95,8 +95,8 @@ public final class PlacementExperiment {
     PlacementProfile p = setup.profile();
     return "- Cluster: spec `" + spec.name() + "`: " + spec.description() + "; devices " + spec.devices().describe()
         + "\n- Profile `" + p.name() + "`: " + p.description() + "; TestDFSIO with " + p.parallelMaps()
-        + " parallel maps from the first DataNode of the first rack; Balancer threshold "
-        + (int) p.thresholdPct() + "%\n- Policies: "
+        + " parallel maps, writing from a client host in the first rack and reading from off-cluster;"
+        + " Balancer threshold " + (int) p.thresholdPct() + "%\n- Policies: "
         + setup.policies().stream().map(PolicyChoice::name).collect(Collectors.joining(", "))
         + " (each on a fresh cluster; `nodegroup` adds two node groups per rack)";
   }

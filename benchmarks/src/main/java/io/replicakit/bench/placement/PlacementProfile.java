@@ -21,7 +21,7 @@ public record PlacementProfile(String name, String description, int files, long 
 
   /** Five built-in policies in under 15 minutes on two cores. */
   public static final PlacementProfile QUICK = new PlacementProfile("quick",
-      "10 files of 12 MiB (RF 3, 1 MiB blocks), 2 TestDFSIO reads per stage", 10, 12 * Sizes.MIB, Sizes.MIB,
+      "8 files of 12 MiB (RF 3, 1 MiB blocks), 2 TestDFSIO reads per stage", 8, 12 * Sizes.MIB, Sizes.MIB,
       2, 2, 10);
 
   /**

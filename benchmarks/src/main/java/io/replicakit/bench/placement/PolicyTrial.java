@@ -35,7 +35,7 @@ import org.apache.hadoop.hdfs.DistributedFileSystem;
 
 /**
  * The paper's three stages (§4) for one placement policy on a fresh embedded cluster: load (TestDFSIO write
- * from a node in the first rack, then reads), re-replication (one DataNode killed in rack 1 and one in rack 3,
+ * from a client host in the first rack, then reads from off-cluster), re-replication (one DataNode killed in rack 1 and one in rack 3,
  * timed until every block is back at RF 3, then reads), balancing (HDFS's Balancer at the profile's
  * threshold, then reads). After each stage the placement is analysed.
  */
@@ -72,12 +72,19 @@ final class PolicyTrial {
   List<RunResult> run() throws Exception {
     List<RunResult> runs = new ArrayList<>();
     try (EmbeddedCluster cluster = EmbeddedCluster.start(spec, options())) {
-      DataNodeSpec writer = spec.dataNodes().get(0);
-      DfsioRunner dfsio = new DfsioRunner(cluster.clientConf(ClientPlacement.onNode(writer.name())),
+      // "Written through a node in R1" (§4): a client host of rack 1 that is not itself a DataNode, so the
+      // first replicas spread over rack 1's DataNodes as in the paper's Table 1.
+      String writerRack = spec.racks().get(0);
+      DfsioRunner writes = new DfsioRunner(cluster.clientConf(ClientPlacement.inRack(writerRack)),
           workDir.resolve("dfsio"));
-      runs.add(load(cluster, dfsio, writer));
-      runs.add(rereplication(cluster, dfsio, writer));
-      runs.add(balancing(cluster, dfsio));
+      // The paper's read maps ran all over the cluster (YARN); the local job runner has one client, so it
+      // reads from off-cluster, where the NameNode spreads readers over all replicas instead of sending every
+      // read to the replicas in the client's own rack.
+      DfsioRunner reads = new DfsioRunner(cluster.clientConf(ClientPlacement.offCluster()),
+          workDir.resolve("dfsio"));
+      runs.add(load(cluster, writes, reads, writerRack));
+      runs.add(rereplication(cluster, reads));
+      runs.add(balancing(cluster, reads));
     }
     return runs;
   }
@@ -93,20 +100,20 @@ final class PolicyTrial {
     return options;
   }
 
-  private RunResult load(EmbeddedCluster cluster, DfsioRunner dfsio, DataNodeSpec writer) throws Exception {
-    progress.step("%s: load: TestDFSIO write of %d x %d MiB from %s (%s)", policy.name(), profile.files(),
-        profile.fileBytes() >> 20, writer.name(), writer.rack());
-    DfsioResult write = dfsio.run(request(DfsioRequest.Op.WRITE));
+  private RunResult load(EmbeddedCluster cluster, DfsioRunner writes, DfsioRunner reads, String writerRack)
+      throws Exception {
+    progress.step("%s: load: TestDFSIO write of %d x %d MiB from a client in %s", policy.name(), profile.files(),
+        profile.fileBytes() >> 20, writerRack);
+    DfsioResult write = writes.run(request(DfsioRequest.Op.WRITE));
     Map<String, Double> metrics = new LinkedHashMap<>();
     metrics.put("write_throughput_mb_s", write.throughputMbS());
     metrics.put("write_avg_io_rate_mb_s", write.averageIoRateMbS());
     metrics.put("write_time_s", write.execTimeS());
-    return stage(cluster, dfsio, "load", metrics);
+    return stage(cluster, reads, "load", metrics);
   }
 
-  private RunResult rereplication(EmbeddedCluster cluster, DfsioRunner dfsio, DataNodeSpec writer)
-      throws Exception {
-    List<String> victims = victims(writer);
+  private RunResult rereplication(EmbeddedCluster cluster, DfsioRunner dfsio) throws Exception {
+    List<String> victims = victims();
     progress.step("%s: rereplication: killing %s", policy.name(), String.join(" and ", victims));
     long start = System.nanoTime();
     for (String victim : victims) {
@@ -211,17 +218,14 @@ final class PolicyTrial {
     }
   }
 
-  /** As in the paper: the last DataNode of rack 1 and of rack 3 (DN03 and DN08), never the writer. */
-  private List<String> victims(DataNodeSpec writer) {
+  /** As in the paper: the last DataNode of rack 1 and of rack 3 (DN03 and DN08). */
+  private List<String> victims() {
     List<String> victims = new ArrayList<>();
     List<String> racks = spec.racks();
     for (int r : new int[] {0, 2}) {
       if (r < racks.size()) {
         List<DataNodeSpec> nodes = spec.dataNodesInRack(racks.get(r));
-        DataNodeSpec last = nodes.get(nodes.size() - 1);
-        if (!last.name().equals(writer.name())) {
-          victims.add(last.name());
-        }
+        victims.add(nodes.get(nodes.size() - 1).name());
       }
     }
     return victims;

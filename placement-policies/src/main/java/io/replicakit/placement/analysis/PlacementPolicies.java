@@ -1,5 +1,6 @@
 package io.replicakit.placement.analysis;
 
+import io.replicakit.common.ValidationStatus;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;

@@ -1,5 +1,6 @@
 package io.replicakit.placement.analysis;
 
+import io.replicakit.common.ValidationStatus;
 import static io.replicakit.placement.analysis.Nodes.node;
 import static io.replicakit.placement.analysis.Nodes.withDomain;
 import static org.junit.jupiter.api.Assertions.assertEquals;

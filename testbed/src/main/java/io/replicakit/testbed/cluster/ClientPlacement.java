@@ -10,6 +10,12 @@ public sealed interface ClientPlacement {
   /** On the host of the named DataNode: the NameNode puts the first replica of its writes there. */
   record OnNode(String nodeName) implements ClientPlacement {}
 
+  /**
+   * On a host of the named rack that runs no DataNode: the NameNode puts the first replica of its writes on
+   * some node of that rack, as for the paper's writer "through a node in R1" that spread data over the rack.
+   */
+  record InRack(String rack) implements ClientPlacement {}
+
   /** Outside the cluster, on 127.0.0.1: no DataNode is local to it. */
   record OffCluster() implements ClientPlacement {}
 
@@ -21,8 +27,15 @@ public sealed interface ClientPlacement {
     return new OffCluster();
   }
 
-  /** Parses the CLI form: {@code off} (or {@code off-cluster}) or a DataNode name. */
+  static ClientPlacement inRack(String rack) {
+    return new InRack(rack);
+  }
+
+  /** Parses the CLI form: {@code off} (or {@code off-cluster}), a rack path ({@code /r1}) or a DataNode name. */
   static ClientPlacement parse(String text) {
-    return text.equals("off") || text.equals("off-cluster") ? offCluster() : onNode(text);
+    if (text.equals("off") || text.equals("off-cluster")) {
+      return offCluster();
+    }
+    return text.startsWith("/") ? inRack(text) : onNode(text);
   }
 }

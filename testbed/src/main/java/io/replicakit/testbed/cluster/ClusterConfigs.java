@@ -72,11 +72,13 @@ final class ClusterConfigs {
     return overlay;
   }
 
-  /** TableMapping's file: one {@code address location} line per DataNode. */
+  /** TableMapping's file: one {@code address location} line per DataNode, then one per rack's client host. */
   static String topologyTable(ClusterSpec spec) {
-    return spec.dataNodes().stream()
-        .map(dn -> dn.address() + " " + dn.networkLocation())
-        .collect(Collectors.joining("\n", "", "\n"));
+    StringBuilder table = new StringBuilder();
+    spec.dataNodes().forEach(dn -> table.append(dn.address()).append(' ').append(dn.networkLocation()).append('\n'));
+    spec.racks().forEach(rack -> table.append(spec.rackClientAddress(rack)).append(' ')
+        .append(spec.rackClientLocation(rack)).append('\n'));
+    return table.toString();
   }
 
   /** CombinedHostFileManager's JSON: every DataNode admitted, with its upgrade domain. */

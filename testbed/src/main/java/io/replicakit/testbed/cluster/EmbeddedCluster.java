@@ -131,6 +131,9 @@ public final class EmbeddedCluster implements AutoCloseable {
     if (placement instanceof ClientPlacement.OnNode on) {
       return spec.dataNode(on.nodeName()).address();
     }
+    if (placement instanceof ClientPlacement.InRack in) {
+      return spec.rackClientAddress(in.rack());
+    }
     return OFF_CLUSTER_ADDRESS;
   }
 

@@ -33,6 +33,24 @@ public record ClusterSpec(String name, String description, List<DataNodeSpec> da
     return dataNodes.stream().filter(dn -> dn.rack().equals(rack)).collect(Collectors.toList());
   }
 
+  /**
+   * Address of a client host in {@code rack} that is not a DataNode: {@code 127.0.1.R} for the R-th rack. The
+   * topology table maps it to the rack, so the NameNode treats a writer there as rack-local but not node-local
+   * (first replica on a random node of the rack), as for a gateway or compute-only host on a real cluster.
+   */
+  public String rackClientAddress(String rack) {
+    int index = racks().indexOf(rack);
+    if (index < 0) {
+      throw new NoSuchElementException("no rack '" + rack + "' in spec '" + name + "'; racks: " + racks());
+    }
+    return "127.0.1." + (index + 1);
+  }
+
+  /** Network location of a rack's client host: the rack, below a node group of its own when there are groups. */
+  public String rackClientLocation(String rack) {
+    return usesNodeGroups() ? rack + "/clients" : rack;
+  }
+
   public boolean usesNodeGroups() {
     return dataNodes.stream().anyMatch(dn -> dn.nodeGroup().isPresent());
   }

@@ -1,5 +1,6 @@
 package io.replicakit.testbed.spec;
 
+import io.replicakit.common.ValidationStatus;
 /** A cluster spec that failed validation; the message lists every problem with the field it concerns. */
 public final class InvalidSpecException extends IllegalArgumentException {
   private static final long serialVersionUID = 1L;

@@ -1,5 +1,6 @@
 package io.replicakit.testbed.spec;
 
+import io.replicakit.common.ValidationStatus;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
@@ -91,18 +92,20 @@ public final class SpecParser {
     }
     List<DataNodeSpec> nodes = new ArrayList<>();
     int index = 0;
+    int groupsBefore = 0;
     for (int r = 0; r < racks; r++) {
       for (int k = 0; k < rackSizes.get(r); k++, index++) {
         nodes.add(new DataNodeSpec(
             String.format(Locale.ROOT, "dn%02d", index + 1),
             "127.0.0." + (FIRST_ADDRESS_OCTET + index + 1),
             "/r" + (r + 1),
-            groupsPerRack == 0 ? Optional.empty() : Optional.of("ng" + (k % groupsPerRack + 1)),
+            groupsPerRack == 0 ? Optional.empty() : Optional.of("ng" + (groupsBefore + k % groupsPerRack + 1)),
             upgradeDomain(upgradeDomains, r, index),
             classes.get(index),
             volumes.get(index),
             network.get(index)));
       }
+      groupsBefore += groupsPerRack;
     }
     String name = props.getProperty(NAME, source).trim();
     String description = props.getProperty(DESCRIPTION, "").trim();

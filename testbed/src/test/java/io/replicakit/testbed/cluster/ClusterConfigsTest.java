@@ -19,7 +19,8 @@ class ClusterConfigsTest {
     String table = ClusterConfigs.topologyTable(paper);
     assertTrue(table.startsWith("127.0.0.11 /r1\n"), table);
     assertTrue(table.contains("127.0.0.20 /r4\n"), table);
-    assertEquals(10, table.lines().count());
+    assertTrue(table.contains("127.0.1.1 /r1\n"), "rack 1's client host: " + table);
+    assertEquals(10 + 4, table.lines().count());
   }
 
   @Test

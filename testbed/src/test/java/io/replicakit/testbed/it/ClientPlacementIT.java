@@ -79,6 +79,21 @@ class ClientPlacementIT {
   }
 
   @Test
+  void writerInRack_getsFirstReplicaOnSomeNodeOfThatRack() throws Exception {
+    List<Set<String>> replicas = writeAndLocate(ClientPlacement.inRack("/r1"), "/rack-local");
+    Set<String> rackNodes = cluster.spec().dataNodesInRack("/r1").stream().map(DataNodeSpec::address)
+        .collect(Collectors.toSet());
+    for (Set<String> block : replicas) {
+      assertTrue(block.stream().anyMatch(rackNodes::contains), "no replica in the writer's rack: " + block);
+    }
+    for (String node : rackNodes) {
+      assertTrue(replicas.stream().anyMatch(r -> r.contains(node)), "rack node " + node + " got no replica");
+      assertTrue(replicas.stream().anyMatch(r -> !r.contains(node)),
+          "rack node " + node + " got every block, as if the writer ran on it");
+    }
+  }
+
+  @Test
   void writerOffCluster_getsNoLocality() throws Exception {
     List<Set<String>> replicas = writeAndLocate(ClientPlacement.offCluster(), "/off-cluster");
     for (DataNodeSpec dn : cluster.spec().dataNodes()) {

@@ -121,12 +121,7 @@ class DeviceEmulationIT {
   void backgroundLoad_onANode_takesBandwidthFromItsReaders() throws Exception {
     String node = "dn04";
     double diskMibps = cluster.spec().devices().mibPerSec(StorageType.DISK);
-    org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path("/loaded/data");
-    try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.onNode(node))) {
-      fs.mkdirs(file.getParent());
-      fs.setStoragePolicy(file.getParent(), "HOT");
-      writeMibps(fs, file.toString(), 16 * Sizes.MIB);
-    }
+    org.apache.hadoop.fs.Path file = writeOneDiskReplica(node, "/loaded/data", 16 * Sizes.MIB);
     try (DistributedFileSystem reader = cluster.fileSystem(ClientPlacement.offCluster());
          BackgroundLoad load = cluster.devices(node).startLoad(
              v -> v.type() == StorageType.DISK, diskMibps / 2, Duration.ofMinutes(2))) {
@@ -141,12 +136,7 @@ class DeviceEmulationIT {
   void slowDown_ofANode_slowsItsReadersForTheWindow() throws Exception {
     String node = "dn05";
     double diskMibps = cluster.spec().devices().mibPerSec(StorageType.DISK);
-    org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path("/slow/data");
-    try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.onNode(node))) {
-      fs.mkdirs(file.getParent());
-      fs.setStoragePolicy(file.getParent(), "HOT");
-      writeMibps(fs, file.toString(), 12 * Sizes.MIB);
-    }
+    org.apache.hadoop.fs.Path file = writeOneDiskReplica(node, "/slow/data", 12 * Sizes.MIB);
     cluster.devices(node).slowDown(0.25, Duration.ofMinutes(2));
     try (DistributedFileSystem reader = cluster.fileSystem(ClientPlacement.offCluster())) {
       double mibps = readMibps(reader, file);
@@ -155,6 +145,18 @@ class DeviceEmulationIT {
     } finally {
       cluster.devices(node).restoreSpeed();
     }
+  }
+
+  /** A replication-1 HOT file written from {@code node}: its only replica is on that node's DISK. */
+  private static org.apache.hadoop.fs.Path writeOneDiskReplica(String node, String path, long bytes)
+      throws Exception {
+    org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path(path);
+    try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.onNode(node))) {
+      fs.mkdirs(file.getParent());
+      fs.setStoragePolicy(file.getParent(), "HOT");
+      writeMibps(fs, path, bytes);
+    }
+    return file;
   }
 
   private static double readMibps(DistributedFileSystem fs, org.apache.hadoop.fs.Path file) throws Exception {

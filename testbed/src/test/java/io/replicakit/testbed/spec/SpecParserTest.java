@@ -74,6 +74,8 @@ class SpecParserTest {
         props("datanodes", "4", "racks", "2", "capacities", "1g*4", "node.groups.per.rack", "2"), "t");
     assertEquals("/r1/ng1", spec.dataNode("dn01").networkLocation());
     assertEquals("/r1/ng2", spec.dataNode("dn02").networkLocation());
+    // HDFS's node-group policy compares the last path element only, so group names are unique cluster-wide.
+    assertEquals("/r2/ng3", spec.dataNode("dn03").networkLocation());
     assertTrue(spec.usesNodeGroups());
   }
 

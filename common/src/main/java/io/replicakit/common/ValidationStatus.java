@@ -1,8 +1,11 @@
-package io.replicakit.placement.analysis;
+package io.replicakit.common;
 
 import java.util.List;
 
-/** Outcome of validating input: either valid, or the list of problems, each one readable on its own. */
+/**
+ * Outcome of validating input: either valid, or the list of problems, each one readable on its own and naming
+ * the field or key it concerns. Shared by every module, so choosing and validating stay separate everywhere.
+ */
 public record ValidationStatus(List<String> problems) {
 
   public ValidationStatus {
@@ -17,7 +20,7 @@ public record ValidationStatus(List<String> problems) {
     return problems.isEmpty();
   }
 
-  /** One sentence per problem, for an exception message or the CLI. */
+  /** One readable sentence per problem, for an exception message or the CLI. */
   public String reason() {
     return isValid() ? "valid" : String.join("; ", problems);
   }
