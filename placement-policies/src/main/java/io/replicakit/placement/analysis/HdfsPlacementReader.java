@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Deque;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -50,8 +51,15 @@ public final class HdfsPlacementReader {
         .map(DatanodeInfo::getXferAddr)
         .collect(Collectors.toSet());
     List<NodeState> nodes = new ArrayList<>();
-    for (DatanodeInfo dn : fs.getDataNodeStats(DatanodeReportType.ALL)) {
-      String name = dn.getHostName() == null || dn.getHostName().isEmpty() ? dn.getIpAddr() : dn.getHostName();
+    DatanodeInfo[] all = fs.getDataNodeStats(DatanodeReportType.ALL);
+    Map<String, Long> hostCounts = Arrays.stream(all)
+        .collect(Collectors.groupingBy(dn -> String.valueOf(dn.getHostName()), Collectors.counting()));
+    for (DatanodeInfo dn : all) {
+      // Host names identify nodes on a real cluster; where several share one (every node of a MiniDFSCluster
+      // reports 127.0.0.1) or there is none, the IP address does.
+      String host = dn.getHostName();
+      boolean unique = host != null && !host.isEmpty() && hostCounts.get(host) == 1;
+      String name = unique ? host : dn.getIpAddr();
       nodes.add(new NodeState(dn.getXferAddr(), name, dn.getNetworkLocation(), dn.getCapacity(), dn.getDfsUsed(),
           live.contains(dn.getXferAddr()), dn.isInService(), Optional.ofNullable(dn.getUpgradeDomain())));
     }
