@@ -84,6 +84,24 @@ public final class TestbedConfig {
     conf.set(VOLUME_CAPACITIES_KEY, String.join(",", entries));
   }
 
+  /**
+   * The source address sockets of this node or client must come from, if any.
+   *
+   * @throws IllegalArgumentException naming the key when the value is not an address
+   */
+  public static java.util.Optional<java.net.InetAddress> bindAddress(Configuration conf) {
+    String address = conf.getTrimmed(BIND_ADDRESS_KEY, BIND_ADDRESS_DEFAULT);
+    if (address.isEmpty()) {
+      return java.util.Optional.empty();
+    }
+    try {
+      return java.util.Optional.of(java.net.InetAddress.getByName(address));
+    } catch (java.net.UnknownHostException e) {
+      throw new IllegalArgumentException(BIND_ADDRESS_KEY
+          + " must be an IP address of this machine (e.g. 127.0.0.12), was '" + address + "'", e);
+    }
+  }
+
   private static List<VolumeSpec> volumes(Configuration conf) {
     List<VolumeSpec> volumes = new ArrayList<>();
     for (String entry : conf.getTrimmedStrings(VOLUME_CAPACITIES_KEY)) {

@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
-import java.net.UnknownHostException;
 import java.nio.channels.SocketChannel;
 import java.util.Objects;
 import org.apache.hadoop.conf.Configurable;
@@ -31,13 +30,7 @@ public final class BoundSocketFactory extends StandardSocketFactory implements C
   @Override
   public void setConf(Configuration conf) {
     this.conf = conf;
-    String address = conf.getTrimmed(TestbedConfig.BIND_ADDRESS_KEY, TestbedConfig.BIND_ADDRESS_DEFAULT);
-    try {
-      bindAddress = address.isEmpty() ? null : InetAddress.getByName(address);
-    } catch (UnknownHostException e) {
-      throw new IllegalArgumentException(TestbedConfig.BIND_ADDRESS_KEY
-          + " must be an IP address of this machine (e.g. 127.0.0.12), was '" + address + "'", e);
-    }
+    bindAddress = TestbedConfig.bindAddress(conf).orElse(null);
   }
 
   @Override
