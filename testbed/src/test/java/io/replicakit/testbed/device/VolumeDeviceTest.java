@@ -15,8 +15,13 @@ import org.junit.jupiter.api.Test;
 class VolumeDeviceTest {
 
   private final FakeTicker ticker = new FakeTicker();
-  private final NodeDevices node = new NodeDevices("dn01",
-      DeviceSettings.of("dn01", DeviceProfile.defaultProfile().withBurstBytes(0), List.of()), ticker);
+  private final NodeDevices node = node("dn01", ticker);
+
+  /** A node with the default speeds and no burst, so every transfer takes exactly len / rate. */
+  private static NodeDevices node(String name, Ticker ticker) {
+    return new NodeDevices(name, DeviceSettings.of(name, DeviceProfile.defaultProfile().withBurstBytes(0),
+        List.of()), ticker);
+  }
 
   @Test
   void reads_andWrites_areCountedByDirection() throws Exception {
@@ -62,8 +67,7 @@ class VolumeDeviceTest {
         // time stands still: both requests arrive at t = 0
       }
     };
-    NodeDevices sameInstant = new NodeDevices("dn02",
-        DeviceSettings.of("dn02", DeviceProfile.defaultProfile().withBurstBytes(0), List.of()), frozen);
+    NodeDevices sameInstant = node("dn02", frozen);
     VolumeDevice shared = sameInstant.volume("DS-9", StorageType.DISK);
     shared.transfer(VolumeDevice.Io.READ, 8 * Sizes.MIB);
     shared.transfer(VolumeDevice.Io.READ, 8 * Sizes.MIB);
@@ -97,8 +101,7 @@ class VolumeDeviceTest {
 
   @Test
   void backgroundLoad_keepsTheDeviceBusyForItsWindow() throws Exception {
-    NodeDevices real = new NodeDevices("dn03",
-        DeviceSettings.of("dn03", DeviceProfile.defaultProfile().withBurstBytes(0), List.of()), Ticker.system());
+    NodeDevices real = node("dn03", Ticker.system());
     VolumeDevice disk = real.volume("DS-3", StorageType.DISK);
     VolumeStats before = disk.stats();
     try (BackgroundLoad load = real.startLoad(v -> true, 1000, Duration.ofMillis(600))) {
@@ -112,8 +115,7 @@ class VolumeDeviceTest {
 
   @Test
   void backgroundLoad_offersItsRateEvenThoughEachRequestTakesDeviceTime() throws Exception {
-    NodeDevices real = new NodeDevices("dn04",
-        DeviceSettings.of("dn04", DeviceProfile.defaultProfile().withBurstBytes(0), List.of()), Ticker.system());
+    NodeDevices real = node("dn04", Ticker.system());
     VolumeDevice disk = real.volume("DS-4", StorageType.DISK);
     long start = System.nanoTime();
     try (BackgroundLoad load = real.startLoad(v -> true, 4, Duration.ofMillis(1500))) {
