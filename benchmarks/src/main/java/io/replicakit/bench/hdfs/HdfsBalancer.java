@@ -26,11 +26,7 @@ public final class HdfsBalancer {
   private static final Pattern ITERATION = Pattern.compile("^.+?\\s+(\\d+)\\s{2,}.*\\s(hdfs://\\S+)\\s*$");
 
   /** What a Balancer run did. */
-  public record Outcome(int exitCode, String exitStatus, int iterations, Duration duration, Path log) {
-    public boolean succeeded() {
-      return exitCode == 0;
-    }
-  }
+  public record Outcome(int exitCode, String exitStatus, int iterations, Duration duration, Path log) {}
 
   private HdfsBalancer() {}
 

@@ -40,8 +40,4 @@ public record VolumeStats(
     long ops = this.ops - earlier.ops;
     return ops <= 0 ? 0 : (queueNanos - earlier.queueNanos) / 1e6 / ops;
   }
-
-  public long totalBytes() {
-    return readBytes + writeBytes;
-  }
 }

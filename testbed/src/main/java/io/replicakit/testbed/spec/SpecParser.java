@@ -12,7 +12,6 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.stream.Collectors;
 import org.apache.hadoop.fs.StorageType;
 
 /**
@@ -370,10 +369,5 @@ public final class SpecParser {
   private static Optional<StorageType> storageType(String text) {
     String wanted = text.trim().toUpperCase(Locale.ROOT).replace('-', '_');
     return Arrays.stream(StorageType.values()).filter(t -> t.name().equals(wanted)).findFirst();
-  }
-
-  /** Storage-type names accepted for volumes, for help texts. */
-  public static String allowedVolumeTypes() {
-    return VOLUME_TYPES.stream().map(Enum::name).collect(Collectors.joining(", "));
   }
 }
