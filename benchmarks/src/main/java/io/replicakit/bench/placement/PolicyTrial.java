@@ -116,9 +116,7 @@ final class PolicyTrial {
     List<String> victims = victims();
     progress.step("%s: rereplication: killing %s", policy.name(), String.join(" and ", victims));
     long start = System.nanoTime();
-    for (String victim : victims) {
-      cluster.killDataNode(victim);
-    }
+    cluster.killDataNodes(victims);
     cluster.waitForLiveReplicas(new Path(BASE_DIR), profile.replication(), REREPLICATION_TIMEOUT);
     double seconds = (System.nanoTime() - start) / 1e9;
     progress.step("%s: rereplication: every block back at RF %d after %.1f s", policy.name(),

@@ -9,11 +9,13 @@ import io.replicakit.testbed.spec.DataNodeSpec;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
@@ -166,11 +168,26 @@ public final class EmbeddedCluster implements AutoCloseable {
    * waiting for the heartbeat expiry; use it to measure re-replication itself.
    */
   public void killDataNode(String nodeName) throws IOException {
-    DataNodeSpec node = spec.dataNode(nodeName);
-    DataNode dn = dataNode(node.name()).orElseThrow(() -> notRunning(node));
-    stopped.put(node.name(), cluster.stopDataNode(dn.getDatanodeId().getXferAddr()));
-    cluster.setDataNodeDead(dn.getDatanodeId());
-    LOG.info("Killed DataNode {} ({}); NameNode told it is dead", node.name(), node.address());
+    killDataNodes(List.of(nodeName));
+  }
+
+  /**
+   * Kills several DataNodes as one failure: all are shut down before the NameNode is told of any, so it never
+   * schedules re-replication onto a node that is about to die (such work would only be retried after the
+   * pending-reconstruction timeout, 5 minutes by default).
+   */
+  public void killDataNodes(List<String> nodeNames) throws IOException {
+    List<DataNode> killed = new ArrayList<>();
+    for (String nodeName : nodeNames) {
+      DataNodeSpec node = spec.dataNode(nodeName);
+      DataNode dn = dataNode(node.name()).orElseThrow(() -> notRunning(node));
+      stopped.put(node.name(), cluster.stopDataNode(dn.getDatanodeId().getXferAddr()));
+      killed.add(dn);
+    }
+    for (DataNode dn : killed) {
+      cluster.setDataNodeDead(dn.getDatanodeId());
+    }
+    LOG.info("Killed DataNodes {}; NameNode told they are dead", nodeNames);
   }
 
   /** Starts a stopped or killed DataNode again on its address, with its data and devices. */
