@@ -109,7 +109,7 @@ final class PolicyTrial {
     metrics.put("write_throughput_mb_s", write.throughputMbS());
     metrics.put("write_avg_io_rate_mb_s", write.averageIoRateMbS());
     metrics.put("write_time_s", write.execTimeS());
-    return stage(cluster, reads, "load", metrics);
+    return stage(cluster, reads, "load", metrics, snapshot(cluster));
   }
 
   private RunResult rereplication(EmbeddedCluster cluster, DfsioRunner dfsio) throws Exception {
@@ -124,7 +124,7 @@ final class PolicyTrial {
     Map<String, Double> metrics = new LinkedHashMap<>();
     metrics.put("rereplication_time_s", seconds);
     metrics.put("failed_datanodes_count", (double) victims.size());
-    return stage(cluster, dfsio, "rereplication", metrics);
+    return stage(cluster, dfsio, "rereplication", metrics, snapshot(cluster));
   }
 
   private RunResult balancing(EmbeddedCluster cluster, DfsioRunner dfsio) throws Exception {
@@ -141,13 +141,12 @@ final class PolicyTrial {
     metrics.put("bytes_moved", (double) moved);
     metrics.put("balancing_iterations", (double) outcome.iterations());
     metrics.put("balancer_exit_code", (double) outcome.exitCode());
-    return stage(cluster, dfsio, "balancing", metrics);
+    return stage(cluster, dfsio, "balancing", metrics, after);
   }
 
-  /** Analyses the placement, reads R times, and packs everything into the stage's result. */
-  private RunResult stage(EmbeddedCluster cluster, DfsioRunner dfsio, String stage, Map<String, Double> metrics)
-      throws Exception {
-    PlacementSnapshot snapshot = snapshot(cluster);
+  /** Analyses the placement after the stage, reads R times, and packs everything into the stage's result. */
+  private RunResult stage(EmbeddedCluster cluster, DfsioRunner dfsio, String stage, Map<String, Double> metrics,
+      PlacementSnapshot snapshot) throws Exception {
     PlacementReport report = PlacementAnalysis.analyze(snapshot,
         HdfsPolicyVerifier.create(policy.className(), cluster.clientConf(ClientPlacement.offCluster()),
             snapshot.nodes()));

@@ -157,10 +157,8 @@ public final class EmbeddedCluster implements AutoCloseable {
    * missing for the expiry interval (14 s here).
    */
   public void stopDataNode(String nodeName) {
-    DataNodeSpec node = spec.dataNode(nodeName);
-    DataNode dn = dataNode(node.name()).orElseThrow(() -> notRunning(node));
-    stopped.put(node.name(), cluster.stopDataNode(dn.getDatanodeId().getXferAddr()));
-    LOG.info("Stopped DataNode {} ({})", node.name(), node.address());
+    shutDown(nodeName);
+    LOG.info("Stopped DataNode {}", nodeName);
   }
 
   /**
@@ -179,15 +177,20 @@ public final class EmbeddedCluster implements AutoCloseable {
   public void killDataNodes(List<String> nodeNames) throws IOException {
     List<DataNode> killed = new ArrayList<>();
     for (String nodeName : nodeNames) {
-      DataNodeSpec node = spec.dataNode(nodeName);
-      DataNode dn = dataNode(node.name()).orElseThrow(() -> notRunning(node));
-      stopped.put(node.name(), cluster.stopDataNode(dn.getDatanodeId().getXferAddr()));
-      killed.add(dn);
+      killed.add(shutDown(nodeName));
     }
     for (DataNode dn : killed) {
       cluster.setDataNodeDead(dn.getDatanodeId());
     }
     LOG.info("Killed DataNodes {}; NameNode told they are dead", nodeNames);
+  }
+
+  /** Shuts a running DataNode down and remembers it for {@link #restartDataNode}. */
+  private DataNode shutDown(String nodeName) {
+    DataNodeSpec node = spec.dataNode(nodeName);
+    DataNode dn = dataNode(node.name()).orElseThrow(() -> notRunning(node));
+    stopped.put(node.name(), cluster.stopDataNode(dn.getDatanodeId().getXferAddr()));
+    return dn;
   }
 
   /** Starts a stopped or killed DataNode again on its address, with its data and devices. */
@@ -207,9 +210,8 @@ public final class EmbeddedCluster implements AutoCloseable {
 
   /** Names of the DataNodes the NameNode currently counts as live. */
   public Set<String> liveDataNodes() throws IOException {
-    Set<String> liveAddresses = liveAddresses().stream()
-        .map(xfer -> xfer.substring(0, xfer.indexOf(':'))).collect(Collectors.toSet());
-    return spec.dataNodes().stream().filter(dn -> liveAddresses.contains(dn.address()))
+    Set<String> liveIps = liveIps();
+    return spec.dataNodes().stream().filter(dn -> liveIps.contains(dn.address()))
         .map(DataNodeSpec::name).collect(Collectors.toCollection(java.util.TreeSet::new));
   }
 
@@ -269,14 +271,18 @@ public final class EmbeddedCluster implements AutoCloseable {
         .map(DatanodeInfo::getXferAddr).collect(Collectors.toSet());
   }
 
+  /** IP addresses of the DataNodes that are up (see {@link #liveAddresses}). */
+  private Set<String> liveIps() throws IOException {
+    return liveAddresses().stream().map(xfer -> xfer.substring(0, xfer.indexOf(':'))).collect(Collectors.toSet());
+  }
+
   /** Waits until every running DataNode is registered with the NameNode under its own address. */
   private void awaitRegistered(Duration timeout) throws IOException, TimeoutException {
     long deadline = System.nanoTime() + timeout.toNanos();
     Set<String> expected = spec.dataNodes().stream().filter(dn -> !stopped.containsKey(dn.name()))
         .map(DataNodeSpec::address).collect(Collectors.toSet());
     while (true) {
-      Set<String> registered = liveAddresses().stream()
-          .map(xfer -> xfer.substring(0, xfer.indexOf(':'))).collect(Collectors.toSet());
+      Set<String> registered = liveIps();
       if (registered.containsAll(expected)) {
         return;
       }
