@@ -279,11 +279,14 @@ public final class EmbeddedCluster implements AutoCloseable {
   /** Waits until every running DataNode is registered with the NameNode under its own address. */
   private void awaitRegistered(Duration timeout) throws IOException, TimeoutException {
     long deadline = System.nanoTime() + timeout.toNanos();
-    Set<String> expected = spec.dataNodes().stream().filter(dn -> !stopped.containsKey(dn.name()))
-        .map(DataNodeSpec::address).collect(Collectors.toSet());
+    List<DataNodeSpec> running = spec.dataNodes().stream().filter(dn -> !stopped.containsKey(dn.name())).toList();
+    Set<String> expected = running.stream().map(DataNodeSpec::address).collect(Collectors.toSet());
     while (true) {
       Set<String> registered = liveIps();
-      if (registered.containsAll(expected)) {
+      // The NameNode alone is not enough: it still counts a just-restarted node's old incarnation as live.
+      boolean started = running.stream().allMatch(
+          dn -> dataNode(dn.name()).map(DataNode::isDatanodeFullyStarted).orElse(false));
+      if (registered.containsAll(expected) && started) {
         return;
       }
       if (System.nanoTime() > deadline) {

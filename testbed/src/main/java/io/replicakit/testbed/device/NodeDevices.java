@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 import org.apache.hadoop.fs.StorageType;
@@ -33,6 +34,11 @@ public final class NodeDevices {
   public VolumeDevice volume(String storageId, StorageType type) {
     return volumes.computeIfAbsent(storageId, id -> new VolumeDevice(name, id, type,
         new TokenBucket(settings.bytesPerSec(type), settings.burstBytes()), ticker, this::speedFactor));
+  }
+
+  /** The device of a volume the DataNode has already opened, without creating one. */
+  public Optional<VolumeDevice> findVolume(String storageId) {
+    return Optional.ofNullable(volumes.get(storageId));
   }
 
   public List<VolumeDevice> volumes() {

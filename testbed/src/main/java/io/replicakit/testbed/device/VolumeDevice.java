@@ -26,6 +26,8 @@ public final class VolumeDevice {
   private final LongAdder ops = new LongAdder();
   private final LongAdder busyNanos = new LongAdder();
   private final LongAdder queueNanos = new LongAdder();
+  private final LongAdder deviceIos = new LongAdder();
+  private final LongAdder deviceIoNanos = new LongAdder();
 
   VolumeDevice(String node, String storageId, StorageType type, TokenBucket bucket, Ticker ticker,
       LongToDoubleFunction speedFactor) {
@@ -57,12 +59,14 @@ public final class VolumeDevice {
       queueNanos.add(grant.queueNanos(now));
     }
     busyNanos.add(grant.serviceNanos());
+    deviceIos.increment();
+    deviceIoNanos.add(grant.queueNanos(now) + grant.serviceNanos());
     ticker.sleepNanos(grant.sleepNanos(now));
   }
 
   public VolumeStats stats() {
     return new VolumeStats(node, storageId, type, readBytes.sum(), writeBytes.sum(), ops.sum(),
-        busyNanos.sum(), queueNanos.sum(), loadBytes.sum(), ticker.nanoTime());
+        busyNanos.sum(), queueNanos.sum(), loadBytes.sum(), deviceIos.sum(), deviceIoNanos.sum(), ticker.nanoTime());
   }
 
   public String node() {

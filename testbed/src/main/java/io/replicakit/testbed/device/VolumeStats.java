@@ -15,6 +15,9 @@ import org.apache.hadoop.fs.StorageType;
  * @param busyNanos time the device spent serving requests, including injected background load
  * @param queueNanos total time requests waited behind other requests before being served
  * @param loadBytes bytes of injected background load
+ * @param deviceIos every request the device served, background load included: what {@code iostat} would
+ *     count on a shared disk
+ * @param deviceIoNanos time all requests spent queued and in service, background load included
  * @param atNanos when the snapshot was taken (ticker time)
  */
 public record VolumeStats(
@@ -27,6 +30,8 @@ public record VolumeStats(
     long busyNanos,
     long queueNanos,
     long loadBytes,
+    long deviceIos,
+    long deviceIoNanos,
     long atNanos) {
 
   /** Fraction of the time between {@code earlier} and this snapshot that the device was busy (0..1). */

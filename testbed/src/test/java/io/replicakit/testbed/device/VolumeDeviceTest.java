@@ -129,6 +129,6 @@ class VolumeDeviceTest {
   }
 
   private static VolumeStats zero(VolumeDevice v) {
-    return new VolumeStats(v.node(), v.storageId(), v.type(), 0, 0, 0, 0, 0, 0, 0);
+    return new VolumeStats(v.node(), v.storageId(), v.type(), 0, 0, 0, 0, 0, 0, 0, 0, 0);
   }
 }

@@ -1,0 +1,16 @@
+package io.replicakit.common.sysstate;
+
+import java.util.List;
+
+/**
+ * Reads the I/O counters of the devices behind a DataNode's volumes. Called once per sampling interval from one
+ * thread; the volume list may change between calls (hot-swapped disks).
+ */
+public interface VolumeSource extends AutoCloseable {
+
+  /** One entry per volume, in the order given; {@link VolumeCounters#unavailable} where no device is found. */
+  List<VolumeCounters> read(List<VolumeRef> volumes);
+
+  @Override
+  default void close() {}
+}

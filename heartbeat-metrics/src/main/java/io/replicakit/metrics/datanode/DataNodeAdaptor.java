@@ -1,0 +1,74 @@
+package io.replicakit.metrics.datanode;
+
+import io.replicakit.common.sysstate.VolumeRef;
+import java.io.File;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.DFSUtil;
+import org.apache.hadoop.hdfs.server.datanode.DataNode;
+import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsDatasetSpi;
+import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsVolumeSpi;
+
+/**
+ * Every use of DataNode internals in this module, in one place, so a Hadoop upgrade touches one file: the
+ * DataNode's UUID, its volumes (storage ID, type, directory) and its NameNodes' addresses.
+ */
+final class DataNodeAdaptor implements Reporter.NodeView {
+
+  private final DataNode dataNode;
+
+  DataNodeAdaptor(DataNode dataNode) {
+    this.dataNode = dataNode;
+  }
+
+  static DataNodeAdaptor of(Object service) {
+    if (!(service instanceof DataNode)) {
+      throw new IllegalArgumentException("ReplicaKit's metrics reporter is a DataNode plugin "
+          + "(dfs.datanode.plugins); it was started by " + service.getClass().getName());
+    }
+    return new DataNodeAdaptor((DataNode) service);
+  }
+
+  Configuration conf() {
+    return dataNode.getConf();
+  }
+
+  @Override
+  public String uuid() {
+    String uuid = dataNode.getDatanodeUuid();
+    return uuid == null ? "" : uuid;
+  }
+
+  /** The volumes in service; empty until the DataNode has opened its dataset (during registration). */
+  @Override
+  public List<VolumeRef> volumes() {
+    FsDatasetSpi<?> dataset = dataNode.getFSDataset();
+    if (dataset == null) {
+      return List.of();
+    }
+    List<VolumeRef> volumes = new ArrayList<>();
+    try (FsDatasetSpi.FsVolumeReferences refs = dataset.getFsVolumeReferences()) {
+      for (FsVolumeSpi v : refs) {
+        volumes.add(new VolumeRef(v.getStorageID(), v.getStorageType().name(),
+            new File(v.getBaseURI()).getAbsolutePath()));
+      }
+    } catch (IOException e) {
+      throw new IllegalStateException("could not release the DataNode's volume references", e);
+    }
+    return volumes;
+  }
+
+  /** The service RPC addresses of every NameNode this DataNode reports to (all of them under HA). */
+  List<InetSocketAddress> nameNodes() throws IOException {
+    List<InetSocketAddress> all = new ArrayList<>();
+    for (Map<String, InetSocketAddress> nameservice :
+        DFSUtil.getNNServiceRpcAddressesForCluster(conf()).values()) {
+      all.addAll(nameservice.values());
+    }
+    return all;
+  }
+}

@@ -1,0 +1,181 @@
+package io.replicakit.metrics.datanode;
+
+import io.replicakit.common.ValidationStatus;
+import io.replicakit.common.sysstate.HostSource;
+import io.replicakit.common.sysstate.SourceProvider;
+import io.replicakit.common.sysstate.SourceSettings;
+import io.replicakit.common.sysstate.VolumeSource;
+import io.replicakit.metrics.config.MetricsConfig;
+import io.replicakit.metrics.config.ReporterSettings;
+import io.replicakit.metrics.proto.SystemMetricsProtos.DatanodeSystemMetricsProto;
+import io.replicakit.metrics.proto.SystemMetricsProtos.ReportResponseProto;
+import io.replicakit.metrics.rpc.MetricsClient;
+import io.replicakit.metrics.sample.Sampler;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
+import org.apache.hadoop.util.ExitUtil;
+import org.apache.hadoop.util.ServicePlugin;
+import org.apache.hadoop.util.Time;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The DataNode half ({@code dfs.datanode.plugins}): samples the node's system state every interval and reports
+ * it to the ReplicaKit plugin of every NameNode, on its own thread, beside (never inside) the heartbeat.
+ *
+ * <p>Invalid configuration stops the DataNode at startup with a message naming the key, as a bad HDFS key
+ * would: HDFS only logs a plugin's startup exceptions, and a DataNode silently running without the metrics an
+ * operator configured would mislead every consumer.
+ */
+public final class MetricsReporterPlugin implements ServicePlugin {
+
+  private static final Logger LOG = LoggerFactory.getLogger(MetricsReporterPlugin.class);
+
+  private ScheduledExecutorService executor;
+  private Reporter reporter;
+  private Sampler sampler;
+  private ReporterMetricsSource metrics;
+
+  @Override
+  public void start(Object service) {
+    DataNodeAdaptor dataNode = DataNodeAdaptor.of(service);
+    Configuration conf = dataNode.conf();
+    try {
+      ReporterSettings settings = settings(conf);
+      sampler = new Sampler(hostSource(settings, conf), volumeSource(settings, conf));
+      List<InetSocketAddress> servers = servers(settings, dataNode);
+      reporter = new Reporter(sampler, dataNode, servers,
+          address -> channel(conf, address, settings.rpcTimeoutMs()),
+          new Reporter.Timing(settings.intervalMs(), settings.maxBackoffMs(), Time::now, Time::monotonicNow),
+          settings.maxMessageBytes());
+      metrics = ReporterMetricsSource.register(reporter);
+      executor = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "replicakit-metrics-reporter");
+        t.setDaemon(true);
+        return t;
+      });
+      executor.scheduleAtFixedRate(this::round, 0, settings.intervalMs(), TimeUnit.MILLISECONDS);
+      LOG.info("ReplicaKit metrics reporter started: every {} ms to {} (host source {}, volume source {})",
+          settings.intervalMs(), servers, settings.hostSource(), settings.volumeSource());
+    } catch (IllegalArgumentException | IOException e) {
+      stop();
+      ExitUtil.terminate(1, "ReplicaKit metrics reporter cannot start: " + e.getMessage());
+    }
+  }
+
+  /** Runs one round; a bug must not cancel the schedule (an escaped exception would). */
+  private void round() {
+    try {
+      reporter.round();
+    } catch (RuntimeException e) {
+      LOG.error("ReplicaKit metrics round failed", e);
+    }
+  }
+
+  static ReporterSettings settings(Configuration conf) {
+    ValidationStatus status = MetricsConfig.validate(conf);
+    if (!status.isValid()) {
+      throw new IllegalArgumentException(status.reason());
+    }
+    return MetricsConfig.reporterSettings(conf);
+  }
+
+  private static HostSource hostSource(ReporterSettings settings, Configuration conf) {
+    return provider(MetricsConfig.HOST_SOURCE_KEY, settings.hostSource()).openHost(sourceSettings(conf))
+        .orElseThrow(() -> new IllegalArgumentException(MetricsConfig.HOST_SOURCE_KEY + ": source '"
+            + settings.hostSource() + "' offers no host counters"));
+  }
+
+  private static VolumeSource volumeSource(ReporterSettings settings, Configuration conf) {
+    return provider(MetricsConfig.VOLUME_SOURCE_KEY, settings.volumeSource()).openVolumes(sourceSettings(conf))
+        .orElseThrow(() -> new IllegalArgumentException(MetricsConfig.VOLUME_SOURCE_KEY + ": source '"
+            + settings.volumeSource() + "' offers no volume counters"));
+  }
+
+  private static SourceProvider provider(String key, String name) {
+    return SourceProvider.named(name).orElseThrow(
+        () -> new IllegalArgumentException(key + ": no source named '" + name + "' on the class path"));
+  }
+
+  private static SourceSettings sourceSettings(Configuration conf) {
+    return new SourceSettings(conf::getTrimmed);
+  }
+
+  /** A fixed host, or the host of every NameNode (HA: all of them), each with the plugin's port. */
+  private static List<InetSocketAddress> servers(ReporterSettings settings, DataNodeAdaptor dataNode)
+      throws IOException {
+    if (!settings.serverHost().isEmpty()) {
+      return List.of(InetSocketAddress.createUnresolved(settings.serverHost(), settings.serverPort()));
+    }
+    Set<InetSocketAddress> servers = new LinkedHashSet<>();
+    for (InetSocketAddress nn : dataNode.nameNodes()) {
+      servers.add(InetSocketAddress.createUnresolved(nn.getHostString(), settings.serverPort()));
+    }
+    if (servers.isEmpty()) {
+      throw new IllegalArgumentException(MetricsConfig.SERVER_ADDRESS_KEY
+          + " has a wildcard host and no NameNode address is configured to take the host from");
+    }
+    return new ArrayList<>(servers);
+  }
+
+  private static Reporter.Channel channel(Configuration conf, InetSocketAddress address, int timeoutMs)
+      throws IOException {
+    InetSocketAddress resolved = new InetSocketAddress(address.getHostString(), address.getPort());
+    if (resolved.isUnresolved()) {
+      throw new IOException("cannot resolve " + address.getHostString());
+    }
+    MetricsClient client = MetricsClient.connect(conf, resolved, timeoutMs);
+    return new Reporter.Channel() {
+      @Override
+      public ReportResponseProto send(DatanodeSystemMetricsProto sample) throws IOException {
+        return client.report(sample);
+      }
+
+      @Override
+      public void close() {
+        client.close();
+      }
+    };
+  }
+
+  @Override
+  public void stop() {
+    if (executor != null) {
+      executor.shutdownNow();
+      executor = null;
+    }
+    if (reporter != null) {
+      reporter.close();
+    }
+    if (metrics != null) {
+      DefaultMetricsSystem.instance().unregisterSource(metrics.name());
+      metrics = null;
+    }
+    closeSampler();
+  }
+
+  private void closeSampler() {
+    if (sampler != null) {
+      try {
+        sampler.close();
+      } catch (Exception e) {
+        LOG.debug("closing the metrics sources", e);
+      }
+      sampler = null;
+    }
+  }
+
+  @Override
+  public void close() {
+    stop();
+  }
+}

@@ -1,0 +1,61 @@
+package io.replicakit.metrics.datanode;
+
+import org.apache.hadoop.metrics2.MetricsCollector;
+import org.apache.hadoop.metrics2.MetricsInfo;
+import org.apache.hadoop.metrics2.MetricsSource;
+import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
+import org.apache.hadoop.metrics2.lib.Interns;
+
+/**
+ * The reporter's counters as a metrics2 source, hence also a JMX bean
+ * ({@code Hadoop:service=DataNode,name=ReplicaKitMetricsReporter}): samples taken, reports accepted, rejected
+ * and failed, the size of the last message and the CPU time the last sample took.
+ */
+final class ReporterMetricsSource implements MetricsSource {
+
+  static final String NAME = "ReplicaKitMetricsReporter";
+
+  private static final MetricsInfo RECORD = Interns.info(NAME, "ReplicaKit system-state reporter");
+  private static final MetricsInfo SAMPLES = Interns.info("Samples", "Samples taken");
+  private static final MetricsInfo SENT = Interns.info("ReportsAccepted", "Samples the NameNodes accepted");
+  private static final MetricsInfo REJECTED = Interns.info("ReportsRejected", "Samples the NameNodes rejected");
+  private static final MetricsInfo FAILED = Interns.info("ReportFailures", "Reports that could not be delivered");
+  private static final MetricsInfo OVERSIZED = Interns.info("SamplesOversized", "Samples too large to send");
+  private static final MetricsInfo SOURCE_ERRORS = Interns.info("SourceErrors", "Failed counter reads");
+  private static final MetricsInfo BYTES = Interns.info("LastMessageBytes", "Size of the last sample message");
+  private static final MetricsInfo CPU = Interns.info("LastSampleCpuMicros", "CPU time of the last sample");
+
+  private final Reporter reporter;
+  private final String name;
+
+  private ReporterMetricsSource(Reporter reporter, String name) {
+    this.reporter = reporter;
+    this.name = name;
+  }
+
+  static ReporterMetricsSource register(Reporter reporter) {
+    // Embedded clusters run several DataNodes in one JVM: take a unique name there (Hadoop's mini-cluster mode).
+    String name = DefaultMetricsSystem.sourceName(NAME, true);
+    ReporterMetricsSource source = new ReporterMetricsSource(reporter, name);
+    DefaultMetricsSystem.instance().register(name, RECORD.description(), source);
+    return source;
+  }
+
+  String name() {
+    return name;
+  }
+
+  @Override
+  public void getMetrics(MetricsCollector collector, boolean all) {
+    Reporter.Stats s = reporter.stats();
+    collector.addRecord(RECORD).setContext("dfs")
+        .addCounter(SAMPLES, s.samples())
+        .addCounter(SENT, s.sent())
+        .addCounter(REJECTED, s.rejected())
+        .addCounter(FAILED, s.failures())
+        .addCounter(OVERSIZED, s.oversized())
+        .addCounter(SOURCE_ERRORS, s.sourceErrors())
+        .addGauge(BYTES, s.lastMessageBytes())
+        .addGauge(CPU, s.lastSampleCpuNanos() / 1000);
+  }
+}

@@ -1,0 +1,58 @@
+package io.replicakit.metrics.namenode;
+
+import io.replicakit.metrics.registry.NodeDirectory;
+import io.replicakit.metrics.registry.NodeStatus;
+import java.util.Optional;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
+import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeManager;
+import org.apache.hadoop.hdfs.server.namenode.NameNode;
+
+/**
+ * Every use of NameNode internals in this module, in one place: the configuration, and what the
+ * DatanodeManager knows of a DataNode UUID. {@code getDatanode} takes only the DatanodeManager's monitor (no
+ * namesystem lock), so the registry's membership checks never wait for the namesystem.
+ */
+final class NameNodeAdaptor implements NodeDirectory {
+
+  private final NameNode nameNode;
+
+  private NameNodeAdaptor(NameNode nameNode) {
+    this.nameNode = nameNode;
+  }
+
+  static NameNodeAdaptor of(Object service) {
+    if (!(service instanceof NameNode)) {
+      throw new IllegalArgumentException("ReplicaKit's system-state registry is a NameNode plugin "
+          + "(dfs.namenode.plugins); it was started by " + service.getClass().getName());
+    }
+    return new NameNodeAdaptor((NameNode) service);
+  }
+
+  Configuration conf() {
+    return nameNode.getConf();
+  }
+
+  @Override
+  public NodeStatus status(String datanodeUuid) {
+    DatanodeDescriptor node = descriptor(datanodeUuid);
+    if (node == null) {
+      return NodeStatus.UNKNOWN;
+    }
+    if (node.isDecommissioned()) {
+      return NodeStatus.DECOMMISSIONED;
+    }
+    return node.isAlive() ? NodeStatus.LIVE : NodeStatus.DEAD;
+  }
+
+  @Override
+  public Optional<NodeAddress> address(String datanodeUuid) {
+    DatanodeDescriptor node = descriptor(datanodeUuid);
+    return node == null ? Optional.empty() : Optional.of(new NodeAddress(node.getHostName(), node.getXferAddr()));
+  }
+
+  private DatanodeDescriptor descriptor(String datanodeUuid) {
+    DatanodeManager manager = nameNode.getNamesystem().getBlockManager().getDatanodeManager();
+    return manager.getDatanode(datanodeUuid);
+  }
+}

@@ -1,0 +1,181 @@
+package io.replicakit.metrics.namenode;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.replicakit.common.ValidationStatus;
+import io.replicakit.metrics.config.MetricsConfig;
+import io.replicakit.metrics.config.RegistrySettings;
+import io.replicakit.metrics.registry.NodeState;
+import io.replicakit.metrics.registry.SystemStateRegistry;
+import io.replicakit.metrics.registry.SystemStates;
+import io.replicakit.metrics.rpc.MetricsServer;
+import io.replicakit.metrics.sample.VolumeMetrics;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import javax.management.ObjectName;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
+import org.apache.hadoop.metrics2.util.MBeans;
+import org.apache.hadoop.util.ExitUtil;
+import org.apache.hadoop.util.ServicePlugin;
+import org.apache.hadoop.util.Time;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The NameNode half ({@code dfs.namenode.plugins}): the registry of DataNode system state, the RPC server that
+ * fills it, a sweeper that drops dead and decommissioned DataNodes every interval, and its metrics2 and JMX
+ * beans. It publishes the registry through {@link SystemStates} for the other modules in the NameNode.
+ *
+ * <p>Invalid configuration stops the NameNode at startup with a message naming the key (HDFS itself only logs a
+ * plugin's startup exceptions); a server that cannot bind does too, as a NameNode whose RPC port is taken would.
+ */
+public final class SystemStatePlugin implements ServicePlugin, SystemStateMXBean {
+
+  private static final Logger LOG = LoggerFactory.getLogger(SystemStatePlugin.class);
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private SystemStateRegistry registry;
+  private MetricsServer server;
+  private ScheduledExecutorService sweeper;
+  private String metricsName;
+  private ObjectName mbean;
+
+  @Override
+  public void start(Object service) {
+    NameNodeAdaptor nameNode = NameNodeAdaptor.of(service);
+    Configuration conf = nameNode.conf();
+    try {
+      RegistrySettings settings = settings(conf);
+      registry = new SystemStateRegistry(Time::now, settings.staleIntervals(), nameNode::status);
+      server = MetricsServer.start(conf, settings, registry, nameNode);
+      sweeper = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "replicakit-metrics-sweeper");
+        t.setDaemon(true);
+        return t;
+      });
+      sweeper.scheduleWithFixedDelay(this::sweep, settings.sweepIntervalMs(), settings.sweepIntervalMs(),
+          TimeUnit.MILLISECONDS);
+      metricsName = DefaultMetricsSystem.sourceName(RegistryMetricsSource.NAME, true);
+      DefaultMetricsSystem.instance().register(metricsName, "ReplicaKit system-state registry",
+          new RegistryMetricsSource(registry));
+      mbean = MBeans.register("NameNode", "ReplicaKitSystemState", this);
+      SystemStates.publish(registry);
+    } catch (IllegalArgumentException | IOException e) {
+      stop();
+      ExitUtil.terminate(1, "ReplicaKit system-state registry cannot start: " + e.getMessage());
+    }
+  }
+
+  static RegistrySettings settings(Configuration conf) {
+    ValidationStatus status = MetricsConfig.validate(conf);
+    if (!status.isValid()) {
+      throw new IllegalArgumentException(status.reason());
+    }
+    return MetricsConfig.registrySettings(conf);
+  }
+
+  private void sweep() {
+    try {
+      int dropped = registry.sweep();
+      if (dropped > 0) {
+        LOG.debug("Dropped {} dead or decommissioned DataNodes from the system-state registry", dropped);
+      }
+    } catch (RuntimeException e) {
+      LOG.error("ReplicaKit system-state sweep failed", e);
+    }
+  }
+
+  /** The server's bound address (tests bind port 0). */
+  public InetSocketAddress address() {
+    return server.address();
+  }
+
+  @Override
+  public String getNodes() {
+    List<Map<String, Object>> nodes = new ArrayList<>();
+    for (NodeState n : registry.all()) {
+      nodes.add(row(n));
+    }
+    try {
+      return JSON.writeValueAsString(nodes);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot render the registry as JSON", e);
+    }
+  }
+
+  @Override
+  public int getNodeCount() {
+    return registry.all().size();
+  }
+
+  @Override
+  public int getFreshNodeCount() {
+    return (int) registry.all().stream().filter(n -> !n.stale()).count();
+  }
+
+  private static Map<String, Object> row(NodeState n) {
+    Map<String, Object> row = new LinkedHashMap<>();
+    row.put("datanodeUuid", n.datanodeUuid());
+    row.put("ageMs", n.ageMs());
+    row.put("stale", n.stale());
+    row.put("cpuIdlePct", number(n.sample().host().cpuIdlePct()));
+    row.put("memoryFreePct", number(n.sample().host().memoryFreePct()));
+    row.put("memoryTotalBytes", n.sample().host().memoryTotalBytes());
+    List<Map<String, Object>> volumes = new ArrayList<>();
+    for (VolumeMetrics v : n.sample().volumes()) {
+      Map<String, Object> vol = new LinkedHashMap<>();
+      vol.put("storageId", v.storageId());
+      vol.put("storageType", v.storageType());
+      vol.put("device", v.device());
+      vol.put("awaitMs", number(v.awaitMs()));
+      vol.put("readKbPerSec", number(v.readKbPerSec()));
+      vol.put("writeKbPerSec", number(v.writeKbPerSec()));
+      vol.put("utilizationPct", number(v.utilizationPct()));
+      vol.put("queueLength", number(v.queueLength()));
+      volumes.add(vol);
+    }
+    row.put("volumes", volumes);
+    return row;
+  }
+
+  /** JSON has no NaN: a missing metric is null. */
+  private static Double number(double value) {
+    return Double.isNaN(value) ? null : value;
+  }
+
+  @Override
+  public void stop() {
+    if (registry != null) {
+      SystemStates.withdraw(registry);
+    }
+    if (mbean != null) {
+      MBeans.unregister(mbean);
+      mbean = null;
+    }
+    if (metricsName != null) {
+      DefaultMetricsSystem.instance().unregisterSource(metricsName);
+      metricsName = null;
+    }
+    if (sweeper != null) {
+      sweeper.shutdownNow();
+      sweeper = null;
+    }
+    if (server != null) {
+      server.close();
+      server = null;
+    }
+  }
+
+  @Override
+  public void close() {
+    stop();
+  }
+}

@@ -1,0 +1,121 @@
+package io.replicakit.metrics.registry;
+
+import io.replicakit.metrics.sample.SystemSample;
+import io.replicakit.metrics.wire.Rejection;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Function;
+import java.util.function.LongSupplier;
+
+/**
+ * The latest sample of every DataNode, kept in the NameNode. Thread-safe: RPC handlers offer samples while
+ * read selection looks them up; an offer replaces a node's entry atomically, so readers never see a mix of
+ * two samples.
+ *
+ * <p>Freshness is judged on the NameNode's clock (when a sample arrived) against the DataNode's own interval,
+ * so clock skew between machines does not make samples stale, and a DataNode configured with a longer interval
+ * is not penalised for it.
+ */
+public final class SystemStateRegistry implements SystemStateView {
+
+  private record Entry(SystemSample sample, long receivedMs) {}
+
+  private final LongSupplier clockMs;
+  private final int staleIntervals;
+  private final Function<String, NodeStatus> membership;
+  private final Map<String, Entry> entries = new ConcurrentHashMap<>();
+  private final LongAdder accepted = new LongAdder();
+  private final Map<Rejection, LongAdder> rejected = new EnumMap<>(Rejection.class);
+
+  /**
+   * @param clockMs the NameNode's clock
+   * @param staleIntervals a sample older than this many of its DataNode's intervals is stale
+   * @param membership what the NameNode knows of a DataNode UUID
+   */
+  public SystemStateRegistry(LongSupplier clockMs, int staleIntervals, Function<String, NodeStatus> membership) {
+    if (staleIntervals < 1) {
+      throw new IllegalArgumentException("staleIntervals must be >= 1, was " + staleIntervals);
+    }
+    this.clockMs = clockMs;
+    this.staleIntervals = staleIntervals;
+    this.membership = membership;
+    for (Rejection r : Rejection.values()) {
+      rejected.put(r, new LongAdder());
+    }
+  }
+
+  /**
+   * Stores a validated sample if it comes from a live DataNode and is newer than the one held.
+   *
+   * @return empty when accepted, else why not
+   */
+  public Optional<Rejection> offer(SystemSample sample) {
+    String uuid = sample.datanodeUuid();
+    if (membership.apply(uuid) != NodeStatus.LIVE) {
+      return reject(Rejection.UNKNOWN_NODE);
+    }
+    Entry offered = new Entry(sample, clockMs.getAsLong());
+    Entry kept = entries.merge(uuid, offered,
+        (held, incoming) -> incoming.sample().isAfter(held.sample()) ? incoming : held);
+    if (kept != offered) {
+      return reject(Rejection.OUT_OF_ORDER);
+    }
+    accepted.increment();
+    return Optional.empty();
+  }
+
+  /** Counts a message rejected before it reached the registry (malformed, oversized, invalid). */
+  public Optional<Rejection> reject(Rejection reason) {
+    rejected.get(reason).increment();
+    return Optional.of(reason);
+  }
+
+  @Override
+  public Optional<NodeState> fresh(String datanodeUuid) {
+    Entry e = entries.get(datanodeUuid);
+    if (e == null) {
+      return Optional.empty();
+    }
+    NodeState state = state(e, clockMs.getAsLong());
+    return state.stale() ? Optional.empty() : Optional.of(state);
+  }
+
+  @Override
+  public List<NodeState> all() {
+    long now = clockMs.getAsLong();
+    List<NodeState> all = new ArrayList<>(entries.size());
+    entries.values().forEach(e -> all.add(state(e, now)));
+    all.sort((a, b) -> a.datanodeUuid().compareTo(b.datanodeUuid()));
+    return all;
+  }
+
+  /** Drops DataNodes the NameNode no longer counts as live: dead, decommissioned or removed. */
+  public int sweep() {
+    int before = entries.size();
+    entries.keySet().removeIf(uuid -> membership.apply(uuid) != NodeStatus.LIVE);
+    return before - entries.size();
+  }
+
+  public long acceptedCount() {
+    return accepted.sum();
+  }
+
+  public long rejectedCount(Rejection reason) {
+    return rejected.get(reason).sum();
+  }
+
+  public long rejectedCount() {
+    return rejected.values().stream().mapToLong(LongAdder::sum).sum();
+  }
+
+  private NodeState state(Entry e, long now) {
+    long age = Math.max(0, now - e.receivedMs());
+    boolean stale = age > (long) staleIntervals * e.sample().intervalMs();
+    return new NodeState(e.sample(), e.receivedMs(), age, stale);
+  }
+}

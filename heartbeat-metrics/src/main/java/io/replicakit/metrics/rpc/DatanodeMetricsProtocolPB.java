@@ -1,0 +1,17 @@
+package io.replicakit.metrics.rpc;
+
+import io.replicakit.metrics.proto.SystemMetricsProtos.DatanodeMetricsService;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.ipc.ProtocolInfo;
+import org.apache.hadoop.security.KerberosInfo;
+
+/**
+ * DataNodes report samples through this protocol. With Kerberos, {@link KerberosInfo} makes the RPC layer accept
+ * only clients authenticated as the DataNode principal ({@code dfs.datanode.kerberos.principal}) when service
+ * authorization is on, exactly as HDFS guards its own DataNode protocol.
+ */
+@KerberosInfo(
+    serverPrincipal = DFSConfigKeys.DFS_NAMENODE_KERBEROS_PRINCIPAL_KEY,
+    clientPrincipal = DFSConfigKeys.DFS_DATANODE_KERBEROS_PRINCIPAL_KEY)
+@ProtocolInfo(protocolName = "io.replicakit.metrics.DatanodeMetricsProtocol", protocolVersion = 1)
+public interface DatanodeMetricsProtocolPB extends DatanodeMetricsService.BlockingInterface {}

@@ -1,0 +1,84 @@
+package io.replicakit.metrics.rpc;
+
+import io.replicakit.metrics.proto.SystemMetricsProtos.DatanodeSystemMetricsProto;
+import io.replicakit.metrics.proto.SystemMetricsProtos.ListNodesRequestProto;
+import io.replicakit.metrics.proto.SystemMetricsProtos.ListNodesResponseProto;
+import io.replicakit.metrics.proto.SystemMetricsProtos.ReportResponseProto;
+import java.io.Closeable;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import javax.net.SocketFactory;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.io.retry.RetryPolicies;
+import org.apache.hadoop.ipc.ProtobufRpcEngine2;
+import org.apache.hadoop.ipc.RPC;
+import org.apache.hadoop.net.NetUtils;
+import org.apache.hadoop.security.UserGroupInformation;
+import org.apache.hadoop.thirdparty.protobuf.ServiceException;
+
+/**
+ * Client of one metrics server. It tries a connection once and fails fast: the DataNode's reporter owns the
+ * retry schedule (exponential backoff), so Hadoop's own connect retries (ten by default, a second apart) must
+ * not stall it. Calls run as the process's login user, which on a secure DataNode is its Kerberos principal.
+ */
+public final class MetricsClient implements Closeable {
+
+  private final InetSocketAddress address;
+  private final DatanodeMetricsProtocolPB report;
+  private final MetricsQueryProtocolPB query;
+
+  private MetricsClient(InetSocketAddress address, DatanodeMetricsProtocolPB report, MetricsQueryProtocolPB query) {
+    this.address = address;
+    this.report = report;
+    this.query = query;
+  }
+
+  /** Creates proxies (no connection yet: the first call connects). */
+  public static MetricsClient connect(Configuration conf, InetSocketAddress address, int timeoutMs)
+      throws IOException {
+    Configuration rpcConf = new Configuration(conf);
+    RPC.setProtocolEngine(rpcConf, DatanodeMetricsProtocolPB.class, ProtobufRpcEngine2.class);
+    RPC.setProtocolEngine(rpcConf, MetricsQueryProtocolPB.class, ProtobufRpcEngine2.class);
+    UserGroupInformation user = UserGroupInformation.getCurrentUser();
+    SocketFactory sockets = NetUtils.getDefaultSocketFactory(rpcConf);
+    DatanodeMetricsProtocolPB report = RPC.getProtocolProxy(DatanodeMetricsProtocolPB.class,
+        RPC.getProtocolVersion(DatanodeMetricsProtocolPB.class), address, user, rpcConf, sockets, timeoutMs,
+        RetryPolicies.TRY_ONCE_THEN_FAIL).getProxy();
+    MetricsQueryProtocolPB query = RPC.getProtocolProxy(MetricsQueryProtocolPB.class,
+        RPC.getProtocolVersion(MetricsQueryProtocolPB.class), address, user, rpcConf, sockets, timeoutMs,
+        RetryPolicies.TRY_ONCE_THEN_FAIL).getProxy();
+    return new MetricsClient(address, report, query);
+  }
+
+  public ReportResponseProto report(DatanodeSystemMetricsProto sample) throws IOException {
+    try {
+      return report.report(null, sample);
+    } catch (ServiceException e) {
+      throw unwrap(e);
+    }
+  }
+
+  public ListNodesResponseProto listNodes() throws IOException {
+    try {
+      return query.listNodes(null, ListNodesRequestProto.getDefaultInstance());
+    } catch (ServiceException e) {
+      throw unwrap(e);
+    }
+  }
+
+  /** The RPC layer wraps the remote or connection failure in a ServiceException; callers want the cause. */
+  private static IOException unwrap(ServiceException e) {
+    Throwable cause = e.getCause();
+    return cause instanceof IOException ? (IOException) cause : new IOException(e.getMessage(), e);
+  }
+
+  public InetSocketAddress address() {
+    return address;
+  }
+
+  @Override
+  public void close() {
+    RPC.stopProxy(report);
+    RPC.stopProxy(query);
+  }
+}

@@ -1,0 +1,11 @@
+package io.replicakit.metrics.rpc;
+
+import io.replicakit.metrics.proto.SystemMetricsProtos.MetricsQueryService;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.ipc.ProtocolInfo;
+import org.apache.hadoop.security.KerberosInfo;
+
+/** Tools (e.g. {@code bin/replicakit metrics}) read the registry through this protocol. */
+@KerberosInfo(serverPrincipal = DFSConfigKeys.DFS_NAMENODE_KERBEROS_PRINCIPAL_KEY)
+@ProtocolInfo(protocolName = "io.replicakit.metrics.MetricsQueryProtocol", protocolVersion = 1)
+public interface MetricsQueryProtocolPB extends MetricsQueryService.BlockingInterface {}

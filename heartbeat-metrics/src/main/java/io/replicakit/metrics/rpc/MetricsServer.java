@@ -1,0 +1,133 @@
+package io.replicakit.metrics.rpc;
+
+import io.replicakit.metrics.config.RegistrySettings;
+import io.replicakit.metrics.proto.SystemMetricsProtos.DatanodeMetricsService;
+import io.replicakit.metrics.proto.SystemMetricsProtos.DatanodeSystemMetricsProto;
+import io.replicakit.metrics.proto.SystemMetricsProtos.ListNodesRequestProto;
+import io.replicakit.metrics.proto.SystemMetricsProtos.ListNodesResponseProto;
+import io.replicakit.metrics.proto.SystemMetricsProtos.MetricsQueryService;
+import io.replicakit.metrics.proto.SystemMetricsProtos.NodeStateProto;
+import io.replicakit.metrics.proto.SystemMetricsProtos.ReportResponseProto;
+import io.replicakit.metrics.registry.NodeDirectory;
+import io.replicakit.metrics.registry.NodeState;
+import io.replicakit.metrics.registry.SystemStateRegistry;
+import io.replicakit.metrics.wire.Decoded;
+import io.replicakit.metrics.wire.MetricsCodec;
+import io.replicakit.metrics.wire.Rejection;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.Optional;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.CommonConfigurationKeys;
+import org.apache.hadoop.ipc.ProtobufRpcEngine2;
+import org.apache.hadoop.ipc.RPC;
+import org.apache.hadoop.thirdparty.protobuf.BlockingService;
+import org.apache.hadoop.thirdparty.protobuf.RpcController;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The NameNode side of the side channel: a Hadoop IPC server (protobuf over {@link ProtobufRpcEngine2}) serving
+ * the report and query protocols on {@code replicakit.metrics.server.address}.
+ *
+ * <p>Hadoop IPC rather than a plain socket, because it brings what a NameNode-facing service must have and a
+ * custom listener would re-implement: SASL/Kerberos authentication and wire protection
+ * ({@code hadoop.rpc.protection}) when security is on, per-protocol service ACLs, bounded call queues and
+ * handler pools, and the NameNode operators' existing tooling for RPC metrics. A separate server rather than a
+ * protocol added to the NameNode's own RPC server, so that a flood of reports queues behind our handlers and
+ * never behind client or DataNode heartbeat calls.
+ *
+ * <p>A bad sample is answered with a rejection, not an exception: the DataNode counts it and carries on.
+ */
+public final class MetricsServer implements AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(MetricsServer.class);
+
+  private final RPC.Server server;
+
+  private MetricsServer(RPC.Server server) {
+    this.server = server;
+  }
+
+  /** Builds and starts the server; the registry receives every accepted sample. */
+  public static MetricsServer start(Configuration conf, RegistrySettings settings, SystemStateRegistry registry,
+      NodeDirectory directory) throws IOException {
+    Configuration rpcConf = new Configuration(conf);
+    RPC.setProtocolEngine(rpcConf, DatanodeMetricsProtocolPB.class, ProtobufRpcEngine2.class);
+    RPC.setProtocolEngine(rpcConf, MetricsQueryProtocolPB.class, ProtobufRpcEngine2.class);
+    Handler handler = new Handler(new MetricsCodec(settings.maxMessageBytes()), registry, directory);
+    BlockingService report = DatanodeMetricsService.newReflectiveBlockingService(handler);
+    BlockingService query = MetricsQueryService.newReflectiveBlockingService(handler);
+    InetSocketAddress bind = settings.bindAddress();
+    RPC.Server server = new RPC.Builder(rpcConf)
+        .setProtocol(DatanodeMetricsProtocolPB.class)
+        .setInstance(report)
+        .setBindAddress(bind.getHostString())
+        .setPort(bind.getPort())
+        .setNumHandlers(settings.handlers())
+        .setVerbose(false)
+        .build();
+    server.addProtocol(RPC.RpcKind.RPC_PROTOCOL_BUFFER, MetricsQueryProtocolPB.class, query);
+    if (rpcConf.getBoolean(CommonConfigurationKeys.HADOOP_SECURITY_AUTHORIZATION, false)) {
+      server.refreshServiceAcl(rpcConf, new MetricsPolicyProvider());
+    }
+    server.start();
+    LOG.info("ReplicaKit metrics server listening on {}", server.getListenerAddress());
+    return new MetricsServer(server);
+  }
+
+  public InetSocketAddress address() {
+    return server.getListenerAddress();
+  }
+
+  @Override
+  public void close() {
+    server.stop();
+  }
+
+  /** Both protocols' server-side translators: decode, validate, delegate to the registry. */
+  private static final class Handler implements DatanodeMetricsProtocolPB, MetricsQueryProtocolPB {
+
+    private final MetricsCodec codec;
+    private final SystemStateRegistry registry;
+    private final NodeDirectory directory;
+
+    Handler(MetricsCodec codec, SystemStateRegistry registry, NodeDirectory directory) {
+      this.codec = codec;
+      this.registry = registry;
+      this.directory = directory;
+    }
+
+    @Override
+    public ReportResponseProto report(RpcController controller, DatanodeSystemMetricsProto request) {
+      Decoded decoded = codec.fromProto(request);
+      Optional<Rejection> rejection = decoded.isOk()
+          ? registry.offer(decoded.sample()) : registry.reject(decoded.rejection());
+      if (rejection.isEmpty()) {
+        return ReportResponseProto.newBuilder().setAccepted(true).build();
+      }
+      String detail = decoded.isOk() ? "" : ": " + decoded.detail();
+      return ReportResponseProto.newBuilder().setAccepted(false).setReason(rejection.get() + detail).build();
+    }
+
+    @Override
+    public ListNodesResponseProto listNodes(RpcController controller, ListNodesRequestProto request) {
+      ListNodesResponseProto.Builder b = ListNodesResponseProto.newBuilder()
+          .setAccepted(registry.acceptedCount())
+          .setRejected(registry.rejectedCount());
+      registry.all().forEach(state -> b.addNodes(nodeProto(state)));
+      return b.build();
+    }
+
+    private NodeStateProto nodeProto(NodeState state) {
+      NodeStateProto.Builder b = NodeStateProto.newBuilder()
+          .setSample(codec.toProto(state.sample()))
+          .setReceivedTimeMs(state.receivedMs())
+          .setAgeMs(state.ageMs())
+          .setStale(state.stale());
+      directory.address(state.datanodeUuid()).ifPresent(a -> b.setHostName(a.hostName())
+          .setXferAddress(a.xferAddress()));
+      return b.build();
+    }
+  }
+}

@@ -1,0 +1,68 @@
+package io.replicakit.testbed.device;
+
+import io.replicakit.common.sysstate.SourceProvider;
+import io.replicakit.common.sysstate.SourceSettings;
+import io.replicakit.common.sysstate.VolumeCounters;
+import io.replicakit.common.sysstate.VolumeRef;
+import io.replicakit.common.sysstate.VolumeSource;
+import io.replicakit.testbed.TestbedConfig;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The emulated devices' counters as a {@link VolumeSource} (provider name {@code testbed}). Embedded DataNodes
+ * share one machine's disks, so a real-disk source would show every node the same device; this source shows
+ * each node its own emulated devices instead, counted as {@code iostat} counts a shared disk: background load
+ * from another tenant is part of the device's requests, busy time and queue (its bytes count as writes).
+ *
+ * <p>The node is found by {@link TestbedConfig#NODE_NAME_KEY} in the DataNode's configuration, looked up on
+ * every read, because the DataNode opens its dataset (and so its devices) after its plugins start.
+ */
+public final class EmulatedVolumeSource implements VolumeSource {
+
+  private final String nodeName;
+  private final EmulatedDevices devices;
+
+  EmulatedVolumeSource(String nodeName, EmulatedDevices devices) {
+    this.nodeName = nodeName;
+    this.devices = devices;
+  }
+
+  @Override
+  public List<VolumeCounters> read(List<VolumeRef> volumes) {
+    Optional<NodeDevices> node = devices.find(nodeName);
+    List<VolumeCounters> result = new ArrayList<>(volumes.size());
+    for (VolumeRef ref : volumes) {
+      Optional<VolumeDevice> device = node.flatMap(n -> n.findVolume(ref.storageId()));
+      result.add(device.map(d -> counters(ref, d.stats()))
+          .orElseGet(() -> VolumeCounters.unavailable(ref, System.nanoTime())));
+    }
+    return result;
+  }
+
+  private static VolumeCounters counters(VolumeRef ref, VolumeStats s) {
+    String device = "emulated:" + s.node() + "/" + s.storageId();
+    return new VolumeCounters(ref, device, s.deviceIos(), s.readBytes(), s.writeBytes() + s.loadBytes(),
+        s.busyNanos(), s.deviceIoNanos(), VolumeCounters.UNKNOWN, s.atNanos());
+  }
+
+  /** Registers the source under the name {@code testbed}. */
+  public static final class Provider implements SourceProvider {
+
+    @Override
+    public String name() {
+      return "testbed";
+    }
+
+    @Override
+    public Optional<VolumeSource> openVolumes(SourceSettings settings) {
+      String node = settings.get(TestbedConfig.NODE_NAME_KEY);
+      if (node == null || node.isEmpty()) {
+        throw new IllegalArgumentException("the testbed volume source needs " + TestbedConfig.NODE_NAME_KEY
+            + " (the embedded cluster sets it on every DataNode); it is not set");
+      }
+      return Optional.of(new EmulatedVolumeSource(node, EmulatedDevices.global()));
+    }
+  }
+}
