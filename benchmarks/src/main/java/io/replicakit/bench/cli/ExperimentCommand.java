@@ -1,5 +1,6 @@
 package io.replicakit.bench.cli;
 
+import io.replicakit.bench.metrics.MetricsOverhead;
 import io.replicakit.bench.placement.PlacementExperiment;
 import io.replicakit.bench.placement.PlacementProfile;
 import io.replicakit.bench.results.Progress;
@@ -21,7 +22,7 @@ public final class ExperimentCommand implements Command {
 
   @Override
   public String summary() {
-    return "run a paper's experiment (placement) and write report.md, results.json and plots";
+    return "run an experiment (placement, metrics-overhead) and write report.md, results.json and plots";
   }
 
   @Override
@@ -40,21 +41,42 @@ public final class ExperimentCommand implements Command {
 
         Stages per policy, each on a fresh embedded cluster: load (TestDFSIO write from a node in rack 1, then
         reads), re-replication (kill one DataNode in rack 1 and one in rack 3), balancing (HDFS Balancer).
+
+        Usage: bin/replicakit experiment metrics-overhead [--samples N] [--nodes N] [--out DIR]
+
+          --samples   OSHI samples per variant (default 300)
+          --nodes     DataNodes in the registry stage (default 10000)
+        Measures the heartbeat-metrics side channel on this machine: CPU time per sample, bytes per message,
+        encode/decode time, NameNode heap per DataNode and the cost of one registry lookup.
         """;
   }
 
   @Override
   public int run(List<String> argv, PrintStream out) throws Exception {
-    Args args = Args.parse(argv, List.of("policies", "profile", "spec", "out"), List.of());
-    if (args.positional().size() != 1 || !args.positional().get(0).equals("placement")) {
-      throw new IllegalArgumentException("name one experiment: placement (got " + args.positional() + ")");
-    }
-    PlacementProfile profile = PlacementProfile.named(args.get("profile", "quick"));
+    Args args = Args.parse(argv, List.of("policies", "profile", "spec", "out", "samples", "nodes"), List.of());
+    String experiment = args.positional().size() == 1 ? args.positional().get(0) : "";
     String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+    String command = "bin/replicakit experiment " + String.join(" ", argv);
+    switch (experiment) {
+      case "placement":
+        return placement(args, stamp, command, out);
+      case "metrics-overhead":
+        Path dir = Path.of(args.get("out", "results/metrics-overhead-" + stamp));
+        new MetricsOverhead(new MetricsOverhead.Setup(Integer.parseInt(args.get("samples", "300")),
+            Integer.parseInt(args.get("nodes", "10000")), dir, command), new Progress(out)).run();
+        out.println("Report: " + dir.resolve("report.md"));
+        return 0;
+      default:
+        throw new IllegalArgumentException("name one experiment: placement or metrics-overhead (got "
+            + args.positional() + ")");
+    }
+  }
+
+  private static int placement(Args args, String stamp, String command, PrintStream out) throws Exception {
+    PlacementProfile profile = PlacementProfile.named(args.get("profile", "quick"));
     Path outDir = Path.of(args.get("out", "results/placement-" + profile.name() + "-" + stamp));
     PlacementExperiment.Setup setup = new PlacementExperiment.Setup(profile,
-        PlacementExperiment.policies(args.get("policies", "all")), args.get("spec", "paper"), outDir,
-        "bin/replicakit experiment " + String.join(" ", argv));
+        PlacementExperiment.policies(args.get("policies", "all")), args.get("spec", "paper"), outDir, command);
     new PlacementExperiment(setup, new Progress(out)).run();
     out.println("Report: " + outDir.resolve("report.md"));
     return 0;

@@ -65,7 +65,8 @@ public final class MetricsReporterPlugin implements ServicePlugin {
       });
       executor.scheduleAtFixedRate(this::round, 0, settings.intervalMs(), TimeUnit.MILLISECONDS);
       LOG.info("ReplicaKit metrics reporter started: every {} ms to {} (host source {}, volume source {})",
-          settings.intervalMs(), servers, settings.hostSource(), settings.volumeSource());
+          settings.intervalMs(), servers.stream().map(a -> a.getHostString() + ":" + a.getPort()).toList(),
+          settings.hostSource(), settings.volumeSource());
     } catch (IllegalArgumentException | IOException e) {
       stop();
       ExitUtil.terminate(1, "ReplicaKit metrics reporter cannot start: " + e.getMessage());

@@ -7,5 +7,5 @@ import org.apache.hadoop.security.KerberosInfo;
 
 /** Tools (e.g. {@code bin/replicakit metrics}) read the registry through this protocol. */
 @KerberosInfo(serverPrincipal = DFSConfigKeys.DFS_NAMENODE_KERBEROS_PRINCIPAL_KEY)
-@ProtocolInfo(protocolName = "io.replicakit.metrics.MetricsQueryProtocol", protocolVersion = 1)
+@ProtocolInfo(protocolName = "io.replicakit.metrics.rpc.MetricsQueryProtocolPB", protocolVersion = 1)
 public interface MetricsQueryProtocolPB extends MetricsQueryService.BlockingInterface {}

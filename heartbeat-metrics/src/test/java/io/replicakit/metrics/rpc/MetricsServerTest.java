@@ -1,0 +1,147 @@
+package io.replicakit.metrics.rpc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.replicakit.metrics.config.RegistrySettings;
+import io.replicakit.metrics.proto.SystemMetricsProtos.DatanodeSystemMetricsProto;
+import io.replicakit.metrics.proto.SystemMetricsProtos.ListNodesResponseProto;
+import io.replicakit.metrics.proto.SystemMetricsProtos.ReportResponseProto;
+import io.replicakit.metrics.registry.NodeDirectory;
+import io.replicakit.metrics.registry.NodeStatus;
+import io.replicakit.metrics.registry.SystemStateRegistry;
+import io.replicakit.metrics.sample.HostMetrics;
+import io.replicakit.metrics.sample.SystemSample;
+import io.replicakit.metrics.sample.VolumeMetrics;
+import io.replicakit.metrics.wire.MetricsCodec;
+import io.replicakit.metrics.wire.Rejection;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.security.PrivilegedExceptionAction;
+import java.util.List;
+import java.util.Optional;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.CommonConfigurationKeys;
+import org.apache.hadoop.security.UserGroupInformation;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The real Hadoop IPC server and client on loopback; no cluster. */
+class MetricsServerTest {
+
+  private static final NodeDirectory ALL_LIVE = new NodeDirectory() {
+    @Override
+    public NodeStatus status(String datanodeUuid) {
+      return datanodeUuid.startsWith("dn-") ? NodeStatus.LIVE : NodeStatus.UNKNOWN;
+    }
+
+    @Override
+    public Optional<NodeAddress> address(String datanodeUuid) {
+      return Optional.of(new NodeAddress("host-" + datanodeUuid, "127.0.0.1:9866"));
+    }
+  };
+
+  private final MetricsCodec codec = new MetricsCodec(64 * 1024);
+  private final SystemStateRegistry registry = new SystemStateRegistry(System::currentTimeMillis, 3,
+      ALL_LIVE::status);
+  private MetricsServer server;
+
+  @AfterEach
+  void stop() {
+    if (server != null) {
+      server.close();
+    }
+  }
+
+  @Test
+  void report_isAcceptedAndListed() throws Exception {
+    server = start(new Configuration(false));
+    try (MetricsClient client = client(new Configuration(false))) {
+      ReportResponseProto response = client.report(codec.toProto(sample("dn-1", 0, 42.0)));
+      assertTrue(response.getAccepted(), response.getReason());
+      ListNodesResponseProto nodes = client.listNodes();
+      assertEquals(1, nodes.getNodesCount());
+      assertEquals("dn-1", nodes.getNodes(0).getSample().getDatanodeUuid());
+      assertEquals("host-dn-1", nodes.getNodes(0).getHostName());
+      assertEquals(42.0, nodes.getNodes(0).getSample().getVolumes(0).getUtilizationPct());
+      assertEquals(1, nodes.getAccepted());
+    }
+  }
+
+  @Test
+  void badSamples_areRejectedAndCounted_andTheServerKeepsServing() throws Exception {
+    server = start(new Configuration(false));
+    try (MetricsClient client = client(new Configuration(false))) {
+      DatanodeSystemMetricsProto invalid = codec.toProto(sample("dn-1", 0, 42.0)).toBuilder()
+          .setVolumes(0, codec.toProto(sample("dn-1", 0, 42.0)).getVolumes(0).toBuilder().setUtilizationPct(180))
+          .build();
+      ReportResponseProto rejected = client.report(invalid);
+      assertFalse(rejected.getAccepted());
+      assertTrue(rejected.getReason().startsWith("INVALID: volume 1: utilization_pct must be in 0..100"),
+          rejected.getReason());
+      assertFalse(client.report(codec.toProto(sample("intruder", 0, 1.0))).getAccepted());
+      assertTrue(client.report(codec.toProto(sample("dn-1", 1, 5.0))).getAccepted());
+      assertFalse(client.report(codec.toProto(sample("dn-1", 1, 5.0))).getAccepted(), "a replay is out of order");
+    }
+    assertEquals(1, registry.rejectedCount(Rejection.INVALID));
+    assertEquals(1, registry.rejectedCount(Rejection.UNKNOWN_NODE));
+    assertEquals(1, registry.rejectedCount(Rejection.OUT_OF_ORDER));
+    assertEquals(1, registry.acceptedCount());
+  }
+
+  @Test
+  void serviceAcl_letsOnlyListedUsersReport() throws Exception {
+    Configuration conf = new Configuration(false);
+    conf.setBoolean(CommonConfigurationKeys.HADOOP_SECURITY_AUTHORIZATION, true);
+    conf.set(MetricsPolicyProvider.REPORT_ACL_KEY, "hdfs-datanode");
+    conf.set(MetricsPolicyProvider.QUERY_ACL_KEY, "*");
+    server = start(conf);
+    DatanodeSystemMetricsProto sample = codec.toProto(sample("dn-1", 0, 10.0));
+
+    IOException denied = assertThrows(IOException.class, () -> as("intruder", () -> {
+      try (MetricsClient client = client(conf)) {
+        return client.report(sample);
+      }
+    }));
+    assertTrue(denied.getMessage().contains("not authorized"), denied.getMessage());
+    assertEquals(0, registry.acceptedCount(), "nothing from an unauthorized user reaches the registry");
+
+    ReportResponseProto allowed = as("hdfs-datanode", () -> {
+      try (MetricsClient client = client(conf)) {
+        return client.report(sample);
+      }
+    });
+    assertTrue(allowed.getAccepted());
+    int listed = as("operator", () -> {
+      try (MetricsClient client = client(conf)) {
+        return client.listNodes().getNodesCount();
+      }
+    });
+    assertEquals(1, listed);
+  }
+
+  private MetricsServer start(Configuration conf) throws IOException {
+    RegistrySettings settings = new RegistrySettings(new InetSocketAddress("127.0.0.1", 0), 2, 3, 64 * 1024, 1000);
+    return MetricsServer.start(conf, settings, registry, ALL_LIVE);
+  }
+
+  private MetricsClient client(Configuration conf) throws IOException {
+    return MetricsClient.connect(conf, server.address(), 5000);
+  }
+
+  private static <T> T as(String user, PrivilegedExceptionAction<T> action) throws Exception {
+    try {
+      return UserGroupInformation.createRemoteUser(user).doAs(action);
+    } catch (java.lang.reflect.UndeclaredThrowableException e) {
+      throw (Exception) e.getCause();
+    }
+  }
+
+  private static SystemSample sample(String uuid, long sequence, double utilization) {
+    return new SystemSample(uuid, 1_700_000_000_000L, sequence, 1_700_000_000_500L, 1000,
+        new HostMetrics(80.0, 50.0, 1L << 34),
+        List.of(new VolumeMetrics("DS-1", "SSD", "/dev/sdb", 1.5, 100, 200, utilization, 0.5)));
+  }
+}
