@@ -77,11 +77,15 @@ public final class MetricsOverhead {
     progress.step("sampling with OSHI, %d volume(s), %d samples", volumes, setup.samples());
     SourceProvider oshi = SourceProvider.named("oshi").orElseThrow();
     SourceSettings none = new SourceSettings(key -> null);
+    // Volume directories as a DataNode has them: under the temporary directory, on this machine's disk.
+    Path root = Files.createTempDirectory("replicakit-overhead");
     List<VolumeRef> refs = new ArrayList<>();
     for (int i = 0; i < volumes; i++) {
-      Path dir = Files.createDirectories(setup.outDir().resolve("volumes").resolve("v" + i));
+      Path dir = Files.createDirectories(root.resolve("v" + i));
       refs.add(new VolumeRef("DS-" + i, "DISK", dir.toAbsolutePath().toString()));
+      dir.toFile().deleteOnExit();
     }
+    root.toFile().deleteOnExit();
     List<Double> cpuMicros = new ArrayList<>();
     List<Double> wallMicros = new ArrayList<>();
     try (Sampler sampler = new Sampler(oshi.openHost(none).orElseThrow(), oshi.openVolumes(none).orElseThrow())) {
