@@ -154,12 +154,14 @@ public final class Reporter {
   /** One NameNode plugin: its connection and its backoff. */
   private final class Target {
     private final InetSocketAddress address;
+    private final String label;
     private final ChannelFactory channels;
     private final Backoff backoff;
     private Channel channel;
 
     Target(InetSocketAddress address, ChannelFactory channels, Backoff backoff) {
       this.address = address;
+      this.label = address.getHostString() + ":" + address.getPort();
       this.channels = channels;
       this.backoff = backoff;
     }
@@ -178,13 +180,13 @@ public final class Reporter {
         long wait = backoff.failed(nowMs);
         if (backoff.failures() == 1) {
           LOG.warn("ReplicaKit metrics server {} unreachable ({}); retrying with backoff, next in {} ms",
-              address, e.toString(), wait);
+              label, e.toString(), wait);
         }
         disconnect();
         return Outcome.FAILED;
       }
       if (backoff.failures() > 0) {
-        LOG.info("ReplicaKit metrics server {} reachable again after {} failed attempts", address,
+        LOG.info("ReplicaKit metrics server {} reachable again after {} failed attempts", label,
             backoff.failures());
       }
       backoff.succeeded();
@@ -194,7 +196,7 @@ public final class Reporter {
       String reason = response.getReason();
       String kind = reason.contains(":") ? reason.substring(0, reason.indexOf(':')) : reason;
       if (loggedRejections.add(kind)) {
-        LOG.warn("ReplicaKit metrics server {} rejected a sample: {}", address, reason);
+        LOG.warn("ReplicaKit metrics server {} rejected a sample: {}", label, reason);
       }
       return Outcome.REJECTED;
     }
@@ -204,7 +206,7 @@ public final class Reporter {
         try {
           channel.close();
         } catch (IOException | RuntimeException e) {
-          LOG.debug("closing metrics channel to {}", address, e);
+          LOG.debug("closing metrics channel to {}", label, e);
         }
         channel = null;
       }
