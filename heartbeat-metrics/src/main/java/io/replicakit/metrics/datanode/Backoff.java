@@ -30,9 +30,8 @@ final class Backoff {
     failures++;
     long wait = initialMs;
     for (int i = 1; i < failures && wait < maxMs; i++) {
-      wait *= 2;
+      wait = wait > maxMs / 2 ? maxMs : wait * 2;
     }
-    wait = Math.min(wait, maxMs);
     nextAttemptMs = nowMs + wait;
     return wait;
   }

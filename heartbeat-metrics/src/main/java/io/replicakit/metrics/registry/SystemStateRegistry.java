@@ -59,14 +59,24 @@ public final class SystemStateRegistry implements SystemStateView {
     if (membership.apply(uuid) != NodeStatus.LIVE) {
       return reject(Rejection.UNKNOWN_NODE);
     }
-    Entry offered = new Entry(sample, clockMs.getAsLong());
-    Entry kept = entries.merge(uuid, offered,
-        (held, incoming) -> incoming.sample().isAfter(held.sample()) ? incoming : held);
+    long now = clockMs.getAsLong();
+    Entry offered = new Entry(sample, now);
+    Entry kept = entries.merge(uuid, offered, (held, incoming) -> supersedes(incoming, held, now) ? incoming : held);
     if (kept != offered) {
       return reject(Rejection.OUT_OF_ORDER);
     }
     accepted.increment();
     return Optional.empty();
+  }
+
+  /**
+   * A newer sample of the same reporter wins; so does any sample of another reporter (a restarted DataNode)
+   * once the held one is stale, so that a DataNode restarted with its clock set back is not locked out until
+   * the NameNode forgets it.
+   */
+  private boolean supersedes(Entry incoming, Entry held, long now) {
+    SystemSample in = incoming.sample();
+    return in.isAfter(held.sample()) || (in.epoch() != held.sample().epoch() && state(held, now).stale());
   }
 
   /** Counts a message rejected before it reached the registry (malformed, oversized, invalid). */

@@ -55,7 +55,7 @@ public final class Rates {
     double writeKb = (now.writeBytes() - earlier.writeBytes()) / 1024.0 / seconds;
     double await;
     double queue;
-    if (now.ioNanos() != VolumeCounters.UNKNOWN && earlier.ioNanos() != VolumeCounters.UNKNOWN) {
+    if (knowsIoTime(earlier, now)) {
       long ioTime = now.ioNanos() - earlier.ioNanos();
       await = ios == 0 ? 0 : ioTime / NANOS_PER_MILLI / ios;
       queue = ioTime / (seconds * NANOS_PER_SECOND);
@@ -76,7 +76,11 @@ public final class Rates {
         && now.readBytes() >= earlier.readBytes()
         && now.writeBytes() >= earlier.writeBytes()
         && now.busyNanos() >= earlier.busyNanos()
-        && now.ioNanos() >= earlier.ioNanos();
+        && (!knowsIoTime(earlier, now) || now.ioNanos() >= earlier.ioNanos());
+  }
+
+  private static boolean knowsIoTime(VolumeCounters earlier, VolumeCounters now) {
+    return now.ioNanos() != VolumeCounters.UNKNOWN && earlier.ioNanos() != VolumeCounters.UNKNOWN;
   }
 
   private static double clampPct(double pct) {

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Reads the sources once per interval and turns the counters into metrics against the previous reading. A
@@ -41,7 +42,7 @@ public final class Sampler implements AutoCloseable {
   private HostMetrics readHost() {
     HostCounters now;
     try {
-      now = hostSource.read();
+      now = Objects.requireNonNull(hostSource.read(), "host source returned null");
     } catch (RuntimeException e) {
       failed(e);
       lastHost = null;

@@ -25,6 +25,8 @@ public final class MetricsCodec {
 
   /** DataNode UUIDs are UUID strings; storage IDs are {@code DS-<uuid>}. Both are bounded to keep keys small. */
   private static final Pattern ID = Pattern.compile("[A-Za-z0-9._:-]{1,128}");
+  /** Device names end up in logs, JMX and tables: printable, bounded. */
+  private static final Pattern DEVICE = Pattern.compile("[^\\p{Cntrl}]{0,256}");
   private static final long MIN_INTERVAL_MS = 1;
   private static final long MAX_INTERVAL_MS = 24L * 3600 * 1000;
 
@@ -120,8 +122,8 @@ public final class MetricsCodec {
       if (!isStorageType(v.getStorageType())) {
         problems.add(where + "storage_type must be an HDFS StorageType name");
       }
-      if (v.getDevice().length() > 256) {
-        problems.add(where + "device name longer than 256 characters");
+      if (!DEVICE.matcher(v.getDevice()).matches()) {
+        problems.add(where + "device must be at most 256 characters, none of them control characters");
       }
       volumes.add(new VolumeMetrics(v.getStorageId(), v.getStorageType(), v.getDevice(),
           v.hasAwaitMs() ? rate(where + "await_ms", v.getAwaitMs(), problems) : Double.NaN,
