@@ -12,6 +12,7 @@ import io.replicakit.testbed.cluster.EmbeddedCluster;
 import io.replicakit.testbed.device.BackgroundLoad;
 import io.replicakit.testbed.spec.ClusterSpecs;
 import io.replicakit.testbed.spec.DataNodeSpec;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -20,6 +21,8 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.junit.jupiter.api.AfterAll;
@@ -70,6 +73,11 @@ class SystemStateIT {
       assertEquals(List.of("DISK", "SSD"), types, dn.name() + " reports both volumes");
       assertTrue(state.sample().host().hasMemory(), dn.name() + " reports memory");
     }
+    MBeanServer jmx = ManagementFactory.getPlatformMBeanServer();
+    ObjectName bean = new ObjectName("Hadoop:service=NameNode,name=ReplicaKitSystemState");
+    assertEquals(6, jmx.getAttribute(bean, "FreshNodeCount"));
+    String json = (String) jmx.getAttribute(bean, "Nodes");
+    assertTrue(json.contains("\"storageType\":\"SSD\""), json);
   }
 
   @Test
