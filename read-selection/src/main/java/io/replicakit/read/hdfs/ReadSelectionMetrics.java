@@ -1,0 +1,84 @@
+package io.replicakit.read.hdfs;
+
+import io.replicakit.read.policy.ReadPolicy;
+import java.util.EnumMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+import org.apache.hadoop.fs.StorageType;
+import org.apache.hadoop.hdfs.protocol.DatanodeInfoWithStorage;
+import org.apache.hadoop.metrics2.MetricsCollector;
+import org.apache.hadoop.metrics2.MetricsInfo;
+import org.apache.hadoop.metrics2.MetricsRecordBuilder;
+import org.apache.hadoop.metrics2.MetricsSource;
+import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
+import org.apache.hadoop.metrics2.lib.Interns;
+import org.apache.hadoop.net.Node;
+
+/**
+ * Read selection's metrics2 source ({@code ReplicaKitReadSelection}, hence JMX): blocks ordered, how many went
+ * to each storage type first, policy failures that fell back to HDFS's order, and the round-robin weight.
+ */
+class ReadSelectionMetrics implements MetricsSource {
+
+  /** Counts nothing; used before configuration. */
+  static final ReadSelectionMetrics NONE = new ReadSelectionMetrics(null);
+
+  static final String NAME = "ReplicaKitReadSelection";
+  private static final MetricsInfo RECORD = Interns.info(NAME, "ReplicaKit read selection");
+  private static final MetricsInfo ORDERED = Interns.info("BlocksOrdered", "Blocks whose replicas were ordered");
+  private static final MetricsInfo FALLBACKS = Interns.info("Fallbacks", "Orderings left to HDFS after a failure");
+  private static final MetricsInfo WEIGHT = Interns.info("Weight", "Round-robin fast-to-slow weight (NaN: none)");
+
+  private final ReadPolicy policy;
+  private final LongAdder ordered = new LongAdder();
+  private final LongAdder fallbacks = new LongAdder();
+  private final Map<StorageType, LongAdder> firstByType = new EnumMap<>(StorageType.class);
+
+  private ReadSelectionMetrics(ReadPolicy policy) {
+    this.policy = policy;
+    for (StorageType t : StorageType.values()) {
+      firstByType.put(t, new LongAdder());
+    }
+  }
+
+  static ReadSelectionMetrics register(ReadPolicy policy) {
+    ReadSelectionMetrics metrics = new ReadSelectionMetrics(policy);
+    if (DefaultMetricsSystem.instance() != null) {
+      DefaultMetricsSystem.instance().register(DefaultMetricsSystem.sourceName(NAME, true),
+          RECORD.description(), metrics);
+    }
+    return metrics;
+  }
+
+  <T extends Node> void ordered(T[] nodes, int activeLen) {
+    if (policy == null || activeLen < 1) {
+      return;
+    }
+    ordered.increment();
+    if (nodes[0] instanceof DatanodeInfoWithStorage) {
+      StorageType type = ((DatanodeInfoWithStorage) nodes[0]).getStorageType();
+      if (type != null) {
+        firstByType.get(type).increment();
+      }
+    }
+  }
+
+  void fellBack() {
+    fallbacks.increment();
+  }
+
+  @Override
+  public void getMetrics(MetricsCollector collector, boolean all) {
+    MetricsRecordBuilder record = collector.addRecord(RECORD).setContext("dfs")
+        .tag(Interns.info("Policy", "Read policy"), policy == null ? "" : policy.name())
+        .addCounter(ORDERED, ordered.sum())
+        .addCounter(FALLBACKS, fallbacks.sum())
+        .addGauge(WEIGHT, policy == null ? Double.NaN : policy.weight());
+    for (Map.Entry<StorageType, LongAdder> e : firstByType.entrySet()) {
+      String type = e.getKey().name().charAt(0) + e.getKey().name().substring(1).toLowerCase(Locale.ROOT);
+      record.addCounter(Interns.info("FirstOn" + type.replace("_d", "D"), "Blocks first on " + e.getKey()),
+          e.getValue().sum());
+    }
+  }
+}

@@ -1,0 +1,146 @@
+package io.replicakit.read.hdfs;
+
+import io.replicakit.metrics.registry.SystemStates;
+import io.replicakit.read.config.ReadSelectionConfig;
+import io.replicakit.read.policy.NetworkDistancePolicy;
+import io.replicakit.read.policy.PolicyEnvironment;
+import io.replicakit.read.policy.ReadPolicies;
+import io.replicakit.read.policy.ReadPolicy;
+import io.replicakit.read.policy.Replica;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+import org.apache.hadoop.conf.Configurable;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.net.DFSNetworkTopology;
+import org.apache.hadoop.hdfs.protocol.DatanodeInfoWithStorage;
+import org.apache.hadoop.net.Node;
+import org.apache.hadoop.util.Time;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The NameNode's network topology ({@code dfs.net.topology.impl}) with ReplicaKit's read ordering: HDFS calls
+ * {@code sortByDistance} (readers on DataNodes) or {@code sortByDistanceUsingNetworkLocation} (other readers)
+ * for every block of every {@code getBlockLocations}, after moving stale, decommissioning and slow replicas
+ * behind the active ones. This class hands the active replicas to the configured {@link ReadPolicy} and applies
+ * its order; everything else (placement's view of the cluster, rack handling) stays HDFS's.
+ *
+ * <p>This is the module's one adaptor to HDFS internals: it translates HDFS's nodes into {@link Replica}s (HDFS's
+ * own distance weight, storage type and ID, DataNode UUID) and back. With {@code network-distance} it runs
+ * HDFS's code unchanged, secondary sorts ({@code dfs.namenode.read.considerLoad},
+ * {@code considerStorageType}) included; the other policies replace those secondary sorts. A policy that fails
+ * is logged once and HDFS's order used, so a fault never fails a read.
+ *
+ * <p>HDFS builds the topology by reflection and hands it the NameNode's configuration through
+ * {@link Configurable}; a bad {@code replicakit.read.*} value there fails NameNode startup, naming the key.
+ */
+public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Configurable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(ReplicaKitNetworkTopology.class);
+
+  private Configuration conf;
+  private volatile ReadPolicy policy = new NetworkDistancePolicy();
+  private volatile ReadSelectionMetrics metrics = ReadSelectionMetrics.NONE;
+  private final AtomicBoolean loggedFailure = new AtomicBoolean();
+
+  @Override
+  public void setConf(Configuration conf) {
+    this.conf = conf;
+    ReadPolicy configured = ReadPolicies.create(ReadSelectionConfig.settings(conf),
+        new PolicyEnvironment(SystemStates::current, Time::monotonicNow));
+    policy = configured;
+    metrics = ReadSelectionMetrics.register(configured);
+    LOG.info("ReplicaKit read selection: policy {}", configured.name());
+  }
+
+  @Override
+  public Configuration getConf() {
+    return conf;
+  }
+
+  /** The active policy, for tests and monitoring. */
+  public ReadPolicy policy() {
+    return policy;
+  }
+
+  @Override
+  public <T extends Node> void sortByDistance(Node reader, T[] nodes, int activeLen,
+      Consumer<List<T>> secondarySort) {
+    if (!sortWithPolicy(reader, nodes, activeLen, false)) {
+      super.sortByDistance(reader, nodes, activeLen, secondarySort);
+    }
+    metrics.ordered(nodes, activeLen);
+  }
+
+  @Override
+  public <T extends Node> void sortByDistanceUsingNetworkLocation(Node reader, T[] nodes, int activeLen,
+      Consumer<List<T>> secondarySort) {
+    if (!sortWithPolicy(reader, nodes, activeLen, true)) {
+      super.sortByDistanceUsingNetworkLocation(reader, nodes, activeLen, secondarySort);
+    }
+    metrics.ordered(nodes, activeLen);
+  }
+
+  /** Orders {@code nodes[0..activeLen)} with the policy; false when HDFS's own sort must do it. */
+  private <T extends Node> boolean sortWithPolicy(Node reader, T[] nodes, int activeLen, boolean byLocation) {
+    ReadPolicy p = policy;
+    if (p instanceof NetworkDistancePolicy || activeLen < 2) {
+      return false;
+    }
+    try {
+      List<Replica> replicas = replicas(reader, nodes, activeLen, byLocation);
+      if (replicas == null) {
+        return false;
+      }
+      apply(p.order(replicas, ThreadLocalRandom.current()), nodes, activeLen);
+      return true;
+    } catch (RuntimeException e) {
+      metrics.fellBack();
+      if (loggedFailure.compareAndSet(false, true)) {
+        LOG.error("Read policy {} failed; ordering by network distance from now on where it fails", p.name(), e);
+      }
+      return false;
+    }
+  }
+
+  /** The active replicas as the policy sees them; null when a node carries no storage (not a block location). */
+  private <T extends Node> List<Replica> replicas(Node reader, T[] nodes, int activeLen, boolean byLocation) {
+    List<Replica> replicas = new ArrayList<>(activeLen);
+    for (int i = 0; i < activeLen; i++) {
+      if (!(nodes[i] instanceof DatanodeInfoWithStorage)) {
+        return null;
+      }
+      DatanodeInfoWithStorage node = (DatanodeInfoWithStorage) nodes[i];
+      if (node.getStorageType() == null || node.getStorageID() == null) {
+        return null;
+      }
+      int distance = byLocation ? getWeightUsingNetworkLocation(reader, node) : getWeight(reader, node);
+      replicas.add(new Replica(i, distance, node.getStorageType().name(), node.getStorageID(),
+          node.getDatanodeUuid()));
+    }
+    return replicas;
+  }
+
+  /** Writes the policy's order back; it must be a permutation of the active positions. */
+  private static <T extends Node> void apply(List<Replica> order, T[] nodes, int activeLen) {
+    if (order.size() != activeLen) {
+      throw new IllegalStateException("policy returned " + order.size() + " replicas for " + activeLen);
+    }
+    List<T> original = new ArrayList<>(activeLen);
+    boolean[] seen = new boolean[activeLen];
+    for (int i = 0; i < activeLen; i++) {
+      original.add(nodes[i]);
+    }
+    for (int i = 0; i < activeLen; i++) {
+      int from = order.get(i).position();
+      if (from < 0 || from >= activeLen || seen[from]) {
+        throw new IllegalStateException("policy order is not a permutation: " + order);
+      }
+      seen[from] = true;
+      nodes[i] = original.get(from);
+    }
+  }
+}

@@ -1,0 +1,25 @@
+package io.replicakit.read.policy;
+
+import java.util.Map;
+
+/**
+ * Dynamic round-robin's knobs (read paper §3.2, DRR): a utilization threshold per storage type, and how the
+ * weight moves.
+ *
+ * @param thresholdPct per storage type name: below this average utilization the type gets more reads
+ * @param step how much one adjustment moves the weight
+ * @param minWeight lowest weight (fast reads per slow read)
+ * @param maxWeight highest weight
+ * @param intervalMs at most one adjustment per this period, and only on samples newer than the last one used
+ */
+public record DrrSettings(Map<String, Double> thresholdPct, double step, double minWeight, double maxWeight,
+    long intervalMs) {
+
+  public DrrSettings {
+    thresholdPct = Map.copyOf(thresholdPct);
+  }
+
+  public double threshold(String storageType) {
+    return thresholdPct.getOrDefault(storageType, 50.0);
+  }
+}

@@ -1,0 +1,109 @@
+package io.replicakit.read.policy;
+
+import io.replicakit.metrics.registry.NodeState;
+import io.replicakit.metrics.registry.SystemStateView;
+import io.replicakit.metrics.sample.VolumeMetrics;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
+
+/**
+ * DRR's weight (read paper §3.2): it starts at WRR's weight and moves with the storage types' measured
+ * utilization. It is kept as an offset to WRR's weight for the block's storage types, so one controller serves
+ * blocks of any type mix. When the average utilization of the fast types is below their threshold, the weight rises
+ * (more reads to fast storage); when the slow type's is below its threshold, it falls (more reads to slow
+ * storage); a higher threshold makes the weight move more aggressively.
+ *
+ * <p>Utilization comes from heartbeat-metrics' fresh samples, averaged per storage type over all volumes. Each
+ * adjustment uses samples newer than the previous adjustment's, at most once per interval. Without fresh
+ * samples the weight stays where it is, so DRR degrades to WRR at its last weight (its static model of the
+ * storage speeds still holds), not to network distance.
+ */
+final class DrrWeight {
+
+  private final DrrSettings settings;
+  private final StorageModel model;
+  private final Supplier<SystemStateView> states;
+  private final LongSupplier clockMs;
+  private final double staticWeight;
+  private volatile double offset;
+  private volatile double lastWeight = Double.NaN;
+  private volatile double lastBase = Double.NaN;
+  private long nextAdjustMs = Long.MIN_VALUE;
+  private long newestSampleMs = Long.MIN_VALUE;
+
+  /** @param staticWeight WRR's configured weight, or NaN to derive it from the throughputs per block */
+  DrrWeight(DrrSettings settings, StorageModel model, PolicyEnvironment env, double staticWeight) {
+    this.settings = settings;
+    this.model = model;
+    this.states = env.states();
+    this.clockMs = env.clockMs();
+    this.staticWeight = staticWeight;
+  }
+
+  /** The weight for a block's split now, after an adjustment if one is due. */
+  double current(StorageModel.Split split) {
+    long now = clockMs.getAsLong();
+    if (now >= nextAdjustMs) {
+      adjust(now);
+    }
+    double base = WeightedRoundRobinPolicy.weightOf(split, staticWeight);
+    lastBase = base;
+    double w = clamp(base + offset);
+    lastWeight = w;
+    return w;
+  }
+
+  /** The weight most recently used, for monitoring. */
+  double lastWeight() {
+    return lastWeight;
+  }
+
+  /** How far the measurements have moved the weight from WRR's. */
+  double offset() {
+    return offset;
+  }
+
+  private synchronized void adjust(long now) {
+    if (now < nextAdjustMs) {
+      return; // another thread adjusted meanwhile
+    }
+    nextAdjustMs = now + settings.intervalMs();
+    Map<String, double[]> byType = new HashMap<>(); // type -> {sum, count}
+    long newest = newestSampleMs;
+    for (NodeState node : states.get().all()) {
+      if (node.stale() || node.receivedMs() <= newestSampleMs) {
+        continue;
+      }
+      newest = Math.max(newest, node.receivedMs());
+      for (VolumeMetrics v : node.sample().volumes()) {
+        if (v.hasUtilization()) {
+          double[] acc = byType.computeIfAbsent(v.storageType(), t -> new double[2]);
+          acc[0] += v.utilizationPct();
+          acc[1]++;
+        }
+      }
+    }
+    newestSampleMs = newest;
+    if (byType.size() < 2) {
+      return; // no samples, or a single storage type: nothing to balance
+    }
+    double slowest = byType.keySet().stream().mapToDouble(model::throughput).min().orElseThrow();
+    double next = offset;
+    for (Map.Entry<String, double[]> e : byType.entrySet()) {
+      double average = e.getValue()[0] / e.getValue()[1];
+      if (average < settings.threshold(e.getKey())) {
+        next += model.throughput(e.getKey()) > slowest ? settings.step() : -settings.step();
+      }
+    }
+    // The offset never runs past the weight range (for the latest block's base weight), so that a reversal
+    // takes effect at the next adjustment instead of first unwinding a clamped surplus.
+    double base = Double.isNaN(lastBase) ? settings.minWeight() : lastBase;
+    offset = Math.max(settings.minWeight() - base, Math.min(settings.maxWeight() - base, next));
+  }
+
+  private double clamp(double w) {
+    return Math.max(settings.minWeight(), Math.min(settings.maxWeight(), w));
+  }
+}

@@ -1,0 +1,11 @@
+package io.replicakit.read.policy;
+
+import io.replicakit.metrics.registry.SystemStateView;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
+
+/**
+ * What policies take from their surroundings: the DataNodes' system state (looked up on each use, because the
+ * NameNode's metrics plugin starts after the topology is built) and the clock.
+ */
+public record PolicyEnvironment(Supplier<SystemStateView> states, LongSupplier clockMs) {}

@@ -1,0 +1,27 @@
+package io.replicakit.read.policy;
+
+import java.util.List;
+import java.util.random.RandomGenerator;
+
+/**
+ * Orders a block's active replicas for a reader; the client reads from the first and falls back along the list.
+ * Implementations are thread-safe (the NameNode sorts on many RPC handler threads at once) and cheap: this runs
+ * for every block of every {@code getBlockLocations}.
+ */
+public interface ReadPolicy {
+
+  /**
+   * @param replicas the active replicas, at least one
+   * @param random the caller's random source, for ties
+   * @return the same replicas, reordered; the argument is not modified
+   */
+  List<Replica> order(List<Replica> replicas, RandomGenerator random);
+
+  /** The name configuration uses, e.g. {@code drr}. */
+  String name();
+
+  /** The current fast-to-slow weight of round-robin policies, for monitoring; NaN for the others. */
+  default double weight() {
+    return Double.NaN;
+  }
+}

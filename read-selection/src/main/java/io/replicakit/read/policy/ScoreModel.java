@@ -1,0 +1,87 @@
+package io.replicakit.read.policy;
+
+import io.replicakit.metrics.registry.NodeState;
+import io.replicakit.metrics.sample.HostMetrics;
+import io.replicakit.metrics.sample.VolumeMetrics;
+
+/**
+ * The hotspot paper's replica score out of 10 (§III, Table I): network distance 35 % (3.5 points on the
+ * reader's node, 2.8 in its rack, 2.1 elsewhere), idle CPU 10 % (1 point at 80–100 % idle, 0.75 at 60–79,
+ * 0.5 at 40–59, 0.25 below), free memory 20 % (2 points, proportional to the free share) and I/O 35 % (await
+ * 1.5 points, read and write throughput 1 point each). The paper fixes the I/O points' shape only loosely; here
+ * each falls linearly from full at zero to none at a reference (await 100 ms, 2.72 MB/s of reads or writes,
+ * the paper's measured random-I/O speed of commodity disks), both configurable. A metric missing from a sample
+ * earns half its points, so it neither wins nor loses a comparison on its own.
+ *
+ * @param points the maximum points of each part
+ * @param awaitReferenceMs await at which the await points reach 0
+ * @param ioReferenceKbps read or write rate at which their points reach 0
+ */
+public record ScoreModel(Points points, double awaitReferenceMs, double ioReferenceKbps) {
+
+  /** Maximum points per part; the paper's are 3.5/2.8/2.1, 1, 2, 1.5, 1, 1. */
+  public record Points(double local, double rack, double remote, double cpu, double memory, double await,
+      double read, double write) {}
+
+  public static final Points PAPER_POINTS = new Points(3.5, 2.8, 2.1, 1.0, 2.0, 1.5, 1.0, 1.0);
+
+  public double distance(Locality locality) {
+    switch (locality) {
+      case LOCAL:
+        return points.local();
+      case SAME_RACK:
+        return points.rack();
+      default:
+        return points.remote();
+    }
+  }
+
+  /** Points of a DataNode's state for a replica on volume {@code storageId}: CPU, memory and that volume's I/O. */
+  public double state(NodeState node, String storageId) {
+    HostMetrics host = node.sample().host();
+    return cpu(host) + memory(host) + io(volume(node, storageId));
+  }
+
+  private double cpu(HostMetrics host) {
+    if (!host.hasCpu()) {
+      return points.cpu() / 2;
+    }
+    double idle = host.cpuIdlePct();
+    double share = idle >= 80 ? 1.0 : idle >= 60 ? 0.75 : idle >= 40 ? 0.5 : 0.25;
+    return points.cpu() * share;
+  }
+
+  private double memory(HostMetrics host) {
+    return host.hasMemory() ? points.memory() * host.memoryFreePct() / 100 : points.memory() / 2;
+  }
+
+  private double io(VolumeMetrics v) {
+    if (v == null) {
+      return (points.await() + points.read() + points.write()) / 2;
+    }
+    return falling(v.awaitMs(), awaitReferenceMs, points.await())
+        + falling(v.readKbPerSec(), ioReferenceKbps, points.read())
+        + falling(v.writeKbPerSec(), ioReferenceKbps, points.write());
+  }
+
+  private static double falling(double value, double reference, double max) {
+    if (Double.isNaN(value)) {
+      return max / 2;
+    }
+    return max * Math.max(0, 1 - value / reference);
+  }
+
+  /** The replica's volume; without it (unknown storage ID) the node's busiest volume, the cautious guess. */
+  private static VolumeMetrics volume(NodeState node, String storageId) {
+    VolumeMetrics busiest = null;
+    for (VolumeMetrics v : node.sample().volumes()) {
+      if (v.storageId().equals(storageId)) {
+        return v;
+      }
+      if (v.hasUtilization() && (busiest == null || v.utilizationPct() > busiest.utilizationPct())) {
+        busiest = v;
+      }
+    }
+    return busiest;
+  }
+}

@@ -1,0 +1,94 @@
+package io.replicakit.read.policy;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.random.RandomGenerator;
+
+/**
+ * What the read-selection paper pre-configures (§3.1): each storage type's maximum throughput and the network
+ * bandwidth inside and between racks. From it come the fast and slow replicas of a block and the paper's
+ * network rules for reading fast storage:
+ *
+ * <ol>
+ *   <li>on the reader's own node, read the fast replica;
+ *   <li>in the reader's rack, read it only if the intra-rack bandwidth exceeds the slow storage's throughput
+ *       (otherwise the link, not the disk, limits the read and fast storage gains nothing);
+ *   <li>in another rack, read the closest replica.
+ * </ol>
+ *
+ * Rule 3 is rule 2 applied with the inter-rack bandwidth, which defaults to 0 (the paper treats rack uplinks as
+ * too congested to gain from fast storage); an operator whose uplinks carry more than slow storage delivers
+ * sets it and fast storage becomes eligible across racks too.
+ *
+ * @param throughputMbps maximum read throughput per storage type name, MB/s
+ * @param intraRackMbps bandwidth between nodes of one rack, MB/s
+ * @param interRackMbps bandwidth between racks, MB/s
+ */
+public record StorageModel(Map<String, Double> throughputMbps, double intraRackMbps, double interRackMbps) {
+
+  /** A block's replicas split by speed: slow are those on the slowest type present, fast all the others. */
+  public record Split(List<Replica> fast, List<Replica> slow, double fastestMbps, double slowestMbps) {
+
+    public boolean hasBoth() {
+      return !fast.isEmpty() && !slow.isEmpty();
+    }
+  }
+
+  public StorageModel {
+    throughputMbps = Map.copyOf(throughputMbps);
+  }
+
+  /** Throughput of a storage type; a type without a configured value counts as DISK. */
+  public double throughput(String storageType) {
+    Double t = throughputMbps.get(storageType);
+    return t != null ? t : throughputMbps.getOrDefault("DISK", 1.0);
+  }
+
+  /** How fast data can come over the path to a replica; unlimited on the reader's own node. */
+  public double pathBandwidth(Locality locality) {
+    switch (locality) {
+      case LOCAL:
+        return Double.POSITIVE_INFINITY;
+      case SAME_RACK:
+        return intraRackMbps;
+      default:
+        return interRackMbps;
+    }
+  }
+
+  public Split split(List<Replica> replicas) {
+    double slowest = Double.POSITIVE_INFINITY;
+    double fastest = 0;
+    for (Replica r : replicas) {
+      slowest = Math.min(slowest, throughput(r.storageType()));
+      fastest = Math.max(fastest, throughput(r.storageType()));
+    }
+    List<Replica> fast = new ArrayList<>();
+    List<Replica> slow = new ArrayList<>();
+    for (Replica r : replicas) {
+      (throughput(r.storageType()) > slowest ? fast : slow).add(r);
+    }
+    return new Split(fast, slow, fastest, slowest);
+  }
+
+  /** The fast replicas the §3.1 rules allow reading for their speed. */
+  public List<Replica> eligibleFast(Split split) {
+    List<Replica> eligible = new ArrayList<>();
+    for (Replica r : split.fast()) {
+      if (pathBandwidth(r.locality()) > split.slowestMbps()) {
+        eligible.add(r);
+      }
+    }
+    return eligible;
+  }
+
+  /** The best of eligible fast replicas: fastest type, then closest, then at random. */
+  public Replica bestFast(List<Replica> eligible, RandomGenerator random) {
+    List<Replica> order = Orders.shuffled(eligible, random);
+    order.sort(Comparator.comparingDouble((Replica r) -> -throughput(r.storageType()))
+        .thenComparingInt(Replica::distance));
+    return order.get(0);
+  }
+}
