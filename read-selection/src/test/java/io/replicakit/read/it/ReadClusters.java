@@ -1,0 +1,110 @@
+package io.replicakit.read.it;
+
+import io.replicakit.metrics.config.MetricsConfig;
+import io.replicakit.metrics.datanode.MetricsReporterPlugin;
+import io.replicakit.metrics.namenode.SystemStatePlugin;
+import io.replicakit.read.config.ReadSelectionConfig;
+import io.replicakit.read.hdfs.ReplicaKitNetworkTopology;
+import io.replicakit.testbed.cluster.ClientPlacement;
+import io.replicakit.testbed.cluster.ClusterOptions;
+import io.replicakit.testbed.cluster.EmbeddedCluster;
+import io.replicakit.testbed.spec.DataNodeSpec;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.StorageType;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.protocol.LocatedBlock;
+import org.apache.hadoop.hdfs.protocol.HdfsConstants;
+
+/** Cluster options and helpers shared by the read-selection ITs. */
+final class ReadClusters {
+
+  static final long BLOCK = 1024 * 1024;
+
+  private ReadClusters() {}
+
+  /**
+   * The topology with {@code policy}, throughputs of the testbed's emulated devices, and the racks' real
+   * bandwidth: the embedded cluster's rack uplinks are loopback, not a bottleneck, so fast storage counts in
+   * other racks too.
+   */
+  static ClusterOptions withPolicy(Path dir, String policy) {
+    return ClusterOptions.in(dir)
+        .with(DFSConfigKeys.DFS_NET_TOPOLOGY_IMPL_KEY, ReplicaKitNetworkTopology.class.getName())
+        .with(ReadSelectionConfig.POLICY_KEY, policy)
+        .with(ReadSelectionConfig.throughputKey(StorageType.SSD), "40")
+        .with(ReadSelectionConfig.throughputKey(StorageType.DISK), "8")
+        .with(ReadSelectionConfig.INTER_RACK_KEY, "1250")
+        .with(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, Long.toString(BLOCK))
+        .with(DFSConfigKeys.DFS_BYTES_PER_CHECKSUM_KEY, "512");
+  }
+
+  /** Adds both heartbeat-metrics plugins, reporting every second. */
+  static ClusterOptions withMetrics(ClusterOptions options) {
+    return options
+        .with(DFSConfigKeys.DFS_NAMENODE_PLUGINS_KEY, SystemStatePlugin.class.getName())
+        .with(DFSConfigKeys.DFS_DATANODE_PLUGINS_KEY, MetricsReporterPlugin.class.getName())
+        .with(MetricsConfig.SERVER_ADDRESS_KEY, "127.0.0.1:" + freePort())
+        .with(MetricsConfig.INTERVAL_MS_KEY, "1000")
+        .with(MetricsConfig.VOLUME_SOURCE_KEY, "testbed");
+  }
+
+  /** Writes {@code files} files of {@code blocks} blocks under {@code dir} with a storage policy. */
+  static List<org.apache.hadoop.fs.Path> write(EmbeddedCluster cluster, String dir, String storagePolicy,
+      int files, int blocks) throws IOException {
+    List<org.apache.hadoop.fs.Path> paths = new ArrayList<>();
+    try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.offCluster())) {
+      org.apache.hadoop.fs.Path base = new org.apache.hadoop.fs.Path(dir);
+      fs.mkdirs(base);
+      fs.setStoragePolicy(base, storagePolicy);
+      byte[] data = new byte[(int) BLOCK];
+      new Random(1).nextBytes(data);
+      for (int f = 0; f < files; f++) {
+        org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(base, "f" + f);
+        try (FSDataOutputStream out = fs.create(p, (short) 3)) {
+          for (int b = 0; b < blocks; b++) {
+            out.write(data);
+          }
+        }
+        paths.add(p);
+      }
+    }
+    return paths;
+  }
+
+  /** The located blocks of {@code path} as the NameNode orders them for {@code fs}'s client. */
+  static List<LocatedBlock> located(DistributedFileSystem fs, org.apache.hadoop.fs.Path path) throws IOException {
+    return fs.getClient().getLocatedBlocks(path.toUri().getPath(), 0, Long.MAX_VALUE).getLocatedBlocks();
+  }
+
+  /** Bytes read so far from each storage type's emulated volumes, cluster-wide. */
+  static Map<String, Long> bytesReadByType(EmbeddedCluster cluster) {
+    Map<String, Long> read = new TreeMap<>();
+    for (DataNodeSpec dn : cluster.spec().dataNodes()) {
+      cluster.devices(dn.name()).stats().forEach(s -> read.merge(s.type().name(), s.readBytes(), Long::sum));
+    }
+    return read;
+  }
+
+  static int freePort() {
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return socket.getLocalPort();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  static String oneSsd() {
+    return HdfsConstants.ONESSD_STORAGE_POLICY_NAME;
+  }
+}
