@@ -66,7 +66,7 @@ public final class MetricsConfig {
       new Key(MESSAGE_MAX_BYTES_KEY, Integer.toString(MESSAGE_MAX_BYTES_DEFAULT), "bytes",
           "both: largest accepted sample message, 1024..16777216"),
       new Key(HOST_SOURCE_KEY, HOST_SOURCE_DEFAULT, "name",
-          "DataNode: where CPU and memory counters come from (a registered source: oshi)"),
+          "DataNode: where CPU and memory counters come from (oshi; testbed in embedded clusters)"),
       new Key(VOLUME_SOURCE_KEY, VOLUME_SOURCE_DEFAULT, "name",
           "DataNode: where per-volume disk counters come from (oshi; testbed in embedded clusters)"),
       new Key(RPC_TIMEOUT_MS_KEY, Integer.toString(RPC_TIMEOUT_MS_DEFAULT), "ms",

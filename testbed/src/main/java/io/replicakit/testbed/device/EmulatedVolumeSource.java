@@ -1,5 +1,6 @@
 package io.replicakit.testbed.device;
 
+import io.replicakit.common.sysstate.HostSource;
 import io.replicakit.common.sysstate.SourceProvider;
 import io.replicakit.common.sysstate.SourceSettings;
 import io.replicakit.common.sysstate.VolumeCounters;
@@ -11,7 +12,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The emulated devices' counters as a {@link VolumeSource} (provider name {@code testbed}). Embedded DataNodes
+ * The emulated devices' counters as a {@link VolumeSource} (provider name {@code testbed}, which also offers
+ * {@link EmulatedHostSource} for host counters). Embedded DataNodes
  * share one machine's disks, so a real-disk source would show every node the same device; this source shows
  * each node its own emulated devices instead, counted as {@code iostat} counts a shared disk: background load
  * from another tenant is part of the device's requests, busy time and queue (its bytes count as writes).
@@ -57,12 +59,21 @@ public final class EmulatedVolumeSource implements VolumeSource {
 
     @Override
     public Optional<VolumeSource> openVolumes(SourceSettings settings) {
+      return Optional.of(new EmulatedVolumeSource(nodeName(settings), EmulatedDevices.global()));
+    }
+
+    @Override
+    public Optional<HostSource> openHost(SourceSettings settings) {
+      return Optional.of(new EmulatedHostSource(nodeName(settings), EmulatedDevices.global(), Ticker.system()));
+    }
+
+    private static String nodeName(SourceSettings settings) {
       String node = settings.get(TestbedConfig.NODE_NAME_KEY);
       if (node == null || node.isEmpty()) {
-        throw new IllegalArgumentException("the testbed volume source needs " + TestbedConfig.NODE_NAME_KEY
+        throw new IllegalArgumentException("the testbed sources need " + TestbedConfig.NODE_NAME_KEY
             + " (the embedded cluster sets it on every DataNode); it is not set");
       }
-      return Optional.of(new EmulatedVolumeSource(node, EmulatedDevices.global()));
+      return node;
     }
   }
 }

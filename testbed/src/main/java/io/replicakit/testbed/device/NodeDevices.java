@@ -21,8 +21,21 @@ public final class NodeDevices {
   private final Ticker ticker;
   private final Map<String, VolumeDevice> volumes = new ConcurrentHashMap<>();
   private volatile Slowdown slowdown = new Slowdown(1.0, Long.MIN_VALUE);
+  private volatile HostStress hostStress = HostStress.NONE;
 
   private record Slowdown(double factor, long untilNanos) {}
+
+  /**
+   * CPU and memory pressure reported for this node: embedded DataNodes share one machine, so a stress tool
+   * would load every node alike; the testbed's host source reports this instead, on top of the machine's own.
+   *
+   * @param cpuBusyPct share of CPU time busy, 0..100
+   * @param memoryUsedPct share of memory in use, 0..100
+   * @param untilNanos when the stress ends (ticker time)
+   */
+  public record HostStress(double cpuBusyPct, double memoryUsedPct, long untilNanos) {
+    static final HostStress NONE = new HostStress(0, 0, Long.MIN_VALUE);
+  }
 
   NodeDevices(String name, DeviceSettings settings, Ticker ticker) {
     this.name = name;
@@ -60,6 +73,26 @@ public final class NodeDevices {
       throw new IllegalArgumentException("slowdown factor must be in (0, 1], was " + factor);
     }
     slowdown = new Slowdown(factor, ticker.nanoTime() + duration.toNanos());
+  }
+
+  /** Reports this node's CPU and memory as busy for {@code duration} (see {@link HostStress}). */
+  public void stressHost(double cpuBusyPct, double memoryUsedPct, Duration duration) {
+    if (!(cpuBusyPct >= 0 && cpuBusyPct <= 100 && memoryUsedPct >= 0 && memoryUsedPct <= 100)) {
+      throw new IllegalArgumentException("CPU and memory stress must be in 0..100 %, were " + cpuBusyPct + ", "
+          + memoryUsedPct);
+    }
+    hostStress = new HostStress(cpuBusyPct, memoryUsedPct, ticker.nanoTime() + duration.toNanos());
+  }
+
+  /** Ends a host stress early. */
+  public void endHostStress() {
+    hostStress = HostStress.NONE;
+  }
+
+  /** The host stress in effect now, or none. */
+  public HostStress hostStress() {
+    HostStress s = hostStress;
+    return ticker.nanoTime() < s.untilNanos() ? s : HostStress.NONE;
   }
 
   /** Ends a slowdown window early. */
