@@ -93,15 +93,15 @@ public final class ReadSelectionConfig {
       positive(conf, throughputKey(type), THROUGHPUT_DEFAULTS.get(type), problems);
       range(conf, thresholdKey(type), DRR_THRESHOLD_DEFAULTS.get(type), 0, 100, problems);
     }
-    range(conf, INTRA_RACK_KEY, INTRA_RACK_DEFAULT, 0, Double.MAX_VALUE, problems);
-    range(conf, INTER_RACK_KEY, INTER_RACK_DEFAULT, 0, Double.MAX_VALUE, problems);
+    atLeast(conf, INTRA_RACK_KEY, INTRA_RACK_DEFAULT, 0, problems);
+    atLeast(conf, INTER_RACK_KEY, INTER_RACK_DEFAULT, 0, problems);
     if (conf.getTrimmed(WRR_WEIGHT_KEY) != null && !conf.getTrimmed(WRR_WEIGHT_KEY).isEmpty()) {
       positive(conf, WRR_WEIGHT_KEY, 1, problems);
     }
     positive(conf, DRR_STEP_KEY, DRR_STEP_DEFAULT, problems);
     double min = positive(conf, DRR_MIN_KEY, DRR_MIN_DEFAULT, problems);
-    range(conf, DRR_MAX_KEY, DRR_MAX_DEFAULT, min, Double.MAX_VALUE, problems);
-    range(conf, DRR_INTERVAL_KEY, DRR_INTERVAL_DEFAULT, 100, 3_600_000, problems);
+    atLeast(conf, DRR_MAX_KEY, DRR_MAX_DEFAULT, min, problems);
+    wholeRange(conf, DRR_INTERVAL_KEY, DRR_INTERVAL_DEFAULT, 100, 3_600_000, problems);
     for (int i = 0; i < SCORE_PARTS.length; i++) {
       range(conf, scoreKey(SCORE_PARTS[i]), SCORE_DEFAULTS[i], 0, 100, problems);
     }
@@ -155,10 +155,40 @@ public final class ReadSelectionConfig {
 
   private static void range(Configuration conf, String key, double def, double min, double max,
       List<String> problems) {
-    double value = number(conf, key, def, "a number in " + min + ".." + max, problems);
+    String allowed = "a number in " + fmt(min) + ".." + fmt(max);
+    double value = number(conf, key, def, allowed, problems);
     if (!(value >= min && value <= max)) {
-      problems.add(key + " must be in " + min + ".." + max + ", was " + conf.getTrimmed(key));
+      problems.add(key + " must be " + allowed + ", was " + conf.getTrimmed(key));
     }
+  }
+
+  private static void atLeast(Configuration conf, String key, double def, double min, List<String> problems) {
+    String allowed = "a number >= " + fmt(min);
+    double value = number(conf, key, def, allowed, problems);
+    if (!(value >= min) || Double.isInfinite(value)) {
+      problems.add(key + " must be " + allowed + ", was " + conf.getTrimmed(key));
+    }
+  }
+
+  private static void wholeRange(Configuration conf, String key, long def, long min, long max,
+      List<String> problems) {
+    String raw = conf.getTrimmed(key);
+    if (raw == null || raw.isEmpty()) {
+      return;
+    }
+    try {
+      long value = Long.parseLong(raw);
+      if (value < min || value > max) {
+        problems.add(key + " must be a whole number in " + min + ".." + max + ", was " + raw);
+      }
+    } catch (NumberFormatException e) {
+      problems.add(key + " must be a whole number in " + min + ".." + max + ", was '" + raw + "'");
+    }
+  }
+
+  /** 100 rather than 100.0 in messages. */
+  private static String fmt(double v) {
+    return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
   }
 
   private static double number(Configuration conf, String key, double def, String expected,

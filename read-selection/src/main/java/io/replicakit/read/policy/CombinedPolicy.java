@@ -48,23 +48,21 @@ public final class CombinedPolicy implements ReadPolicy {
     }
     StorageModel.Split split = model.split(replicas);
     List<Replica> eligibleFast = model.eligibleFast(split);
-    List<Replica> preferred = preferredClass(split, eligibleFast);
+    if (eligibleFast.isEmpty()) {
+      List<Replica> order = Scorer.best(scored.get(), random); // no choice of class: the score alone
+      roundRobin.record(order.get(0), split);
+      return order;
+    }
+    boolean fastTurn = roundRobin.takeFastTurn(split);
+    List<Replica> preferred = fastTurn ? eligibleFast : split.slow();
     List<Scorer.Scored> withBonus = new ArrayList<>(replicas.size());
     for (Scorer.Scored s : scored.get()) {
       double bonus = preferred.contains(s.replica()) ? classBonus : 0;
       withBonus.add(new Scorer.Scored(s.replica(), s.score() + bonus));
     }
     List<Replica> order = Scorer.best(withBonus, random);
-    roundRobin.record(order.get(0), split);
+    roundRobin.correct(fastTurn, order.get(0), split);
     return order;
-  }
-
-  /** The replicas whose class has this block's turn; none when the block offers no choice of class. */
-  private List<Replica> preferredClass(StorageModel.Split split, List<Replica> eligibleFast) {
-    if (eligibleFast.isEmpty() || split.slow().isEmpty()) {
-      return List.of();
-    }
-    return roundRobin.fastTurn(split) ? eligibleFast : split.slow();
   }
 
   @Override

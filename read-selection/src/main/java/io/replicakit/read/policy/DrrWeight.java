@@ -30,7 +30,7 @@ final class DrrWeight {
   private volatile double offset;
   private volatile double lastWeight = Double.NaN;
   private volatile double lastBase = Double.NaN;
-  private long nextAdjustMs = Long.MIN_VALUE;
+  private volatile long nextAdjustMs = Long.MIN_VALUE;
   private long newestSampleMs = Long.MIN_VALUE;
 
   /** @param staticWeight WRR's configured weight, or NaN to derive it from the throughputs per block */
@@ -99,8 +99,11 @@ final class DrrWeight {
     }
     // The offset never runs past the weight range (for the latest block's base weight), so that a reversal
     // takes effect at the next adjustment instead of first unwinding a clamped surplus.
-    double base = Double.isNaN(lastBase) ? settings.minWeight() : lastBase;
-    offset = Math.max(settings.minWeight() - base, Math.min(settings.maxWeight() - base, next));
+    // Before any block was ordered there is no base yet: bound by the range's width instead.
+    double span = settings.maxWeight() - settings.minWeight();
+    double low = Double.isNaN(lastBase) ? -span : settings.minWeight() - lastBase;
+    double high = Double.isNaN(lastBase) ? span : settings.maxWeight() - lastBase;
+    offset = Math.max(low, Math.min(high, next));
   }
 
   private double clamp(double w) {

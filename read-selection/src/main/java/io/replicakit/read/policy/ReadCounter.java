@@ -33,6 +33,23 @@ final class ReadCounter {
     return fromFast;
   }
 
+  /**
+   * Moves one read from the class recorded by {@link #decide} to the class actually put first, when a policy
+   * overrode the turn (combined, avoiding a stressed node).
+   */
+  synchronized void correct(boolean recordedFast, boolean actualFast) {
+    if (recordedFast == actualFast) {
+      return;
+    }
+    if (actualFast) {
+      fast++;
+      slow--;
+    } else {
+      slow++;
+      fast--;
+    }
+  }
+
   synchronized long fastReads() {
     return fast;
   }

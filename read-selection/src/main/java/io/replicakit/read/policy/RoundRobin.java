@@ -6,7 +6,8 @@ import java.util.random.RandomGenerator;
 
 /**
  * The round-robin choice of WRR and DRR (read paper §3.2): when a block has both an eligible fast replica and a
- * slow one, read fast {@code weight} times per slow read, counted over all blocks the NameNode orders (the
+ * slow one (a block always has a slow one: the replicas on its slowest type), read fast {@code weight} times per
+ * slow read, counted over all blocks the NameNode orders (the
  * NameNode cannot see which replica a client reads; like the paper, it counts the first). Blocks with only one
  * class are read from it and counted too, so the running ratio is the cluster's.
  */
@@ -22,14 +23,22 @@ final class RoundRobin {
     this.weight = weight;
   }
 
-  /** True when this block's turn is fast storage (only meaningful when the split has both classes). */
-  boolean fastTurn(StorageModel.Split split) {
-    return counter.fastTurn(weight.applyAsDouble(split));
+  /**
+   * Decides and counts this block's class in one step, so concurrent readers cannot all take the same turn on
+   * a stale count. Only for blocks with an eligible fast and a slow replica.
+   */
+  boolean takeFastTurn(StorageModel.Split split) {
+    return counter.decide(weight.applyAsDouble(split), true);
   }
 
-  /** Counts the replica that went first. */
+  /** Counts a block that offered no choice of class by the replica put first. */
   void record(Replica first, StorageModel.Split split) {
     counter.record(split.fast().contains(first));
+  }
+
+  /** Corrects the count when the replica put first is not of the class whose turn was taken. */
+  void correct(boolean tookFast, Replica first, StorageModel.Split split) {
+    counter.correct(tookFast, split.fast().contains(first));
   }
 
   List<Replica> order(List<Replica> replicas, RandomGenerator random) {
@@ -37,13 +46,12 @@ final class RoundRobin {
     List<Replica> eligible = model.eligibleFast(split);
     Replica first;
     if (eligible.isEmpty()) {
+      // No choice of class (one type only, or the fast replicas are too far): HDFS's closest, counted as read.
       first = Orders.closest(replicas, random);
-    } else if (split.slow().isEmpty()) {
-      first = model.bestFast(eligible, random);
+      record(first, split);
     } else {
-      first = fastTurn(split) ? model.bestFast(eligible, random) : Orders.closest(split.slow(), random);
+      first = takeFastTurn(split) ? model.bestFast(eligible, random) : Orders.closest(split.slow(), random);
     }
-    record(first, split);
     return Orders.withFirst(first, replicas, random);
   }
 

@@ -1,0 +1,171 @@
+package io.replicakit.read.policy;
+
+import static io.replicakit.read.policy.Fixtures.RACK;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.random.RandomGenerator;
+import org.junit.jupiter.api.Test;
+
+/**
+ * DRR's weight (read paper §3.2) with the documented defaults: derived weight 300 / 60 = 5, thresholds SSD 80 %
+ * and DISK 50 %, step 1, weight 1..20, one adjustment per 3 s at most. Samples come through a real registry on a
+ * fake clock; every DataNode has one SSD and one DISK volume, as in the paper's cluster.
+ */
+class DrrWeightTest {
+
+  private static final List<String> NODES = List.of("dn-a", "dn-b", "dn-c");
+  private static final long INTERVAL_MS = 3_000;
+
+  private final Fixtures.Cluster cluster = new Fixtures.Cluster();
+  private final ReadPolicy policy = ReadPolicies.create(Fixtures.settings(DynamicRoundRobinPolicy.NAME),
+      cluster.env());
+  private final RandomGenerator random = new SplittableRandom(5);
+
+  /** Orders a One_SSD block in the reader's rack (which asks for the weight) and returns the weight used. */
+  private double weightNow() {
+    policy.order(Fixtures.oneSsd(RACK, RACK, RACK), random);
+    return policy.weight();
+  }
+
+  /** Every DataNode reports its SSD and DISK volume at these utilizations. */
+  private void report(double ssdPct, double diskPct) {
+    for (String node : NODES) {
+      cluster.report(node, Fixtures.healthyHost(), Fixtures.utilization(node + "-ssd", "SSD", ssdPct),
+          Fixtures.utilization(node + "-disk", "DISK", diskPct));
+    }
+  }
+
+  /** One DRR interval later, with new samples. */
+  private double nextInterval(double ssdPct, double diskPct) {
+    cluster.advance(INTERVAL_MS);
+    report(ssdPct, diskPct);
+    return weightNow();
+  }
+
+  @Test
+  void withoutMetrics_theWeightStaysWrrsDerivedWeight() {
+    for (int i = 0; i < 10; i++) {
+      assertEquals(5.0, weightNow());
+      cluster.advance(INTERVAL_MS);
+    }
+  }
+
+  @Test
+  void ssdBelowItsThreshold_andDiskAtOrAboveItsOwn_raiseTheWeightByOneStepPerInterval_upToTheMax() {
+    assertEquals(5.0, weightNow());
+    for (int i = 1; i <= 20; i++) {
+      assertEquals(Math.min(20, 5 + i), nextInterval(79.9, 50), "interval " + i);
+    }
+  }
+
+  @Test
+  void diskBelowItsThreshold_andSsdAtOrAboveItsOwn_lowerTheWeightByOneStepPerInterval_downToTheMin() {
+    assertEquals(5.0, weightNow());
+    for (int i = 1; i <= 8; i++) {
+      assertEquals(Math.max(1, 5 - i), nextInterval(80, 49.9), "interval " + i);
+    }
+  }
+
+  /**
+   * The first adjustment happens at the first ordering. Underused DISK must lower the weight from 5 to 4 there as
+   * at any later adjustment.
+   */
+  @Test
+  void underusedDisk_lowersTheWeight_alreadyAtTheFirstAdjustment() {
+    report(95, 20);
+
+    assertEquals(4.0, weightNow());
+  }
+
+  @Test
+  void underusedSsd_raisesTheWeight_alreadyAtTheFirstAdjustment() {
+    report(20, 95);
+
+    assertEquals(6.0, weightNow());
+  }
+
+  @Test
+  void theAverageOverAllVolumesOfAType_isComparedWithItsThreshold() {
+    assertEquals(5.0, weightNow());
+    cluster.advance(INTERVAL_MS);
+    for (int i = 0; i < NODES.size(); i++) {
+      double ssd = new double[] {60, 100, 80}[i]; // average exactly 80: not below
+      cluster.report(NODES.get(i), Fixtures.healthyHost(), Fixtures.utilization(i + "-ssd", "SSD", ssd),
+          Fixtures.utilization(i + "-disk", "DISK", 90));
+    }
+    assertEquals(5.0, weightNow());
+
+    cluster.advance(INTERVAL_MS);
+    for (int i = 0; i < NODES.size(); i++) {
+      double ssd = new double[] {60, 100, 79}[i]; // average 79.7: below
+      cluster.report(NODES.get(i), Fixtures.healthyHost(), Fixtures.utilization(i + "-ssd", "SSD", ssd),
+          Fixtures.utilization(i + "-disk", "DISK", 90));
+    }
+    assertEquals(6.0, weightNow());
+  }
+
+  @Test
+  void theSameSamples_areNotUsedForASecondAdjustment() {
+    assertEquals(5.0, weightNow());
+    assertEquals(6.0, nextInterval(40, 90));
+
+    for (int i = 0; i < 2; i++) {
+      cluster.advance(INTERVAL_MS); // the samples are 3 s, then 6 s old: still fresh, but already used
+      assertEquals(6.0, weightNow());
+    }
+  }
+
+  @Test
+  void adjustments_areAtMostOnePerInterval_evenWithNewerSamples() {
+    assertEquals(5.0, weightNow());
+    assertEquals(6.0, nextInterval(40, 90));
+
+    cluster.advance(1_000);
+    report(40, 90);
+    assertEquals(6.0, weightNow(), "1 s after the last adjustment");
+    cluster.advance(1_999);
+    report(40, 90);
+    assertEquals(6.0, weightNow(), "2.999 s after");
+    for (int i = 0; i < 5; i++) {
+      assertEquals(6.0, weightNow(), "more blocks in the same millisecond");
+    }
+
+    cluster.advance(1);
+    assertEquals(7.0, weightNow(), "3 s after: one step, not one per sample");
+  }
+
+  @Test
+  void staleSamples_areIgnored() {
+    report(20, 95);
+    cluster.advance(3 * Fixtures.SAMPLE_INTERVAL_MS + 1);
+
+    assertEquals(5.0, weightNow());
+    cluster.advance(INTERVAL_MS);
+    assertEquals(5.0, weightNow());
+  }
+
+  @Test
+  void afterBeingHeldAtTheMax_aReversalLowersTheWeightAtTheVeryNextAdjustment() {
+    assertEquals(5.0, weightNow());
+    for (int i = 0; i < 40; i++) {
+      nextInterval(10, 90);
+    }
+    assertEquals(20.0, policy.weight());
+
+    assertEquals(19.0, nextInterval(95, 10), "no wind-up to unwind first");
+    assertEquals(18.0, nextInterval(95, 10));
+  }
+
+  @Test
+  void afterBeingHeldAtTheMin_aReversalRaisesTheWeightAtTheVeryNextAdjustment() {
+    assertEquals(5.0, weightNow());
+    for (int i = 0; i < 40; i++) {
+      nextInterval(95, 10);
+    }
+    assertEquals(1.0, policy.weight());
+
+    assertEquals(2.0, nextInterval(10, 90), "no wind-up to unwind first");
+  }
+}

@@ -1,0 +1,210 @@
+package io.replicakit.read.policy;
+
+import static io.replicakit.read.policy.Fixtures.OFF_RACK;
+import static io.replicakit.read.policy.Fixtures.RACK;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.replicakit.read.config.ReadSelectionConfig;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.BrokenBarrierException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.random.RandomGenerator;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The round-robin split of the read paper's §3.2 (eq. 1 and 2) for WRR, and for DRR and the combined policy,
+ * which without metrics must order exactly as WRR at its weight.
+ */
+class RoundRobinPoliciesTest {
+
+  private static ReadPolicy policy(String name, String... keyValues) {
+    return ReadPolicies.create(Fixtures.settings(name, keyValues), new Fixtures.Cluster().env());
+  }
+
+  private static boolean ssdFirst(ReadPolicy policy, List<Replica> block, RandomGenerator random) {
+    return policy.order(block, random).get(0).storageType().equals("SSD");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"wrr", "drr", "combined"})
+  void derivedWeight_ofSsd300AndDisk60_readsSsdFirstExactlyFiveTimesPerDiskRead(String name) {
+    ReadPolicy policy = policy(name);
+    RandomGenerator random = new SplittableRandom(1);
+    StringBuilder pattern = new StringBuilder();
+    for (int i = 0; i < 6_000; i++) {
+      pattern.append(ssdFirst(policy, Fixtures.oneSsd(RACK, RACK, RACK), random) ? 'F' : 'S');
+    }
+
+    assertEquals("FFFFFS".repeat(1_000), pattern.toString(), "5 SSD-first blocks, then one DISK-first");
+    assertEquals(5000, pattern.chars().filter(c -> c == 'F').count());
+    assertEquals(1000, pattern.chars().filter(c -> c == 'S').count());
+    if (!(policy instanceof WeightedRoundRobinPolicy)) {
+      assertEquals(5.0, policy.weight(), "the weight used, derived from 300 / 60");
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"wrr", "drr", "combined"})
+  void configuredWeight7_readsSsdFirstSevenTimesPerDiskRead(String name) {
+    ReadPolicy policy = policy(name, ReadSelectionConfig.WRR_WEIGHT_KEY, "7");
+    RandomGenerator random = new SplittableRandom(2);
+    long fast = 0;
+    long slow = 0;
+    for (int i = 0; i < 8_000; i++) {
+      if (ssdFirst(policy, Fixtures.oneSsd(RACK, RACK, RACK), random)) {
+        fast++;
+      } else {
+        slow++;
+      }
+    }
+
+    assertEquals(7000, fast);
+    assertEquals(1000, slow);
+    assertEquals(7.0, policy.weight());
+  }
+
+  @Test
+  void wrr_reportsItsConfiguredWeight_orNaNWhenDerived() {
+    assertEquals(7.0, policy("wrr", ReadSelectionConfig.WRR_WEIGHT_KEY, "7").weight());
+    assertTrue(Double.isNaN(policy("wrr").weight()));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"wrr", "drr", "combined"})
+  void blocksWhoseSsdIsNotEligible_areCountedAsSlowReads(String name) {
+    ReadPolicy policy = policy(name);
+    RandomGenerator random = new SplittableRandom(3);
+    for (int i = 0; i < 5; i++) {
+      List<Replica> order = policy.order(Fixtures.oneSsd(OFF_RACK, RACK, RACK), random);
+      assertEquals("DISK", order.get(0).storageType(), "off-rack SSD with inter-rack 0 is not read");
+    }
+
+    // 5 slow reads counted: the next 5 x (5 + 1) = 30 eligible blocks are SSD's, then DISK's turn comes.
+    for (int i = 0; i < 30; i++) {
+      assertTrue(ssdFirst(policy, Fixtures.oneSsd(RACK, RACK, RACK), random), "block " + i);
+    }
+    assertEquals("DISK", policy.order(Fixtures.oneSsd(RACK, RACK, RACK), random).get(0).storageType());
+  }
+
+  @Test
+  void wrr_countsFastAndSlowReads_includingIneligibleBlocks() {
+    WeightedRoundRobinPolicy policy = (WeightedRoundRobinPolicy) policy("wrr");
+    RandomGenerator random = new SplittableRandom(4);
+    for (int i = 0; i < 3; i++) {
+      policy.order(Fixtures.oneSsd(OFF_RACK, RACK, RACK), random);
+    }
+    for (int i = 0; i < 12; i++) {
+      policy.order(Fixtures.oneSsd(RACK, RACK, RACK), random);
+    }
+
+    assertEquals(12, policy.fastReads());
+    assertEquals(3, policy.slowReads());
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"wrr", "drr", "combined"})
+  void concurrentOrderings_keepTheRatioWithinOnePercentOfTheWeight(String name) throws Exception {
+    ReadPolicy policy = policy(name);
+    int threads = 8;
+    int perThread = 10_000;
+    AtomicLong fast = new AtomicLong();
+    AtomicLong slow = new AtomicLong();
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    try {
+      CountDownLatch start = new CountDownLatch(1);
+      List<Future<?>> done = new ArrayList<>();
+      for (int t = 0; t < threads; t++) {
+        RandomGenerator random = new SplittableRandom(100 + t);
+        done.add(pool.submit(() -> {
+          start.await();
+          for (int i = 0; i < perThread; i++) {
+            (ssdFirst(policy, Fixtures.oneSsd(RACK, RACK, RACK), random) ? fast : slow).incrementAndGet();
+          }
+          return null;
+        }));
+      }
+      start.countDown();
+      for (Future<?> f : done) {
+        f.get(60, TimeUnit.SECONDS);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+
+    assertEquals((long) threads * perThread, fast.get() + slow.get());
+    double ratio = (double) fast.get() / slow.get();
+    assertEquals(5.0, ratio, 0.05, "fast " + fast + ", slow " + slow);
+  }
+
+  /**
+   * ReadCounter promises that deciding and counting happen under one lock, "so concurrent readers cannot all take
+   * the same branch on a stale count". Two orderings that both decide before either is counted show whether they
+   * can: at weight 1 the first of two blocks is SSD's and the second DISK's. The random source holds each thread
+   * at its first draw (which comes after the decision) until the other thread has drawn too; if the policy
+   * serialises the two orderings, the barrier times out and both go on.
+   */
+  @Test
+  void twoConcurrentOrderings_atWeight1_readOneFromSsdAndOneFromDisk() throws Exception {
+    ReadPolicy policy = policy("wrr", ReadSelectionConfig.WRR_WEIGHT_KEY, "1");
+    List<Replica> block = List.of(Fixtures.replica(0, RACK, "SSD"), Fixtures.replica(1, RACK, "SSD"),
+        Fixtures.replica(2, RACK, "DISK"), Fixtures.replica(3, RACK, "DISK"));
+    CyclicBarrier bothDrawing = new CyclicBarrier(2);
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    List<String> firstTypes = new ArrayList<>();
+    try {
+      List<Future<String>> done = new ArrayList<>();
+      for (int t = 0; t < 2; t++) {
+        RandomGenerator random = new MeetingRandom(bothDrawing, new SplittableRandom(t));
+        done.add(pool.submit(() -> policy.order(block, random).get(0).storageType()));
+      }
+      for (Future<String> f : done) {
+        firstTypes.add(f.get(60, TimeUnit.SECONDS));
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+
+    assertEquals(1, firstTypes.stream().filter("SSD"::equals).count(), "first replicas: " + firstTypes);
+    assertEquals(1, firstTypes.stream().filter("DISK"::equals).count(), "first replicas: " + firstTypes);
+  }
+
+  /** A random source whose first draw waits (up to 5 s) for another thread's first draw. */
+  private static final class MeetingRandom implements RandomGenerator {
+
+    private final CyclicBarrier barrier;
+    private final RandomGenerator delegate;
+    private boolean met;
+
+    MeetingRandom(CyclicBarrier barrier, RandomGenerator delegate) {
+      this.barrier = barrier;
+      this.delegate = delegate;
+    }
+
+    @Override
+    public long nextLong() {
+      if (!met) {
+        met = true;
+        try {
+          barrier.await(5, TimeUnit.SECONDS);
+        } catch (TimeoutException | BrokenBarrierException e) {
+          // serialised orderings: nobody to meet
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
+      return delegate.nextLong();
+    }
+  }
+}

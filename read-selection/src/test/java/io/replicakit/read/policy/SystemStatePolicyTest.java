@@ -1,0 +1,142 @@
+package io.replicakit.read.policy;
+
+import static io.replicakit.read.policy.Fixtures.LOCAL;
+import static io.replicakit.read.policy.Fixtures.OFF_RACK;
+import static io.replicakit.read.policy.Fixtures.RACK;
+import static io.replicakit.read.policy.Fixtures.positions;
+import static io.replicakit.read.policy.Fixtures.replica;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** The hotspot paper's ordering (§III): highest score first, HDFS's order without metrics. */
+class SystemStatePolicyTest {
+
+  private final Fixtures.Cluster cluster = new Fixtures.Cluster();
+  private final ReadSettings settings = Fixtures.settings(SystemStatePolicy.NAME);
+  private final ReadPolicy policy = ReadPolicies.create(settings, cluster.env());
+
+  private void healthy(Replica r) {
+    cluster.report(r.datanodeUuid(), Fixtures.healthyHost(),
+        Fixtures.healthyVolume(r.storageId(), r.storageType(), 20));
+  }
+
+  /** Await 200 ms, writing 50,000 kB/s, CPU idle 10 %, memory free 5 %. */
+  private void stressed(Replica r) {
+    cluster.report(r.datanodeUuid(), Fixtures.stressedHost(),
+        Fixtures.stressedVolume(r.storageId(), r.storageType(), 100));
+  }
+
+  @Test
+  void aStressedNode_isNeverFirst_whileAnUnstressedReplicaIsAsClose() {
+    List<Replica> block = List.of(replica(0, RACK, "DISK"), replica(1, RACK, "DISK"), replica(2, RACK, "DISK"));
+    stressed(block.get(1));
+    healthy(block.get(0));
+    healthy(block.get(2));
+    boolean[] first = new boolean[3];
+
+    for (long seed = 0; seed < 1_000; seed++) {
+      List<Integer> order = positions(policy.order(block, new SplittableRandom(seed)));
+      assertNotEquals(1, order.get(0));
+      assertEquals(1, order.get(2), "the stressed node is last");
+      first[order.get(0)] = true;
+    }
+    assertTrue(first[0] && first[2], "the equally healthy replicas share the reads");
+  }
+
+  @Test
+  void aStressedLocalNode_losesToAnUnstressedNodeInTheRack() {
+    List<Replica> block = List.of(replica(0, LOCAL, "DISK"), replica(1, RACK, "DISK"), replica(2, OFF_RACK, "DISK"));
+    stressed(block.get(0));
+    healthy(block.get(1));
+    healthy(block.get(2));
+
+    for (long seed = 0; seed < 100; seed++) {
+      assertEquals(List.of(1, 2, 0), positions(policy.order(block, new SplittableRandom(seed))));
+    }
+  }
+
+  @Test
+  void withoutFreshMetricsForAnyReplica_theOrderIsNetworkDistances() {
+    List<Replica> block = List.of(replica(0, OFF_RACK, "DISK"), replica(1, RACK, "SSD"), replica(2, RACK, "DISK"),
+        replica(3, LOCAL, "DISK"));
+    stressed(block.get(3)); // stale by the time of the reads
+    cluster.advance(3 * Fixtures.SAMPLE_INTERVAL_MS + 1);
+    cluster.report("dn-not-holding-the-block", Fixtures.healthyHost());
+    NetworkDistancePolicy hdfs = new NetworkDistancePolicy();
+
+    for (long seed = 0; seed < 200; seed++) {
+      List<Replica> order = policy.order(block, new SplittableRandom(seed));
+      assertEquals(hdfs.order(block, new SplittableRandom(seed)), order, "seed " + seed);
+      assertEquals(3, order.get(0).position());
+      assertEquals(0, order.get(3).position());
+    }
+  }
+
+  /** How a replica's DataNode comes to have no fresh sample. */
+  enum Missing {
+    NEVER_REPORTED,
+    STALE
+  }
+
+  /**
+   * Three replicas at equal distance: one healthy, one stressed, one without a fresh sample. The last gets the mean
+   * state points of the other two, so it goes between them.
+   */
+  @ParameterizedTest
+  @EnumSource(Missing.class)
+  void aReplicaWithoutAFreshSample_getsTheMeanStatePointsOfTheOthers(Missing missing) {
+    List<Replica> block = List.of(replica(0, RACK, "DISK"), replica(1, RACK, "DISK"), replica(2, RACK, "DISK"));
+    if (missing == Missing.STALE) {
+      stressed(block.get(2)); // worse than either other, if it counted
+      cluster.advance(3 * Fixtures.SAMPLE_INTERVAL_MS + 1);
+    }
+    healthy(block.get(0));
+    stressed(block.get(1));
+
+    ScoreModel model = settings.score();
+    double healthy = model.state(cluster.fresh("dn-0"), "vol-0");
+    double stressed = model.state(cluster.fresh("dn-1"), "vol-1");
+    List<Scorer.Scored> scored = new Scorer(model, () -> cluster.registry).score(block).orElseThrow();
+    assertEquals(2.8 + healthy, scored.get(0).score(), 1e-9);
+    assertEquals(2.8 + stressed, scored.get(1).score(), 1e-9);
+    assertEquals(2.8 + (healthy + stressed) / 2, scored.get(2).score(), 1e-9);
+
+    for (long seed = 0; seed < 100; seed++) {
+      assertEquals(List.of(0, 2, 1), positions(policy.order(block, new SplittableRandom(seed))));
+    }
+  }
+
+  @Test
+  void theStressedScore_isFarBelowTheHealthyOne() {
+    Replica r = replica(0, RACK, "DISK");
+    stressed(r);
+    double stressed = settings.score().state(cluster.fresh("dn-0"), "vol-0");
+    healthy(r);
+    double healthy = settings.score().state(cluster.fresh("dn-0"), "vol-0");
+
+    // CPU 0.25 + memory 0.1 + await 0 + read 1 + write 0
+    assertEquals(1.35, stressed, 1e-9);
+    assertTrue(healthy - stressed > 1.4, "more than any distance difference: " + healthy + " vs " + stressed);
+  }
+
+  @Test
+  void equalScores_areBrokenByDistance() {
+    List<Replica> block = List.of(replica(0, OFF_RACK, "DISK"), replica(1, RACK, "DISK"));
+    // a node without a sample gets the mean: the same state points as the other
+    healthy(block.get(0));
+
+    ScoreModel zeroDistance = new ScoreModel(new ScoreModel.Points(0, 0, 0, 1, 2, 1.5, 1, 1), 100, 2785);
+    Scorer scorer = new Scorer(zeroDistance, () -> cluster.registry);
+    for (long seed = 0; seed < 100; seed++) {
+      List<Replica> order = Scorer.best(scorer.score(block).orElseThrow(), new SplittableRandom(seed));
+      assertEquals(List.of(1, 0), positions(order));
+    }
+  }
+}
