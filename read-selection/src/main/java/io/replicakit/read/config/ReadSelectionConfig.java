@@ -87,7 +87,8 @@ public final class ReadSelectionConfig {
     List<String> problems = new ArrayList<>();
     String policy = conf.getTrimmed(POLICY_KEY, POLICY_DEFAULT);
     if (!ReadPolicies.isKnown(policy)) {
-      problems.add(POLICY_KEY + " must be one of " + ReadPolicies.NAMES + ", was '" + policy + "'");
+      problems.add(POLICY_KEY + " must be one of " + ReadPolicies.NAMES + " or a ReadPolicy class name, was '"
+          + policy + "'");
     }
     for (StorageType type : StorageType.values()) {
       positive(conf, throughputKey(type), THROUGHPUT_DEFAULTS.get(type), problems);
@@ -140,7 +141,9 @@ public final class ReadSelectionConfig {
         conf.getDouble(AWAIT_REFERENCE_KEY, AWAIT_REFERENCE_DEFAULT),
         conf.getDouble(IO_REFERENCE_KEY, IO_REFERENCE_DEFAULT));
     String weight = conf.getTrimmed(WRR_WEIGHT_KEY, "");
-    return new ReadSettings(conf.getTrimmed(POLICY_KEY, POLICY_DEFAULT).toLowerCase(Locale.ROOT), storage,
+    String policy = conf.getTrimmed(POLICY_KEY, POLICY_DEFAULT);
+    String builtIn = policy.toLowerCase(Locale.ROOT);
+    return new ReadSettings(ReadPolicies.NAMES.contains(builtIn) ? builtIn : policy, storage,
         weight.isEmpty() ? Double.NaN : Double.parseDouble(weight), drr, score,
         conf.getDouble(CLASS_BONUS_KEY, CLASS_BONUS_DEFAULT));
   }

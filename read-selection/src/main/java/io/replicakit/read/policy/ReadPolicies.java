@@ -3,7 +3,11 @@ package io.replicakit.read.policy;
 import java.util.List;
 import java.util.Locale;
 
-/** The registry of read policies by the names {@code replicakit.read.policy} accepts. */
+/**
+ * The registry of read policies by the names {@code replicakit.read.policy} accepts. A researcher's own policy
+ * is named by its class instead: a {@link ReadPolicy} with a public constructor taking ({@link ReadSettings},
+ * {@link PolicyEnvironment}) or none.
+ */
 public final class ReadPolicies {
 
   /** Every policy name, HDFS's own first. */
@@ -13,7 +17,7 @@ public final class ReadPolicies {
   private ReadPolicies() {}
 
   public static boolean isKnown(String name) {
-    return NAMES.contains(name.toLowerCase(Locale.ROOT));
+    return NAMES.contains(name.toLowerCase(Locale.ROOT)) || policyClass(name) != null;
   }
 
   /** The policy {@code settings.policy()} names; its name must be {@link #isKnown known}. */
@@ -34,7 +38,37 @@ public final class ReadPolicies {
         return new CombinedPolicy(storage, drrWeight(settings, env), new Scorer(settings.score(), env.states()),
             settings.combinedClassBonus());
       default:
-        throw new IllegalArgumentException("unknown read policy '" + settings.policy() + "'; known: " + NAMES);
+        return custom(settings, env);
+    }
+  }
+
+  private static ReadPolicy custom(ReadSettings settings, PolicyEnvironment env) {
+    Class<? extends ReadPolicy> type = policyClass(settings.policy());
+    if (type == null) {
+      throw new IllegalArgumentException("unknown read policy '" + settings.policy() + "'; known: " + NAMES
+          + " or the name of a ReadPolicy class");
+    }
+    try {
+      try {
+        return type.getConstructor(ReadSettings.class, PolicyEnvironment.class).newInstance(settings, env);
+      } catch (NoSuchMethodException e) {
+        return type.getConstructor().newInstance();
+      }
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalArgumentException("read policy class " + type.getName() + " cannot be created: " + e, e);
+    }
+  }
+
+  /** The ReadPolicy class of that name, or null. */
+  private static Class<? extends ReadPolicy> policyClass(String name) {
+    if (!name.contains(".")) {
+      return null;
+    }
+    try {
+      Class<?> type = Class.forName(name, false, ReadPolicies.class.getClassLoader());
+      return ReadPolicy.class.isAssignableFrom(type) ? type.asSubclass(ReadPolicy.class) : null;
+    } catch (ClassNotFoundException | LinkageError e) {
+      return null;
     }
   }
 

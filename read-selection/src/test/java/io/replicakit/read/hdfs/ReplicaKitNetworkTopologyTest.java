@@ -1,0 +1,116 @@
+package io.replicakit.read.hdfs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.replicakit.read.config.ReadSelectionConfig;
+import io.replicakit.read.policy.ReadPolicy;
+import io.replicakit.read.policy.Replica;
+import io.replicakit.read.policy.StorageTypePolicy;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.random.RandomGenerator;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.StorageType;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.net.DFSNetworkTopology;
+import org.apache.hadoop.hdfs.protocol.DatanodeID;
+import org.apache.hadoop.hdfs.protocol.DatanodeInfoWithStorage;
+import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The topology glue with real HDFS node types but no cluster: it is built the way the NameNode builds it
+ * ({@code DFSNetworkTopology.getInstance} with {@code dfs.net.topology.impl}), and sorts arrays of
+ * {@link DatanodeInfoWithStorage} as {@code DatanodeManager.sortLocatedBlock} hands them over.
+ */
+class ReplicaKitNetworkTopologyTest {
+
+  /** A policy that breaks its contract: it drops a replica. */
+  public static final class DroppingPolicy implements ReadPolicy {
+    @Override
+    public List<Replica> order(List<Replica> replicas, RandomGenerator random) {
+      return replicas.subList(1, replicas.size());
+    }
+
+    @Override
+    public String name() {
+      return "dropping";
+    }
+  }
+
+  private final List<DatanodeDescriptor> nodes = new ArrayList<>();
+
+  private DFSNetworkTopology topology(String policy) {
+    Configuration conf = new Configuration(false);
+    conf.set(DFSConfigKeys.DFS_NET_TOPOLOGY_IMPL_KEY, ReplicaKitNetworkTopology.class.getName());
+    conf.set(ReadSelectionConfig.POLICY_KEY, policy);
+    conf.set(ReadSelectionConfig.INTER_RACK_KEY, "1250");
+    DFSNetworkTopology topology = DFSNetworkTopology.getInstance(conf);
+    for (int i = 0; i < 6; i++) {
+      DatanodeDescriptor dn = new DatanodeDescriptor(new DatanodeID("10.0.0." + i, "dn" + i, "uuid-" + i,
+          9866, 9864, 9865, 9867), "/r" + (i / 2));
+      nodes.add(dn);
+      topology.add(dn);
+    }
+    return topology;
+  }
+
+  /** dn0 (reader's own node, DISK), dn2 (SSD, other rack), dn4 (DISK), then a decommissioned dn5 at the end. */
+  private DatanodeInfoWithStorage[] block() {
+    return new DatanodeInfoWithStorage[] {
+        new DatanodeInfoWithStorage(nodes.get(0), "DS-0", StorageType.DISK),
+        new DatanodeInfoWithStorage(nodes.get(2), "DS-2", StorageType.SSD),
+        new DatanodeInfoWithStorage(nodes.get(4), "DS-4", StorageType.DISK),
+        new DatanodeInfoWithStorage(nodes.get(5), "DS-5", StorageType.SSD)};
+  }
+
+  @Test
+  void configuredPolicy_ordersTheActiveReplicas_andLeavesTheInactiveOnesAlone() {
+    ReplicaKitNetworkTopology topology = assertInstanceOf(ReplicaKitNetworkTopology.class,
+        topology("storage-type"));
+    assertInstanceOf(StorageTypePolicy.class, topology.policy());
+    for (int i = 0; i < 100; i++) {
+      DatanodeInfoWithStorage[] block = block();
+      DatanodeInfoWithStorage inactive = block[3];
+      topology.sortByDistance(nodes.get(0), block, 3, null);
+      assertEquals(StorageType.SSD, block[0].getStorageType(), Arrays.toString(block));
+      assertEquals("DS-0", block[1].getStorageID(), "then closest first: the reader's own replica");
+      assertSame(inactive, block[3], "inactive replicas stay where HDFS put them");
+    }
+  }
+
+  @Test
+  void brokenPolicy_fallsBackToHdfsOrder_withoutFailingTheRead() {
+    ReplicaKitNetworkTopology topology = (ReplicaKitNetworkTopology) topology(DroppingPolicy.class.getName());
+    DatanodeInfoWithStorage[] block = block();
+
+    topology.sortByDistance(nodes.get(0), block, 3, null);
+
+    assertEquals("DS-0", block[0].getStorageID(), "HDFS's order: the reader's own replica first");
+    assertEquals(4, Arrays.stream(block).distinct().count(), "no replica lost or duplicated");
+  }
+
+  @Test
+  void networkDistance_isHdfsOwnSort_secondarySortIncluded() {
+    ReplicaKitNetworkTopology topology = (ReplicaKitNetworkTopology) topology("network-distance");
+    DatanodeInfoWithStorage[] block = block();
+    List<String> secondarySortSaw = new ArrayList<>();
+
+    topology.sortByDistance(nodes.get(0), block, 3, list -> list.forEach(n -> secondarySortSaw.add(
+        ((DatanodeInfoWithStorage) n).getStorageID())));
+
+    assertEquals("DS-0", block[0].getStorageID());
+    assertTrue(secondarySortSaw.containsAll(List.of("DS-0", "DS-2", "DS-4")), "HDFS ran the secondary sort");
+  }
+
+  @Test
+  void unknownPolicy_failsConstruction_namingTheKey() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> topology("fastest"));
+    assertTrue(e.getMessage().contains(ReadSelectionConfig.POLICY_KEY), e.getMessage());
+  }
+}
