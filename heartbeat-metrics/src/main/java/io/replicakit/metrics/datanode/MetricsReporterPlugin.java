@@ -1,11 +1,11 @@
 package io.replicakit.metrics.datanode;
 
-import io.replicakit.common.ValidationStatus;
 import io.replicakit.common.sysstate.HostSource;
 import io.replicakit.common.sysstate.SourceProvider;
 import io.replicakit.common.sysstate.SourceSettings;
 import io.replicakit.common.sysstate.VolumeSource;
 import io.replicakit.metrics.config.MetricsConfig;
+import io.replicakit.metrics.config.Schedulers;
 import io.replicakit.metrics.config.ReporterSettings;
 import io.replicakit.metrics.proto.SystemMetricsProtos.DatanodeSystemMetricsProto;
 import io.replicakit.metrics.proto.SystemMetricsProtos.ReportResponseProto;
@@ -17,7 +17,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
@@ -50,7 +49,7 @@ public final class MetricsReporterPlugin implements ServicePlugin {
     DataNodeAdaptor dataNode = DataNodeAdaptor.of(service);
     Configuration conf = dataNode.conf();
     try {
-      ReporterSettings settings = settings(conf);
+      ReporterSettings settings = MetricsConfig.reporterSettings(conf);
       sampler = new Sampler(hostSource(settings, conf), volumeSource(settings, conf));
       List<InetSocketAddress> servers = servers(settings, dataNode);
       reporter = new Reporter(sampler, dataNode, servers,
@@ -58,11 +57,7 @@ public final class MetricsReporterPlugin implements ServicePlugin {
           new Reporter.Timing(settings.intervalMs(), settings.maxBackoffMs(), Time::now, Time::monotonicNow),
           settings.maxMessageBytes());
       metrics = ReporterMetricsSource.register(reporter);
-      executor = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "replicakit-metrics-reporter");
-        t.setDaemon(true);
-        return t;
-      });
+      executor = Schedulers.daemon("replicakit-metrics-reporter");
       executor.scheduleAtFixedRate(this::round, 0, settings.intervalMs(), TimeUnit.MILLISECONDS);
       LOG.info("ReplicaKit metrics reporter started: every {} ms to {} (host source {}, volume source {})",
           settings.intervalMs(), servers.stream().map(a -> a.getHostString() + ":" + a.getPort()).toList(),
@@ -82,13 +77,6 @@ public final class MetricsReporterPlugin implements ServicePlugin {
     }
   }
 
-  static ReporterSettings settings(Configuration conf) {
-    ValidationStatus status = MetricsConfig.validate(conf);
-    if (!status.isValid()) {
-      throw new IllegalArgumentException(status.reason());
-    }
-    return MetricsConfig.reporterSettings(conf);
-  }
 
   private static HostSource hostSource(ReporterSettings settings, Configuration conf) {
     return provider(MetricsConfig.HOST_SOURCE_KEY, settings.hostSource()).openHost(sourceSettings(conf))

@@ -2,8 +2,8 @@ package io.replicakit.metrics.namenode;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.replicakit.common.ValidationStatus;
 import io.replicakit.metrics.config.MetricsConfig;
+import io.replicakit.metrics.config.Schedulers;
 import io.replicakit.metrics.config.RegistrySettings;
 import io.replicakit.metrics.registry.NodeState;
 import io.replicakit.metrics.registry.SystemStateRegistry;
@@ -16,7 +16,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import javax.management.ObjectName;
@@ -53,14 +52,10 @@ public final class SystemStatePlugin implements ServicePlugin, SystemStateMXBean
     NameNodeAdaptor nameNode = NameNodeAdaptor.of(service);
     Configuration conf = nameNode.conf();
     try {
-      RegistrySettings settings = settings(conf);
+      RegistrySettings settings = MetricsConfig.registrySettings(conf);
       registry = new SystemStateRegistry(Time::now, settings.staleIntervals(), nameNode::status);
       server = MetricsServer.start(conf, settings, registry, nameNode);
-      sweeper = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "replicakit-metrics-sweeper");
-        t.setDaemon(true);
-        return t;
-      });
+      sweeper = Schedulers.daemon("replicakit-metrics-sweeper");
       sweeper.scheduleWithFixedDelay(this::sweep, settings.sweepIntervalMs(), settings.sweepIntervalMs(),
           TimeUnit.MILLISECONDS);
       metricsName = DefaultMetricsSystem.sourceName(RegistryMetricsSource.NAME, true);
@@ -74,13 +69,6 @@ public final class SystemStatePlugin implements ServicePlugin, SystemStateMXBean
     }
   }
 
-  static RegistrySettings settings(Configuration conf) {
-    ValidationStatus status = MetricsConfig.validate(conf);
-    if (!status.isValid()) {
-      throw new IllegalArgumentException(status.reason());
-    }
-    return MetricsConfig.registrySettings(conf);
-  }
 
   private void sweep() {
     try {
