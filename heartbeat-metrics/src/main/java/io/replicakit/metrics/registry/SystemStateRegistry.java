@@ -96,6 +96,15 @@ public final class SystemStateRegistry implements SystemStateView {
   }
 
   @Override
+  public SystemSample freshSample(String datanodeUuid) {
+    Entry e = entries.get(datanodeUuid);
+    if (e == null || isStale(e, clockMs.getAsLong())) {
+      return null;
+    }
+    return e.sample();
+  }
+
+  @Override
   public List<NodeState> all() {
     long now = clockMs.getAsLong();
     List<NodeState> all = new ArrayList<>(entries.size());
@@ -124,8 +133,10 @@ public final class SystemStateRegistry implements SystemStateView {
   }
 
   private NodeState state(Entry e, long now) {
-    long age = Math.max(0, now - e.receivedMs());
-    boolean stale = age > (long) staleIntervals * e.sample().intervalMs();
-    return new NodeState(e.sample(), e.receivedMs(), age, stale);
+    return new NodeState(e.sample(), e.receivedMs(), Math.max(0, now - e.receivedMs()), isStale(e, now));
+  }
+
+  private boolean isStale(Entry e, long now) {
+    return now - e.receivedMs() > (long) staleIntervals * e.sample().intervalMs();
   }
 }

@@ -1,5 +1,6 @@
 package io.replicakit.metrics.registry;
 
+import io.replicakit.metrics.sample.SystemSample;
 import java.util.List;
 import java.util.Optional;
 
@@ -12,6 +13,14 @@ public interface SystemStateView {
 
   /** The DataNode's latest sample if it is fresh; empty when stale, never reported, or the node is gone. */
   Optional<NodeState> fresh(String datanodeUuid);
+
+  /**
+   * The DataNode's latest sample if it is fresh, else null: the allocation-free form of {@link #fresh} for
+   * callers on the read path (read selection looks up every replica of every block read).
+   */
+  default SystemSample freshSample(String datanodeUuid) {
+    return fresh(datanodeUuid).map(NodeState::sample).orElse(null);
+  }
 
   /** Every DataNode's latest sample, fresh or stale, for tables and monitoring. */
   List<NodeState> all();

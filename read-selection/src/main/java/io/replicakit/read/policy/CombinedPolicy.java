@@ -1,8 +1,6 @@
 package io.replicakit.read.policy;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.random.RandomGenerator;
 
 /**
@@ -42,27 +40,34 @@ public final class CombinedPolicy implements ReadPolicy {
 
   @Override
   public List<Replica> order(List<Replica> replicas, RandomGenerator random) {
-    Optional<List<Scorer.Scored>> scored = scorer.score(replicas);
-    if (scored.isEmpty()) {
+    double[] score = scorer.scores(replicas);
+    if (score == null) {
       return roundRobin.order(replicas, random);
     }
-    StorageModel.Split split = model.split(replicas);
-    List<Replica> eligibleFast = model.eligibleFast(split);
-    if (eligibleFast.isEmpty()) {
-      List<Replica> order = Scorer.best(scored.get(), random); // no choice of class: the score alone
-      roundRobin.record(order.get(0), split);
+    StorageModel.Choice choice = model.choose(replicas, random);
+    if (choice.bestFast() == null) {
+      List<Replica> order = Scorer.best(replicas, score, random); // no choice of class: the score alone
+      roundRobin.record(order.get(0), choice);
       return order;
     }
-    boolean fastTurn = roundRobin.takeFastTurn(split);
-    List<Replica> preferred = fastTurn ? eligibleFast : split.slow();
-    List<Scorer.Scored> withBonus = new ArrayList<>(replicas.size());
-    for (Scorer.Scored s : scored.get()) {
-      double bonus = preferred.contains(s.replica()) ? classBonus : 0;
-      withBonus.add(new Scorer.Scored(s.replica(), s.score() + bonus));
+    boolean fastTurn = roundRobin.takeFastTurn(choice);
+    for (int i = 0; i < score.length; i++) {
+      Replica r = replicas.get(i);
+      if (inTurn(r, fastTurn, choice)) {
+        score[i] += classBonus;
+      }
     }
-    List<Replica> order = Scorer.best(withBonus, random);
-    roundRobin.correct(fastTurn, order.get(0), split);
+    List<Replica> order = Scorer.best(replicas, score, random);
+    roundRobin.correct(fastTurn, order.get(0), choice);
     return order;
+  }
+
+  /** Whether the replica belongs to the class whose turn it is: an eligible fast one, or a slow one. */
+  private boolean inTurn(Replica r, boolean fastTurn, StorageModel.Choice choice) {
+    if (!choice.isFast(r, model)) {
+      return !fastTurn;
+    }
+    return fastTurn && model.pathBandwidth(r.locality()) > choice.slowestMbps();
   }
 
   @Override

@@ -42,13 +42,13 @@ final class DrrWeight {
     this.staticWeight = staticWeight;
   }
 
-  /** The weight for a block's split now, after an adjustment if one is due. */
-  double current(StorageModel.Split split) {
+  /** The weight for a block's storage types now, after an adjustment if one is due. */
+  double current(StorageModel.Choice choice) {
     long now = clockMs.getAsLong();
     if (now >= nextAdjustMs) {
       adjust(now);
     }
-    double base = WeightedRoundRobinPolicy.weightOf(split, staticWeight);
+    double base = WeightedRoundRobinPolicy.weightOf(choice, staticWeight);
     lastBase = base;
     double w = clamp(base + offset);
     lastWeight = w;

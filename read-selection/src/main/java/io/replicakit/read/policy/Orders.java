@@ -1,11 +1,13 @@
 package io.replicakit.read.policy;
 
-import java.util.ArrayList;
-import java.util.Comparator;
+import java.util.Arrays;
 import java.util.List;
 import java.util.random.RandomGenerator;
 
-/** Orderings the policies share. */
+/**
+ * Orderings the policies share. They run for every block of every read, so they work on small arrays (a block
+ * has a handful of replicas) with insertion sorts and random tie keys, and allocate only the result.
+ */
 final class Orders {
 
   private Orders() {}
@@ -15,34 +17,73 @@ final class Orders {
    * does without a secondary sort).
    */
   static List<Replica> closestFirst(List<Replica> replicas, RandomGenerator random) {
-    List<Replica> shuffled = shuffled(replicas, random);
-    shuffled.sort(Comparator.comparingInt(Replica::distance)); // stable: keeps the shuffle within a distance
-    return shuffled;
+    Replica[] order = replicas.toArray(new Replica[0]);
+    sortByDistance(order, 0, random);
+    return Arrays.asList(order);
   }
 
-  /** {@code first}, then the others closest first. */
+  /** {@code first} (an element of {@code replicas}), then the others closest first. */
   static List<Replica> withFirst(Replica first, List<Replica> replicas, RandomGenerator random) {
-    List<Replica> rest = new ArrayList<>(replicas);
-    rest.remove(first);
-    List<Replica> order = new ArrayList<>(replicas.size());
-    order.add(first);
-    order.addAll(closestFirst(rest, random));
-    return order;
+    Replica[] order = new Replica[replicas.size()];
+    order[0] = first;
+    int next = 1;
+    for (Replica r : replicas) {
+      if (r != first) {
+        order[next++] = r;
+      }
+    }
+    sortByDistance(order, 1, random);
+    return Arrays.asList(order);
   }
 
   /** The closest of {@code candidates}, ties broken at random; candidates must not be empty. */
   static Replica closest(List<Replica> candidates, RandomGenerator random) {
-    return closestFirst(candidates, random).get(0);
+    Replica best = null;
+    int ties = 0;
+    for (Replica r : candidates) {
+      if (best == null || r.distance() < best.distance()) {
+        best = r;
+        ties = 1;
+      } else if (r.distance() == best.distance() && random.nextInt(++ties) == 0) {
+        best = r; // reservoir sampling: each of the tied replicas wins with equal probability
+      }
+    }
+    return best;
   }
 
+  /** A random permutation of {@code replicas}. */
   static List<Replica> shuffled(List<Replica> replicas, RandomGenerator random) {
-    List<Replica> copy = new ArrayList<>(replicas);
-    for (int i = copy.size() - 1; i > 0; i--) {
+    Replica[] copy = replicas.toArray(new Replica[0]);
+    for (int i = copy.length - 1; i > 0; i--) {
       int j = random.nextInt(i + 1);
-      Replica t = copy.get(i);
-      copy.set(i, copy.get(j));
-      copy.set(j, t);
+      Replica t = copy[i];
+      copy[i] = copy[j];
+      copy[j] = t;
     }
-    return copy;
+    return Arrays.asList(copy);
+  }
+
+  /** Sorts {@code a[from..]} by distance, ties in random order (insertion sort on random tie keys). */
+  private static void sortByDistance(Replica[] a, int from, RandomGenerator random) {
+    int n = a.length;
+    if (n - from < 2) {
+      return;
+    }
+    int[] tie = new int[n];
+    for (int i = from; i < n; i++) {
+      tie[i] = random.nextInt();
+    }
+    for (int i = from + 1; i < n; i++) {
+      Replica r = a[i];
+      int t = tie[i];
+      int j = i - 1;
+      while (j >= from && (a[j].distance() > r.distance() || (a[j].distance() == r.distance() && tie[j] > t))) {
+        a[j + 1] = a[j];
+        tie[j + 1] = tie[j];
+        j--;
+      }
+      a[j + 1] = r;
+      tie[j + 1] = t;
+    }
   }
 }

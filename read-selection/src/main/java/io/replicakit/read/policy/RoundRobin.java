@@ -14,11 +14,11 @@ import java.util.random.RandomGenerator;
 final class RoundRobin {
 
   private final StorageModel model;
-  private final ToDoubleFunction<StorageModel.Split> weight;
+  private final ToDoubleFunction<StorageModel.Choice> weight;
   private final ReadCounter counter = new ReadCounter();
 
   /** @param weight the fast-to-slow weight for a block's split */
-  RoundRobin(StorageModel model, ToDoubleFunction<StorageModel.Split> weight) {
+  RoundRobin(StorageModel model, ToDoubleFunction<StorageModel.Choice> weight) {
     this.model = model;
     this.weight = weight;
   }
@@ -27,30 +27,29 @@ final class RoundRobin {
    * Decides and counts this block's class in one step, so concurrent readers cannot all take the same turn on
    * a stale count. Only for blocks with an eligible fast and a slow replica.
    */
-  boolean takeFastTurn(StorageModel.Split split) {
-    return counter.decide(weight.applyAsDouble(split), true);
+  boolean takeFastTurn(StorageModel.Choice choice) {
+    return counter.decide(weight.applyAsDouble(choice), true);
   }
 
   /** Counts a block that offered no choice of class by the replica put first. */
-  void record(Replica first, StorageModel.Split split) {
-    counter.record(split.fast().contains(first));
+  void record(Replica first, StorageModel.Choice choice) {
+    counter.record(choice.isFast(first, model));
   }
 
   /** Corrects the count when the replica put first is not of the class whose turn was taken. */
-  void correct(boolean tookFast, Replica first, StorageModel.Split split) {
-    counter.correct(tookFast, split.fast().contains(first));
+  void correct(boolean tookFast, Replica first, StorageModel.Choice choice) {
+    counter.correct(tookFast, choice.isFast(first, model));
   }
 
   List<Replica> order(List<Replica> replicas, RandomGenerator random) {
-    StorageModel.Split split = model.split(replicas);
-    List<Replica> eligible = model.eligibleFast(split);
+    StorageModel.Choice choice = model.choose(replicas, random);
     Replica first;
-    if (eligible.isEmpty()) {
+    if (choice.bestFast() == null) {
       // No choice of class (one type only, or the fast replicas are too far): HDFS's closest, counted as read.
       first = Orders.closest(replicas, random);
-      record(first, split);
+      record(first, choice);
     } else {
-      first = takeFastTurn(split) ? model.bestFast(eligible, random) : Orders.closest(split.slow(), random);
+      first = takeFastTurn(choice) ? choice.bestFast() : choice.closestSlow();
     }
     return Orders.withFirst(first, replicas, random);
   }

@@ -2,6 +2,7 @@ package io.replicakit.read.policy;
 
 import io.replicakit.metrics.registry.NodeState;
 import io.replicakit.metrics.sample.HostMetrics;
+import io.replicakit.metrics.sample.SystemSample;
 import io.replicakit.metrics.sample.VolumeMetrics;
 
 /**
@@ -38,8 +39,13 @@ public record ScoreModel(Points points, double awaitReferenceMs, double ioRefere
 
   /** Points of a DataNode's state for a replica on volume {@code storageId}: CPU, memory and that volume's I/O. */
   public double state(NodeState node, String storageId) {
-    HostMetrics host = node.sample().host();
-    return cpu(host) + memory(host) + io(volume(node, storageId));
+    return state(node.sample(), storageId);
+  }
+
+  /** The same for a DataNode's latest sample. */
+  public double state(SystemSample sample, String storageId) {
+    HostMetrics host = sample.host();
+    return cpu(host) + memory(host) + io(volume(sample, storageId));
   }
 
   private double cpu(HostMetrics host) {
@@ -72,9 +78,9 @@ public record ScoreModel(Points points, double awaitReferenceMs, double ioRefere
   }
 
   /** The replica's volume; without it (unknown storage ID) the node's busiest volume, the cautious guess. */
-  private static VolumeMetrics volume(NodeState node, String storageId) {
+  private static VolumeMetrics volume(SystemSample sample, String storageId) {
     VolumeMetrics busiest = null;
-    for (VolumeMetrics v : node.sample().volumes()) {
+    for (VolumeMetrics v : sample.volumes()) {
       if (v.storageId().equals(storageId)) {
         return v;
       }

@@ -1,9 +1,9 @@
 package io.replicakit.read.policy;
 
-import io.replicakit.metrics.registry.NodeState;
 import io.replicakit.metrics.registry.SystemStateView;
+import io.replicakit.metrics.sample.SystemSample;
 import java.util.ArrayList;
-import java.util.Comparator;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -12,7 +12,8 @@ import java.util.random.RandomGenerator;
 /**
  * Scores a block's replicas with the {@link ScoreModel} from the DataNodes' fresh system state. A replica whose
  * DataNode has no fresh sample gets the mean state points of those that have one (it is neither favoured nor
- * avoided); when none has, there is nothing to score and the caller falls back to network distance.
+ * avoided); when none has, there is nothing to score and the caller falls back to network distance. Works on
+ * arrays: it runs for every replica of every block read.
  */
 final class Scorer {
 
@@ -27,48 +28,93 @@ final class Scorer {
     this.states = states;
   }
 
-  /** Each replica with distance plus state points, or empty when no replica's DataNode has a fresh sample. */
-  Optional<List<Scored>> score(List<Replica> replicas) {
+  /** Each replica's distance plus state points, in input order; null when no replica has a fresh sample. */
+  double[] scores(List<Replica> replicas) {
     SystemStateView view = states.get();
-    double[] state = new double[replicas.size()];
-    boolean[] known = new boolean[replicas.size()];
+    int n = replicas.size();
+    double[] score = new double[n];
+    boolean[] known = new boolean[n];
     double sum = 0;
     int count = 0;
-    for (int i = 0; i < replicas.size(); i++) {
+    for (int i = 0; i < n; i++) {
       Replica r = replicas.get(i);
-      Optional<NodeState> node = view.fresh(r.datanodeUuid());
-      if (node.isPresent()) {
-        state[i] = model.state(node.get(), r.storageId());
+      SystemSample sample = view.freshSample(r.datanodeUuid());
+      if (sample != null) {
+        score[i] = model.state(sample, r.storageId());
         known[i] = true;
-        sum += state[i];
+        sum += score[i];
         count++;
       }
     }
     if (count == 0) {
-      return Optional.empty();
+      return null;
     }
     double mean = sum / count;
+    for (int i = 0; i < n; i++) {
+      score[i] = model.distance(replicas.get(i).locality()) + (known[i] ? score[i] : mean);
+    }
+    return score;
+  }
+
+  /** The same as {@link Scored} values, or empty when no replica has a fresh sample. */
+  Optional<List<Scored>> score(List<Replica> replicas) {
+    double[] score = scores(replicas);
+    if (score == null) {
+      return Optional.empty();
+    }
     List<Scored> scored = new ArrayList<>(replicas.size());
-    for (int i = 0; i < replicas.size(); i++) {
-      Replica r = replicas.get(i);
-      scored.add(new Scored(r, model.distance(r.locality()) + (known[i] ? state[i] : mean)));
+    for (int i = 0; i < score.length; i++) {
+      scored.add(new Scored(replicas.get(i), score[i]));
     }
     return Optional.of(scored);
   }
 
   /** Highest score first; ties closest first, then at random. */
   static List<Replica> best(List<Scored> scored, RandomGenerator random) {
-    List<Scored> order = new ArrayList<>(scored);
-    for (int i = order.size() - 1; i > 0; i--) {
-      int j = random.nextInt(i + 1);
-      Scored t = order.get(i);
-      order.set(i, order.get(j));
-      order.set(j, t);
+    List<Replica> replicas = new ArrayList<>(scored.size());
+    double[] score = new double[scored.size()];
+    for (int i = 0; i < score.length; i++) {
+      replicas.add(scored.get(i).replica());
+      score[i] = scored.get(i).score();
     }
-    order.sort(Comparator.comparingDouble((Scored s) -> -s.score())
-        .thenComparingInt(s -> s.replica().distance()));
-    List<Replica> replicas = new ArrayList<>(order.size());
-    order.forEach(s -> replicas.add(s.replica()));
-    return replicas;
+    return best(replicas, score, random);
+  }
+
+  /** Highest {@code score} first (scores in {@code replicas}' order); ties closest first, then at random. */
+  static List<Replica> best(List<Replica> replicas, double[] score, RandomGenerator random) {
+    int n = replicas.size();
+    Replica[] order = replicas.toArray(new Replica[0]);
+    double[] s = score.clone();
+    int[] tie = new int[n];
+    for (int i = 0; i < n; i++) {
+      tie[i] = random.nextInt();
+    }
+    for (int i = 1; i < n; i++) {
+      Replica r = order[i];
+      double si = s[i];
+      int ti = tie[i];
+      int j = i - 1;
+      while (j >= 0 && before(si, r.distance(), ti, s[j], order[j].distance(), tie[j])) {
+        order[j + 1] = order[j];
+        s[j + 1] = s[j];
+        tie[j + 1] = tie[j];
+        j--;
+      }
+      order[j + 1] = r;
+      s[j + 1] = si;
+      tie[j + 1] = ti;
+    }
+    return Arrays.asList(order);
+  }
+
+  /** True when replica a goes before replica b: higher score, then closer, then the random key. */
+  private static boolean before(double scoreA, int distanceA, int tieA, double scoreB, int distanceB, int tieB) {
+    if (scoreA != scoreB) {
+      return scoreA > scoreB;
+    }
+    if (distanceA != distanceB) {
+      return distanceA < distanceB;
+    }
+    return tieA < tieB;
   }
 }

@@ -1,7 +1,6 @@
 package io.replicakit.read.policy;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.random.RandomGenerator;
@@ -36,8 +35,66 @@ public record StorageModel(Map<String, Double> throughputMbps, double intraRackM
     }
   }
 
+  /**
+   * What a round-robin or storage-type decision needs of a block, found in two passes without building lists:
+   * the best eligible fast replica (null if none), the closest slow replica, and the fastest and slowest
+   * throughputs present.
+   */
+  public record Choice(Replica bestFast, Replica closestSlow, double fastestMbps, double slowestMbps) {
+
+    public boolean isFast(Replica r, StorageModel model) {
+      return model.throughput(r.storageType()) > slowestMbps;
+    }
+  }
+
   public StorageModel {
     throughputMbps = Map.copyOf(throughputMbps);
+  }
+
+  /** The {@link Choice} for a block; ties among equally good replicas are broken at random. */
+  public Choice choose(List<Replica> replicas, RandomGenerator random) {
+    double slowest = Double.POSITIVE_INFINITY;
+    double fastest = 0;
+    for (Replica r : replicas) {
+      double t = throughput(r.storageType());
+      slowest = Math.min(slowest, t);
+      fastest = Math.max(fastest, t);
+    }
+    Replica bestFast = null;
+    double bestFastMbps = 0;
+    int fastTies = 0;
+    Replica closestSlow = null;
+    int slowTies = 0;
+    for (Replica r : replicas) {
+      double t = throughput(r.storageType());
+      if (t <= slowest) {
+        boolean closer = closestSlow == null || r.distance() < closestSlow.distance();
+        if (closer) {
+          closestSlow = r;
+          slowTies = 1;
+        } else if (r.distance() == closestSlow.distance() && random.nextInt(++slowTies) == 0) {
+          closestSlow = r;
+        }
+      } else if (pathBandwidth(r.locality()) > slowest) {
+        int cmp = bestFast == null ? -1 : compareFast(t, r.distance(), bestFastMbps, bestFast.distance());
+        if (cmp < 0) {
+          bestFast = r;
+          bestFastMbps = t;
+          fastTies = 1;
+        } else if (cmp == 0 && random.nextInt(++fastTies) == 0) {
+          bestFast = r;
+        }
+      }
+    }
+    return new Choice(bestFast, closestSlow, fastest, slowest);
+  }
+
+  /** Negative when (throughput a, distance a) is the better fast replica: faster, then closer. */
+  private static int compareFast(double mbpsA, int distanceA, double mbpsB, int distanceB) {
+    if (mbpsA != mbpsB) {
+      return mbpsA > mbpsB ? -1 : 1;
+    }
+    return Integer.compare(distanceA, distanceB);
   }
 
   /** Throughput of a storage type; a type without a configured value counts as DISK. */
@@ -86,9 +143,18 @@ public record StorageModel(Map<String, Double> throughputMbps, double intraRackM
 
   /** The best of eligible fast replicas: fastest type, then closest, then at random. */
   public Replica bestFast(List<Replica> eligible, RandomGenerator random) {
-    List<Replica> order = Orders.shuffled(eligible, random);
-    order.sort(Comparator.comparingDouble((Replica r) -> -throughput(r.storageType()))
-        .thenComparingInt(Replica::distance));
-    return order.get(0);
+    Replica best = null;
+    int ties = 0;
+    for (Replica r : eligible) {
+      int cmp = best == null ? -1
+          : compareFast(throughput(r.storageType()), r.distance(), throughput(best.storageType()), best.distance());
+      if (cmp < 0) {
+        best = r;
+        ties = 1;
+      } else if (cmp == 0 && random.nextInt(++ties) == 0) {
+        best = r;
+      }
+    }
+    return best;
   }
 }

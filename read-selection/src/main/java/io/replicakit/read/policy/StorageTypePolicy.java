@@ -20,11 +20,8 @@ public final class StorageTypePolicy implements ReadPolicy {
 
   @Override
   public List<Replica> order(List<Replica> replicas, RandomGenerator random) {
-    List<Replica> eligible = model.eligibleFast(model.split(replicas));
-    if (eligible.isEmpty()) {
-      return Orders.closestFirst(replicas, random);
-    }
-    return Orders.withFirst(model.bestFast(eligible, random), replicas, random);
+    Replica fast = model.choose(replicas, random).bestFast();
+    return fast == null ? Orders.closestFirst(replicas, random) : Orders.withFirst(fast, replicas, random);
   }
 
   @Override

@@ -20,8 +20,8 @@ public final class SystemStatePolicy implements ReadPolicy {
 
   @Override
   public List<Replica> order(List<Replica> replicas, RandomGenerator random) {
-    return scorer.score(replicas).map(scored -> Scorer.best(scored, random))
-        .orElseGet(() -> Orders.closestFirst(replicas, random));
+    double[] score = scorer.scores(replicas);
+    return score == null ? Orders.closestFirst(replicas, random) : Scorer.best(replicas, score, random);
   }
 
   @Override
