@@ -8,6 +8,7 @@ import io.replicakit.read.policy.ReadPolicies;
 import io.replicakit.read.policy.ReadPolicy;
 import io.replicakit.read.policy.Replica;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -129,18 +130,16 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
     if (order.size() != activeLen) {
       throw new IllegalStateException("policy returned " + order.size() + " replicas for " + activeLen);
     }
-    List<T> original = new ArrayList<>(activeLen);
+    T[] original = Arrays.copyOf(nodes, activeLen);
     boolean[] seen = new boolean[activeLen];
-    for (int i = 0; i < activeLen; i++) {
-      original.add(nodes[i]);
-    }
     for (int i = 0; i < activeLen; i++) {
       int from = order.get(i).position();
       if (from < 0 || from >= activeLen || seen[from]) {
+        System.arraycopy(original, 0, nodes, 0, activeLen); // leave HDFS's array as it was
         throw new IllegalStateException("policy order is not a permutation: " + order);
       }
       seen[from] = true;
-      nodes[i] = original.get(from);
+      nodes[i] = original[from];
     }
   }
 }

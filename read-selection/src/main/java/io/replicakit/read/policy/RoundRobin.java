@@ -38,7 +38,10 @@ final class RoundRobin {
 
   /** Corrects the count when the replica put first is not of the class whose turn was taken. */
   void correct(boolean tookFast, Replica first, StorageModel.Choice choice) {
-    counter.correct(tookFast, choice.isFast(first, model));
+    boolean fast = choice.isFast(first, model);
+    if (fast != tookFast) {
+      counter.correct(tookFast, fast); // rare: only when the score overrode the turn, so lock only then
+    }
   }
 
   List<Replica> order(List<Replica> replicas, RandomGenerator random) {

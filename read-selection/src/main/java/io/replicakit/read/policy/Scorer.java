@@ -5,7 +5,9 @@ import io.replicakit.metrics.sample.SystemSample;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import java.util.random.RandomGenerator;
 
@@ -20,8 +22,15 @@ final class Scorer {
   /** A replica and its score. */
   record Scored(Replica replica, double score) {}
 
+  /**
+   * A DataNode's state points per volume, computed once per sample: samples change once per interval, reads
+   * come many times per interval. Keyed by DataNode UUID, so it holds one entry per DataNode ever seen.
+   */
+  private record Cached(SystemSample sample, String[] storageIds, double[] points, double otherVolume) {}
+
   private final ScoreModel model;
   private final Supplier<SystemStateView> states;
+  private final Map<String, Cached> cache = new ConcurrentHashMap<>();
 
   Scorer(ScoreModel model, Supplier<SystemStateView> states) {
     this.model = model;
@@ -40,7 +49,7 @@ final class Scorer {
       Replica r = replicas.get(i);
       SystemSample sample = view.freshSample(r.datanodeUuid());
       if (sample != null) {
-        score[i] = model.state(sample, r.storageId());
+        score[i] = statePoints(r.datanodeUuid(), sample, r.storageId());
         known[i] = true;
         sum += score[i];
         count++;
@@ -54,6 +63,33 @@ final class Scorer {
       score[i] = model.distance(replicas.get(i).locality()) + (known[i] ? score[i] : mean);
     }
     return score;
+  }
+
+  private double statePoints(String uuid, SystemSample sample, String storageId) {
+    Cached c = cache.get(uuid);
+    if (c == null || c.sample() != sample) {
+      c = points(sample);
+      cache.put(uuid, c);
+    }
+    String[] ids = c.storageIds();
+    for (int i = 0; i < ids.length; i++) {
+      if (ids[i].equals(storageId)) {
+        return c.points()[i];
+      }
+    }
+    return c.otherVolume();
+  }
+
+  private Cached points(SystemSample sample) {
+    int n = sample.volumes().size();
+    String[] ids = new String[n];
+    double[] points = new double[n];
+    for (int i = 0; i < n; i++) {
+      ids[i] = sample.volumes().get(i).storageId();
+      points[i] = model.state(sample, ids[i]);
+    }
+    // A storage ID the sample does not list (a volume added since): the model's rule for unknown volumes.
+    return new Cached(sample, ids, points, model.state(sample, ""));
   }
 
   /** The same as {@link Scored} values, or empty when no replica has a fresh sample. */
