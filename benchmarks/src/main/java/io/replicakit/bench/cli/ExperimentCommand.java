@@ -3,6 +3,10 @@ package io.replicakit.bench.cli;
 import io.replicakit.bench.metrics.MetricsOverhead;
 import io.replicakit.bench.placement.PlacementExperiment;
 import io.replicakit.bench.placement.PlacementProfile;
+import io.replicakit.bench.read.HotspotExperiment;
+import io.replicakit.bench.read.HotspotProfile;
+import io.replicakit.bench.read.ReadSelectionExperiment;
+import io.replicakit.bench.read.ReadSelectionProfile;
 import io.replicakit.bench.results.Progress;
 import io.replicakit.testbed.cli.Args;
 import io.replicakit.testbed.cli.Command;
@@ -10,7 +14,10 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 
 /** {@code bin/replicakit experiment NAME}: the papers' experiments, reproduced. */
 public final class ExperimentCommand implements Command {
@@ -22,7 +29,8 @@ public final class ExperimentCommand implements Command {
 
   @Override
   public String summary() {
-    return "run an experiment (placement, metrics-overhead) and write report.md, results.json and plots";
+    return "run an experiment (placement, metrics-overhead, read-selection, hotspot) and write report.md,"
+        + " results.json and plots";
   }
 
   @Override
@@ -48,18 +56,52 @@ public final class ExperimentCommand implements Command {
           --nodes     DataNodes in the registry stage (default 10000)
         Measures the heartbeat-metrics side channel on this machine: CPU time per sample, bytes per message,
         encode/decode time, NameNode heap per DataNode and the cost of one registry lookup.
+
+        Usage: bin/replicakit experiment read-selection [--profile quick|paper] [--policies LIST] [--weights LIST]
+                                                        [--policy-scope all|data] [--spec NAME|FILE] [--spec-set F=V]
+                                                        [--set K=V] [--out DIR]
+
+          --policies  comma-separated read policies for the read stage; default the paper's four:
+                      network-distance (HDFS, the baseline), storage-type, wrr, drr; also system-state, combined
+          --weights   comma-separated WRR weights of the sweep (Fig. 5); default the profile's (quick: 1,3,5,7,10,20;
+                      paper: 1..20); "none" skips the sweep
+          --profile   quick (default, under 10 minutes) or paper; see docs/experiments/read-selection.md
+          --policy-scope  all (default): One_SSD on TestDFSIO's whole directory; data: on its data files only
+                      (TestDFSIO's -storagePolicy; its control files stay HOT, on DISK)
+          --spec      cluster spec with SSD and DISK volumes; default one-ssd (devices at the profile's speeds unless
+                      the spec sets them)
+          --spec-set  FIELD=VALUE spec override (repeatable), e.g. device.mibps.ssd=40
+          --set       KEY=VALUE extra HDFS setting (repeatable), e.g. replicakit.read.drr.threshold.pct.ssd=90
+          --out       output directory; default results/read-selection-PROFILE-TIMESTAMP
+        One cluster; TestDFSIO writes the data once (One_SSD, RF 3), then reads it from off-cluster under each
+        policy (the NameNode restarts with it) while every device is sampled every 250 ms.
+
+        Usage: bin/replicakit experiment hotspot [--profile quick|paper] [--policies LIST] [--spec NAME|FILE]
+                                                 [--spec-set F=V] [--set K=V] [--out DIR]
+
+          --policies  default network-distance (HDFS, the baseline), system-state, combined
+          --profile   quick (default) or paper (the paper's 5 files and 3 repetitions); see docs/experiments/hotspot.md
+          --spec      DISK-only cluster spec; default small
+          --out       output directory; default results/hotspot-PROFILE-TIMESTAMP
+        Stages per policy: none, io-stress (background load above the device speed on the DataNode holding the
+        most replicas), cpu-mem-io-stress (the same plus emulated 95 % CPU and memory use in its metrics).
         """;
   }
 
   @Override
   public int run(List<String> argv, PrintStream out) throws Exception {
-    Args args = Args.parse(argv, List.of("policies", "profile", "spec", "out", "samples", "nodes"), List.of());
+    Args args = Args.parse(argv, List.of("policies", "profile", "spec", "out", "samples", "nodes", "weights",
+        "spec-set", "set", "policy-scope"), List.of());
     String experiment = args.positional().size() == 1 ? args.positional().get(0) : "";
     String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
     String command = "bin/replicakit experiment " + String.join(" ", argv);
     switch (experiment) {
       case "placement":
         return placement(args, stamp, command, out);
+      case "read-selection":
+        return readSelection(args, stamp, command, out);
+      case "hotspot":
+        return hotspot(args, stamp, command, out);
       case "metrics-overhead":
         Path dir = Path.of(args.get("out", "results/metrics-overhead-" + stamp));
         new MetricsOverhead(new MetricsOverhead.Setup(Integer.parseInt(args.get("samples", "300")),
@@ -67,8 +109,8 @@ public final class ExperimentCommand implements Command {
         out.println("Report: " + dir.resolve("report.md"));
         return 0;
       default:
-        throw new IllegalArgumentException("name one experiment: placement or metrics-overhead (got "
-            + args.positional() + ")");
+        throw new IllegalArgumentException("name one experiment: placement, metrics-overhead, read-selection or"
+            + " hotspot (got " + args.positional() + ")");
     }
   }
 
@@ -80,5 +122,49 @@ public final class ExperimentCommand implements Command {
     new PlacementExperiment(setup, new Progress(out)).run();
     out.println("Report: " + outDir.resolve("report.md"));
     return 0;
+  }
+
+  private static int readSelection(Args args, String stamp, String command, PrintStream out) throws Exception {
+    ReadSelectionProfile profile = ReadSelectionProfile.named(args.get("profile", "quick"));
+    Path outDir = Path.of(args.get("out", "results/read-selection-" + profile.name() + "-" + stamp));
+    List<String> policies = args.get("policies").map(ExperimentCommand::list)
+        .orElse(ReadSelectionExperiment.PAPER_POLICIES);
+    List<Double> weights = args.get("weights").map(w -> w.equals("none") ? List.<Double>of()
+        : list(w).stream().map(Double::parseDouble).toList()).orElse(profile.weights());
+    ReadSelectionExperiment.Setup setup = new ReadSelectionExperiment.Setup(profile, policies, weights,
+        args.get("spec", "one-ssd"), args.all("spec-set"), settings(args),
+        ReadSelectionExperiment.PolicyScope.parse(args.get("policy-scope", "all")), outDir, command);
+    new ReadSelectionExperiment(setup, new Progress(out)).run();
+    out.println("Report: " + outDir.resolve("report.md"));
+    return 0;
+  }
+
+  private static int hotspot(Args args, String stamp, String command, PrintStream out) throws Exception {
+    HotspotProfile profile = HotspotProfile.named(args.get("profile", "quick"));
+    Path outDir = Path.of(args.get("out", "results/hotspot-" + profile.name() + "-" + stamp));
+    List<String> policies = args.get("policies").map(ExperimentCommand::list).orElse(HotspotExperiment.POLICIES);
+    HotspotExperiment.Setup setup = new HotspotExperiment.Setup(profile, policies, args.get("spec", "small"),
+        args.all("spec-set"), settings(args), outDir, command);
+    new HotspotExperiment(setup, new Progress(out)).run();
+    out.println("Report: " + outDir.resolve("report.md"));
+    return 0;
+  }
+
+  private static List<String> list(String csv) {
+    return java.util.Arrays.stream(csv.split(",")).map(String::trim).filter(s -> !s.isEmpty())
+        .collect(Collectors.toList());
+  }
+
+  /** {@code --set KEY=VALUE} settings, in order. */
+  private static Map<String, String> settings(Args args) {
+    Map<String, String> settings = new LinkedHashMap<>();
+    for (String kv : args.all("set")) {
+      int eq = kv.indexOf('=');
+      if (eq <= 0) {
+        throw new IllegalArgumentException("--set takes KEY=VALUE, was '" + kv + "'");
+      }
+      settings.put(kv.substring(0, eq).trim(), kv.substring(eq + 1).trim());
+    }
+    return settings;
   }
 }

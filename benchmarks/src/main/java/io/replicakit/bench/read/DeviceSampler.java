@@ -1,0 +1,96 @@
+package io.replicakit.bench.read;
+
+import com.sun.management.OperatingSystemMXBean;
+import io.replicakit.testbed.cluster.EmbeddedCluster;
+import io.replicakit.testbed.device.VolumeStats;
+import io.replicakit.testbed.spec.DataNodeSpec;
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.DoubleSupplier;
+
+/**
+ * Takes a {@link DeviceSnapshot} of every DataNode's emulated devices at a fixed period on a daemon thread while
+ * a read runs, as the read paper ran {@code iostat} during its benchmarks (§4.2.2). Start it right before the
+ * read and close it right after: the first and last snapshots bracket the read.
+ */
+final class DeviceSampler implements AutoCloseable {
+
+  /** The period of the utilization-over-time figures: fine enough for reads of a few seconds. */
+  static final Duration PERIOD = Duration.ofMillis(250);
+
+  private final EmbeddedCluster cluster;
+  private final DoubleSupplier weight;
+  private final OperatingSystemMXBean os =
+      (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+  private final List<DeviceSnapshot> snapshots = new ArrayList<>();
+  private final Thread thread;
+  private volatile boolean stopped;
+
+  private DeviceSampler(EmbeddedCluster cluster, DoubleSupplier weight) {
+    this.cluster = cluster;
+    this.weight = weight;
+    this.thread = new Thread(this::loop, "replicakit-device-sampler");
+    this.thread.setDaemon(true);
+  }
+
+  /** Takes the first snapshot now and the next ones every {@link #PERIOD}. */
+  static DeviceSampler start(EmbeddedCluster cluster, DoubleSupplier weight) {
+    DeviceSampler sampler = new DeviceSampler(cluster, weight);
+    sampler.take();
+    sampler.thread.start();
+    return sampler;
+  }
+
+  /** Stops sampling after one last snapshot and returns the timeline. */
+  UtilizationTimeline finish() {
+    close();
+    synchronized (snapshots) {
+      return new UtilizationTimeline(snapshots);
+    }
+  }
+
+  @Override
+  public void close() {
+    if (stopped) {
+      return;
+    }
+    stopped = true;
+    thread.interrupt();
+    try {
+      thread.join(5000);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    take();
+  }
+
+  private void loop() {
+    long next = System.nanoTime() + PERIOD.toNanos();
+    while (!stopped) {
+      long sleep = next - System.nanoTime();
+      try {
+        if (sleep > 0) {
+          Thread.sleep(sleep / 1_000_000, (int) (sleep % 1_000_000));
+        }
+      } catch (InterruptedException e) {
+        return;
+      }
+      take();
+      next += PERIOD.toNanos();
+    }
+  }
+
+  private void take() {
+    List<VolumeStats> volumes = new ArrayList<>();
+    for (DataNodeSpec dn : cluster.spec().dataNodes()) {
+      volumes.addAll(cluster.devices(dn.name()).stats());
+    }
+    DeviceSnapshot s = new DeviceSnapshot(System.nanoTime(), volumes, os.getProcessCpuTime(), os.getCpuLoad(),
+        weight.getAsDouble());
+    synchronized (snapshots) {
+      snapshots.add(s);
+    }
+  }
+}

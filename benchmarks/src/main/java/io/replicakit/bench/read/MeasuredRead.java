@@ -1,0 +1,29 @@
+package io.replicakit.bench.read;
+
+import io.replicakit.testbed.cluster.EmbeddedCluster;
+import io.replicakit.testbed.dfsio.DfsioRequest;
+import io.replicakit.testbed.dfsio.DfsioRunner;
+import java.io.IOException;
+
+/** One TestDFSIO read from off-cluster with the devices sampled throughout. */
+final class MeasuredRead {
+
+  private final EmbeddedCluster cluster;
+  private final DfsioRunner runner;
+  private final DfsioRequest request;
+
+  MeasuredRead(EmbeddedCluster cluster, DfsioRunner runner, DfsioRequest request) {
+    this.cluster = cluster;
+    this.runner = runner;
+    this.request = request.withOp(DfsioRequest.Op.READ);
+  }
+
+  ReadSample run() throws IOException {
+    DeviceSampler sampler = DeviceSampler.start(cluster, ReadClusterSettings.weight(cluster));
+    try {
+      return new ReadSample(runner.run(request), sampler.finish());
+    } finally {
+      sampler.close();
+    }
+  }
+}

@@ -1,0 +1,71 @@
+package io.replicakit.bench.read;
+
+import io.replicakit.bench.results.ExperimentResults;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The issue's acceptance targets for the quick profile, checked on one run's read stage: DRR and WRR read at least
+ * 2.5× as fast as network distance (the paper measured 6.4× for DRR and expected 4×, §4.2.1), and DRR at least as
+ * fast as storage type (the paper's point: using both storage classes beats using only the fast one).
+ */
+final class ReadChecks {
+
+  /** One target: {@code left ≥ factor × right} on read throughput. */
+  record Check(String left, double leftMbS, double factor, String right, double rightMbS) {
+
+    boolean measured() {
+      return Double.isFinite(leftMbS) && Double.isFinite(rightMbS);
+    }
+
+    boolean pass() {
+      return measured() && leftMbS >= factor * rightMbS;
+    }
+
+    String verdict() {
+      return !measured() ? "NOT RUN" : pass() ? "PASS" : "FAIL";
+    }
+
+    /** E.g. {@code PASS: drr 80.10 MB/s ≥ 2.5 × network-distance 25.00 MB/s = 62.50 MB/s (ratio 3.20)}. */
+    String line() {
+      return verdict() + ": " + detail();
+    }
+
+    /** The comparison with its numbers, without the verdict. */
+    String detail() {
+      String target = factor == 1 ? right : String.format(Locale.ROOT, "%.1f × %s", factor, right);
+      if (!measured()) {
+        return left + " ≥ " + target + " (a policy of the check was not run)";
+      }
+      String bound = factor == 1 ? fmt(rightMbS) + " MB/s"
+          : fmt(rightMbS) + " MB/s = " + fmt(factor * rightMbS) + " MB/s";
+      return String.format(Locale.ROOT, "%s %s MB/s %s %s %s (ratio %.2f)", left, fmt(leftMbS),
+          pass() ? "≥" : "<", target, bound, leftMbS / rightMbS);
+    }
+  }
+
+  private ReadChecks() {}
+
+  static List<Check> of(ExperimentResults results) {
+    return List.of(
+        check(results, "drr", 2.5, "network-distance"),
+        check(results, "wrr", 2.5, "network-distance"),
+        check(results, "drr", 1, "storage-type"));
+  }
+
+  private static Check check(ExperimentResults results, String left, double factor, String right) {
+    return new Check(left, throughput(results, left), factor, right, throughput(results, right));
+  }
+
+  private static double throughput(ExperimentResults results, String policy) {
+    return results.run(policy, "read").map(r -> r.metric(ReadMetrics.THROUGHPUT)).orElse(Double.NaN);
+  }
+
+  static boolean allPass(List<Check> checks) {
+    return checks.stream().allMatch(Check::pass);
+  }
+
+  private static String fmt(double v) {
+    return String.format(Locale.ROOT, "%.2f", v);
+  }
+}

@@ -1,0 +1,243 @@
+package io.replicakit.bench.read;
+
+import io.replicakit.bench.results.ExperimentResults;
+import io.replicakit.bench.results.Progress;
+import io.replicakit.bench.results.RunResult;
+import io.replicakit.testbed.cluster.EmbeddedCluster;
+import io.replicakit.testbed.dfsio.DfsioRequest;
+import io.replicakit.testbed.dfsio.DfsioResult;
+import io.replicakit.testbed.dfsio.DfsioRunner;
+import io.replicakit.testbed.spec.ClusterSpec;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import io.replicakit.testbed.cluster.ClientPlacement;
+import org.apache.hadoop.fs.FileUtil;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.fs.StorageType;
+import org.apache.hadoop.hdfs.protocol.HdfsConstants;
+import org.apache.hadoop.util.VersionInfo;
+
+/**
+ * The read-selection paper's DFSIO experiments (§4.2) on one embedded {@code one-ssd} cluster: the data is written
+ * once with TestDFSIO (One_SSD, RF 3, from off-cluster), then for each read policy the NameNode restarts with it
+ * and TestDFSIO reads everything from off-cluster, all maps at once, while every device is sampled (Fig. 3 and
+ * 4); then WRR reads once per weight of the sweep (Fig. 5). Written as {@code results.json}, {@code report.md}
+ * and PNG plots.
+ */
+public final class ReadSelectionExperiment {
+
+  /** What to run. */
+  public record Setup(ReadSelectionProfile profile, List<String> policies, List<Double> weights, String specName,
+      List<String> specSettings, Map<String, String> hdfsSettings, PolicyScope scope, Path outDir,
+      String command) {}
+
+  /**
+   * Which of TestDFSIO's files get One_SSD. TestDFSIO's own {@code -storagePolicy} sets it on its data directory
+   * only; its control files (one small file per map, read by the job before the data) then stay HOT, on DISK.
+   * The round-robin policies count those DISK-only blocks as slow reads, and the credit sends the next data blocks
+   * all to SSD, leaving the DISKs idle for the first third of a quick read (see docs/experiments/read-selection.md).
+   * The paper used "the One_SSD policy" without saying on what; by default this experiment sets it on TestDFSIO's
+   * whole directory.
+   */
+  public enum PolicyScope {
+    /** One_SSD on TestDFSIO's base directory: data and control files. */
+    ALL,
+    /** TestDFSIO's -storagePolicy alone: data files One_SSD, control files HOT. */
+    DATA;
+
+    public static PolicyScope parse(String name) {
+      switch (name.toLowerCase(Locale.ROOT)) {
+        case "all":
+          return ALL;
+        case "data":
+          return DATA;
+        default:
+          throw new IllegalArgumentException("--policy-scope must be all or data, was '" + name + "'");
+      }
+    }
+  }
+
+  static final String BASE_DIR = "/benchmarks/TestDFSIO";
+  static final String BASELINE = "network-distance";
+  /** The paper's four policies, HDFS's first. */
+  public static final List<String> PAPER_POLICIES = List.of(BASELINE, "storage-type", "wrr", "drr");
+
+  private final Setup setup;
+  private final Progress progress;
+
+  public ReadSelectionExperiment(Setup setup, Progress progress) {
+    this.setup = setup;
+    this.progress = progress;
+  }
+
+  public ExperimentResults run() throws Exception {
+    Instant started = Instant.now();
+    Files.createDirectories(setup.outDir());
+    ReadSelectionProfile profile = setup.profile();
+    ClusterSpec spec = ReadSpecs.load(setup.specName(), setup.specSettings(), profile.ssdMibS(),
+        profile.diskMibS());
+    ReadSpecs.requireTypes(spec, StorageType.SSD, StorageType.DISK);
+    Path work = Files.createTempDirectory("replicakit-read-selection-");
+    progress.step("starting a '%s' cluster (%d DataNodes, %d racks; %s)", spec.name(), spec.dataNodes().size(),
+        spec.racks().size(), spec.devices().describe());
+    DataLayout layout;
+    List<RunResult> runs;
+    try (EmbeddedCluster cluster = EmbeddedCluster.start(spec, ReadClusterSettings.options(work.resolve("cluster"),
+        spec, profile.blockBytes(), setup.hdfsSettings()))) {
+      DfsioRunner dfsio = new DfsioRunner(ReadClusterSettings.clientConf(cluster), work.resolve("dfsio"));
+      layout = write(cluster, dfsio);
+      runs = readAll(new Reads(cluster, dfsio, request(), progress));
+    } finally {
+      FileUtil.fullyDelete(work.toFile());
+    }
+    return finish(started, spec, layout, runs);
+  }
+
+  /** The read stage (every policy) and the weight sweep, after one uncounted warm-up read. */
+  private List<RunResult> readAll(Reads reads) throws Exception {
+    List<RunResult> runs = new ArrayList<>();
+    reads.warmUp();
+    for (String policy : setup.policies()) {
+      runs.add(reads.stage(policy, ReadSelectionReport.READ, ReadClusterSettings.policy(policy, Double.NaN),
+          policy.equals(BASELINE), setup.profile().repetitions()));
+    }
+    for (double w : setup.weights()) {
+      runs.add(reads.stage(wrrVariant(w), ReadSelectionReport.SWEEP, ReadClusterSettings.policy("wrr", w), false,
+          setup.profile().sweepRepetitions()));
+    }
+    return runs;
+  }
+
+  private ExperimentResults finish(Instant started, ClusterSpec spec, DataLayout layout, List<RunResult> runs)
+      throws Exception {
+    ExperimentResults results = new ExperimentResults("read-selection", setup.profile().name(), started,
+        VersionInfo.getVersion(), ReadSpecs.describe(spec, layout, setup.profile().replication(),
+            HdfsConstants.ONESSD_STORAGE_POLICY_NAME), runs);
+    results.writeJson(setup.outDir().resolve("results.json"));
+    ReadSelectionReport.write(results, setup.outDir(), setup.command(), setupText(spec, layout),
+        model(spec), progress.elapsedSeconds());
+    progress.step("wrote %s", setup.outDir().resolve("report.md"));
+    return results;
+  }
+
+  /** The sweep's variant name, as {@code wrr(w=7)}. */
+  static String wrrVariant(double w) {
+    return w == Math.rint(w) ? String.format(Locale.ROOT, "wrr(w=%d)", (long) w)
+        : String.format(Locale.ROOT, "wrr(w=%s)", w);
+  }
+
+  private DataLayout write(EmbeddedCluster cluster, DfsioRunner dfsio) throws Exception {
+    ReadSelectionProfile p = setup.profile();
+    progress.step("writing %d x %d MiB with TestDFSIO (One_SSD on %s, RF %d) from off-cluster", p.files(),
+        p.fileBytes() >> 20, setup.scope() == PolicyScope.ALL ? "all its files" : "its data files",
+        p.replication());
+    if (setup.scope() == PolicyScope.ALL) {
+      try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.offCluster())) {
+        org.apache.hadoop.fs.Path base = new org.apache.hadoop.fs.Path(BASE_DIR);
+        fs.mkdirs(base);
+        fs.setStoragePolicy(base, HdfsConstants.ONESSD_STORAGE_POLICY_NAME);
+      }
+    }
+    DfsioResult write = dfsio.run(request().withOp(DfsioRequest.Op.WRITE)
+        .withStoragePolicy(HdfsConstants.ONESSD_STORAGE_POLICY_NAME));
+    DataLayout layout = DataLayout.of(cluster, BASE_DIR + "/io_data");
+    progress.step("written in %.1f s: %d blocks, %s replicas per block", write.execTimeS(), layout.blocks(),
+        layout.describeTypes());
+    return layout;
+  }
+
+  private DfsioRequest request() {
+    ReadSelectionProfile p = setup.profile();
+    return DfsioRequest.of(DfsioRequest.Op.READ, p.files(), p.fileBytes())
+        .withReplication(p.replication())
+        .withParallelMaps(p.files())
+        .withBaseDir(BASE_DIR);
+  }
+
+  private DeviceModel model(ClusterSpec spec) {
+    return new DeviceModel(spec.dataNodes().size(), spec.devices().mibPerSec(StorageType.SSD),
+        spec.devices().mibPerSec(StorageType.DISK), setup.profile().replication());
+  }
+
+  private String setupText(ClusterSpec spec, DataLayout layout) {
+    ReadSelectionProfile p = setup.profile();
+    return "- Cluster: spec `" + spec.name() + "`: " + spec.description() + "; devices " + spec.devices().describe()
+        + "\n- Data: " + p.files() + " files x " + (p.fileBytes() >> 20) + " MiB written once by TestDFSIO from"
+        + " off-cluster with One_SSD, RF " + p.replication() + ", " + (p.blockBytes() >> 20) + " MiB blocks: "
+        + layout.blocks() + " blocks, replicas per block " + layout.describeTypes()
+        + (setup.scope() == PolicyScope.ALL ? "; One_SSD set on TestDFSIO's directory, so its control files too"
+            : "; One_SSD on the data files only (`--policy-scope data`): TestDFSIO's control files are HOT")
+        + "\n- Reads: TestDFSIO from off-cluster (equally far from every replica), " + p.files()
+        + " maps at once; " + p.repetitions() + " per policy, " + p.sweepRepetitions() + " per WRR weight;"
+        + " NameNode restarted with each policy, then waited for a fresh system-state sample of every DataNode"
+        + "\n- Policies' storage model: SSD " + fmt(spec.devices().mibPerSec(StorageType.SSD)) + " and DISK "
+        + fmt(spec.devices().mibPerSec(StorageType.DISK)) + " MB/s (the emulated speeds), inter-rack bandwidth "
+        + ReadClusterSettings.INTER_RACK_MBPS + " MB/s; DRR thresholds and steps at their defaults unless"
+        + " `--set` says otherwise" + extraSettings();
+  }
+
+  private String extraSettings() {
+    if (setup.hdfsSettings().isEmpty() && setup.specSettings().isEmpty()) {
+      return "";
+    }
+    List<String> all = new ArrayList<>(setup.specSettings());
+    setup.hdfsSettings().forEach((k, v) -> all.add(k + "=" + v));
+    return "\n- Extra settings: `" + String.join("`, `", all) + "`";
+  }
+
+  private static String fmt(double v) {
+    return v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.1f", v);
+  }
+
+  /** Reads under one policy setting after switching the NameNode to it. */
+  static final class Reads {
+
+    private final EmbeddedCluster cluster;
+    private final DfsioRunner dfsio;
+    private final DfsioRequest request;
+    private final Progress progress;
+
+    Reads(EmbeddedCluster cluster, DfsioRunner dfsio, DfsioRequest request, Progress progress) {
+      this.cluster = cluster;
+      this.dfsio = dfsio;
+      this.request = request;
+      this.progress = progress;
+    }
+
+    /**
+     * One read that is not counted, so that the first policy measured does not also pay for the JVM's warm-up
+     * (JIT, first connections): a cold first read was up to 20 % slower than the next. Storage type, the fastest
+     * to read everything once.
+     */
+    void warmUp() throws Exception {
+      new PolicySwitch(cluster, progress).to("warm-up", ReadClusterSettings.policy("storage-type", Double.NaN));
+      ReadSample s = new MeasuredRead(cluster, dfsio, request).run();
+      progress.step("warm-up: read everything once (not counted): %.1f MB/s in %.1f s", s.aggregateMbS(),
+          s.dfsio().execTimeS());
+    }
+
+    RunResult stage(String variant, String stage, Map<String, String> settings, boolean baseline,
+        int repetitions) throws Exception {
+      new PolicySwitch(cluster, progress).to(variant, settings);
+      List<ReadSample> samples = new ArrayList<>();
+      for (int i = 1; i <= repetitions; i++) {
+        ReadSample s = new MeasuredRead(cluster, dfsio, request).run();
+        samples.add(s);
+        progress.step("%s: read %d/%d: %.1f MB/s in %.1f s (SSD %.0f%%, DISK %.0f%% busy; %.0f%% read from SSD;"
+            + " %.2f cores)", variant, i, repetitions, s.aggregateMbS(), s.dfsio().execTimeS(),
+            s.timeline().averagePct(StorageType.SSD), s.timeline().averagePct(StorageType.DISK),
+            100.0 * s.timeline().bytesRead(StorageType.SSD) / Math.max(1, s.timeline().bytesRead()),
+            s.timeline().jvmCpuCores());
+      }
+      List<StorageType> types = cluster.spec().volumeTypes();
+      return new RunResult(variant, baseline, stage, repetitions, ReadMetrics.of(samples, types, Optional.empty()),
+          ReadMetrics.detail(samples, types));
+    }
+  }
+}
