@@ -136,7 +136,8 @@ public final class MetricsConfig {
         DFSConfigKeys.DFS_HEARTBEAT_INTERVAL_DEFAULT, TimeUnit.SECONDS, TimeUnit.MILLISECONDS);
   }
 
-  private static InetSocketAddress serverAddress(Configuration conf) {
+  /** The metrics server's configured address (host may be a wildcard; port 0 on a NameNode means any). */
+  public static InetSocketAddress serverAddress(Configuration conf) {
     return NetUtils.createSocketAddr(conf.getTrimmed(SERVER_ADDRESS_KEY, SERVER_ADDRESS_DEFAULT), -1,
         SERVER_ADDRESS_KEY);
   }

@@ -18,9 +18,7 @@ public final class MetricsQuery {
 
   /** The metrics server of the NameNode behind {@code fs}: its host, and the port configured for the plugin. */
   public static InetSocketAddress serverFor(URI fs, Configuration conf) {
-    InetSocketAddress configured = NetUtils.createSocketAddr(
-        conf.getTrimmed(MetricsConfig.SERVER_ADDRESS_KEY, MetricsConfig.SERVER_ADDRESS_DEFAULT), -1,
-        MetricsConfig.SERVER_ADDRESS_KEY);
+    InetSocketAddress configured = MetricsConfig.serverAddress(conf);
     if (fs.getHost() == null) {
       throw new IllegalArgumentException("file system URI has no host: " + fs);
     }
