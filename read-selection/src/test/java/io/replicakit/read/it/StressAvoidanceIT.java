@@ -3,13 +3,13 @@ package io.replicakit.read.it;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.replicakit.metrics.registry.NodeState;
 import io.replicakit.metrics.registry.SystemStates;
 import io.replicakit.metrics.sample.VolumeMetrics;
 import io.replicakit.testbed.cluster.ClientPlacement;
 import io.replicakit.testbed.cluster.EmbeddedCluster;
 import io.replicakit.testbed.device.BackgroundLoad;
 import io.replicakit.testbed.spec.ClusterSpecs;
+import io.replicakit.testbed.spec.DataNodeSpec;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -37,7 +37,10 @@ class StressAvoidanceIT {
       List<org.apache.hadoop.fs.Path> files = ReadClusters.write(cluster, "/data", "HOT", 6, 2);
       String stressed = cluster.dataNode("dn02").orElseThrow().getDatanodeUuid();
       try (BackgroundLoad load = cluster.devices("dn02").startLoad(v -> true, 64, Duration.ofSeconds(60))) {
-        awaitBusy(stressed);
+        List<String> others = cluster.spec().dataNodes().stream().map(DataNodeSpec::name)
+            .filter(name -> !name.equals("dn02"))
+            .map(name -> cluster.dataNode(name).orElseThrow().getDatanodeUuid()).toList();
+        awaitStressedAmongQuiet(stressed, others);
         int withStressed = 0;
         try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.offCluster())) {
           for (org.apache.hadoop.fs.Path file : files) {
@@ -47,7 +50,9 @@ class StressAvoidanceIT {
               if (holds) {
                 withStressed++;
                 // An off-cluster reader is equally far from every replica.
-                assertNotEquals(stressed, locations[0].getDatanodeUuid(), "first replica of " + block.getBlock());
+                assertNotEquals(stressed, locations[0].getDatanodeUuid(),
+                    () -> policy + ": first replica of " + block.getBlock() + " with the NameNode's view "
+                        + SystemStates.current().all());
               }
             }
           }
@@ -57,19 +62,35 @@ class StressAvoidanceIT {
     }
   }
 
-  /** Waits until the NameNode holds a fresh sample of the node taken under load. */
-  private static void awaitBusy(String uuid) throws InterruptedException {
-    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-    while (true) {
-      NodeState state = SystemStates.current().fresh(uuid).orElse(null);
-      if (state != null && state.sample().volumes().stream()
-          .anyMatch(v -> v.hasUtilization() && v.utilizationPct() > 90 && v.writeKbPerSec() > 1000)) {
-        return;
-      }
+  /**
+   * Waits until the NameNode's view matches the scenario: a fresh sample of the stressed node taken under load,
+   * and fresh samples of every other node taken after the files were written, with idle disks. Without the
+   * second part a quiet node could still be judged by a sample from the write phase, and the claim would not
+   * hold for the NameNode's view.
+   */
+  private static void awaitStressedAmongQuiet(String stressed, List<String> others) throws InterruptedException {
+    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+    while (!(busy(stressed) && others.stream().allMatch(StressAvoidanceIT::quiet))) {
       if (System.nanoTime() > deadline) {
-        throw new AssertionError("no busy sample of the stressed node: " + state);
+        throw new AssertionError("the NameNode never saw the stressed node busy and the others quiet: "
+            + SystemStates.current().all());
       }
       Thread.sleep(100);
     }
+  }
+
+  private static boolean busy(String uuid) {
+    return volumes(uuid).stream()
+        .anyMatch(v -> v.hasUtilization() && v.utilizationPct() > 90 && v.writeKbPerSec() > 1000);
+  }
+
+  private static boolean quiet(String uuid) {
+    List<VolumeMetrics> volumes = volumes(uuid);
+    return !volumes.isEmpty() && volumes.stream()
+        .allMatch(v -> v.hasIo() && v.awaitMs() < 10 && v.readKbPerSec() < 100 && v.writeKbPerSec() < 100);
+  }
+
+  private static List<VolumeMetrics> volumes(String uuid) {
+    return SystemStates.current().fresh(uuid).map(state -> state.sample().volumes()).orElse(List.of());
   }
 }
