@@ -97,8 +97,18 @@ public final class SystemStateRegistry implements SystemStateView {
 
   @Override
   public SystemSample freshSample(String datanodeUuid) {
+    return freshSample(datanodeUuid, clockMs.getAsLong());
+  }
+
+  @Override
+  public long nowMs() {
+    return clockMs.getAsLong();
+  }
+
+  @Override
+  public SystemSample freshSample(String datanodeUuid, long nowMs) {
     Entry e = entries.get(datanodeUuid);
-    if (e == null || isStale(e, clockMs.getAsLong())) {
+    if (e == null || isStale(e, nowMs)) {
       return null;
     }
     return e.sample();

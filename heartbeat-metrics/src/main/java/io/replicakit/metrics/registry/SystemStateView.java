@@ -22,6 +22,19 @@ public interface SystemStateView {
     return fresh(datanodeUuid).map(NodeState::sample).orElse(null);
   }
 
+  /**
+   * The view's clock, so that a caller looking up several DataNodes for one decision reads it once and judges
+   * them all at the same instant (see {@link #freshSample(String, long)}).
+   */
+  default long nowMs() {
+    return System.currentTimeMillis();
+  }
+
+  /** {@link #freshSample(String)} judged at {@code nowMs}, a value of {@link #nowMs()}. */
+  default SystemSample freshSample(String datanodeUuid, long nowMs) {
+    return freshSample(datanodeUuid);
+  }
+
   /** Every DataNode's latest sample, fresh or stale, for tables and monitoring. */
   List<NodeState> all();
 }

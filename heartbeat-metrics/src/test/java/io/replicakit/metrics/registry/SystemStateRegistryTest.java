@@ -1,6 +1,8 @@
 package io.replicakit.metrics.registry;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -156,6 +158,21 @@ class SystemStateRegistryTest {
 
     clock.incrementAndGet();
     assertTrue(registry.fresh("dn-1").isEmpty());
+  }
+
+  @Test
+  void freshSample_judgedAtAGivenInstant_agreesWithFreshAtThatInstant() {
+    SystemSample held = sample(live("dn-1"), 100, 0);
+    registry.offer(held);
+    long bound = (long) STALE_INTERVALS * INTERVAL_MS;
+    long now = registry.nowMs();
+
+    assertSame(held, registry.freshSample("dn-1", now + bound));
+    assertNull(registry.freshSample("dn-1", now + bound + 1));
+    assertNull(registry.freshSample("dn-unknown", now));
+    clock.addAndGet(bound + 1);
+    assertEquals(clock.get(), registry.nowMs());
+    assertNull(registry.freshSample("dn-1"));
   }
 
   @Test

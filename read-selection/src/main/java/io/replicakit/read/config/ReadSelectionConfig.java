@@ -59,8 +59,16 @@ public final class ReadSelectionConfig {
   public static final String IO_REFERENCE_KEY = PREFIX + "score.io.reference.kbps";
   public static final double IO_REFERENCE_DEFAULT = 2785; // 2.72 MB/s, hotspot paper §III
 
+  public static final String ASSIGNMENT_PENALTY_KEY = PREFIX + "score.assignment.penalty";
+  /** A quarter point: about the noise between two quiet nodes' scores (one CPU-idle band). */
+  public static final double ASSIGNMENT_PENALTY_DEFAULT = 0.25;
+
   public static final String CLASS_BONUS_KEY = PREFIX + "combined.class.bonus";
-  public static final double CLASS_BONUS_DEFAULT = 2.0;
+  /**
+   * More than the largest distance difference (1.4) plus what blocks assigned since a sample can take (the read
+   * points, 1), less than what a stressed node loses (up to 6.5).
+   */
+  public static final double CLASS_BONUS_DEFAULT = 2.5;
 
   private static final String[] SCORE_PARTS = {"local", "rack", "remote", "cpu", "memory", "await", "read", "write"};
   private static final double[] SCORE_DEFAULTS = {3.5, 2.8, 2.1, 1.0, 2.0, 1.5, 1.0, 1.0};
@@ -108,6 +116,7 @@ public final class ReadSelectionConfig {
     }
     positive(conf, AWAIT_REFERENCE_KEY, AWAIT_REFERENCE_DEFAULT, problems);
     positive(conf, IO_REFERENCE_KEY, IO_REFERENCE_DEFAULT, problems);
+    range(conf, ASSIGNMENT_PENALTY_KEY, ASSIGNMENT_PENALTY_DEFAULT, 0, 10, problems);
     range(conf, CLASS_BONUS_KEY, CLASS_BONUS_DEFAULT, 0, 100, problems);
     return new ValidationStatus(problems);
   }
@@ -139,7 +148,8 @@ public final class ReadSelectionConfig {
     }
     ScoreModel score = new ScoreModel(new ScoreModel.Points(p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7]),
         conf.getDouble(AWAIT_REFERENCE_KEY, AWAIT_REFERENCE_DEFAULT),
-        conf.getDouble(IO_REFERENCE_KEY, IO_REFERENCE_DEFAULT));
+        conf.getDouble(IO_REFERENCE_KEY, IO_REFERENCE_DEFAULT),
+        conf.getDouble(ASSIGNMENT_PENALTY_KEY, ASSIGNMENT_PENALTY_DEFAULT));
     String weight = conf.getTrimmed(WRR_WEIGHT_KEY, "");
     String policy = conf.getTrimmed(POLICY_KEY, POLICY_DEFAULT);
     String builtIn = policy.toLowerCase(Locale.ROOT);
@@ -254,6 +264,8 @@ public final class ReadSelectionConfig {
     }
     keys.add(new Key(AWAIT_REFERENCE_KEY, String.valueOf(AWAIT_REFERENCE_DEFAULT), "ms", "await with 0 points"));
     keys.add(new Key(IO_REFERENCE_KEY, String.valueOf(IO_REFERENCE_DEFAULT), "kB/s", "read/write rate with 0 points"));
+    keys.add(new Key(ASSIGNMENT_PENALTY_KEY, String.valueOf(ASSIGNMENT_PENALTY_DEFAULT), "points",
+        "score: points off per block put first on a DataNode since its latest sample (against herding), 0..10"));
     keys.add(new Key(CLASS_BONUS_KEY, String.valueOf(CLASS_BONUS_DEFAULT), "points", "combined: class bonus"));
     return List.copyOf(keys);
   }

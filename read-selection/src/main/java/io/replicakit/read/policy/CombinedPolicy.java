@@ -12,10 +12,11 @@ import java.util.random.RandomGenerator;
  *       or slow storage, keeping both classes busy in proportion to their speed.
  *   <li><b>Node state and distance</b> decide the replica, as the hotspot score does: every replica gets its
  *       score out of 10, and the replicas of the class whose turn it is get a bonus
- *       ({@code replicakit.read.combined.class.bonus}, 2 points).
+ *       ({@code replicakit.read.combined.class.bonus}, 2.5 points).
  * </ul>
  *
- * The bonus is larger than any distance difference (at most 1.4 points), so the class decision holds among
+ * The bonus is larger than any distance difference (at most 1.4 points) plus what the blocks assigned to a node
+ * since its sample can take off its score (its read points, at most 1), so the class decision holds among
  * healthy nodes, and smaller than what a stressed node loses (up to 6.5 points of CPU, memory and I/O), so a
  * hotspot is avoided even when it holds the only replica of the preferred class. The running fast/slow count
  * records the replica actually put first. Without fresh metrics it orders exactly as DRR.
@@ -48,6 +49,7 @@ public final class CombinedPolicy implements ReadPolicy {
     if (choice.bestFast() == null) {
       List<Replica> order = Scorer.best(replicas, score, random); // no choice of class: the score alone
       roundRobin.record(order.get(0), choice);
+      scorer.assigned(order.get(0));
       return order;
     }
     boolean fastTurn = roundRobin.takeFastTurn(choice);
@@ -59,6 +61,7 @@ public final class CombinedPolicy implements ReadPolicy {
     }
     List<Replica> order = Scorer.best(replicas, score, random);
     roundRobin.correct(fastTurn, order.get(0), choice);
+    scorer.assigned(order.get(0));
     return order;
   }
 

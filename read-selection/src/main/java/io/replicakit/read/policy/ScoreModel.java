@@ -14,11 +14,17 @@ import io.replicakit.metrics.sample.VolumeMetrics;
  * the paper's measured random-I/O speed of commodity disks), both configurable. A metric missing from a sample
  * earns half its points, so it neither wins nor loses a comparison on its own.
  *
+ * <p>Not in the paper: {@code assignmentPenalty}, the points a DataNode loses for each block already put first on
+ * it since its latest sample (see {@link Scorer}), up to the replica's remaining read points; without it every
+ * reader between two samples picks the same node.
+ *
  * @param points the maximum points of each part
  * @param awaitReferenceMs await at which the await points reach 0
  * @param ioReferenceKbps read or write rate at which their points reach 0
+ * @param assignmentPenalty points off per block put first on the DataNode since its latest sample
  */
-public record ScoreModel(Points points, double awaitReferenceMs, double ioReferenceKbps) {
+public record ScoreModel(Points points, double awaitReferenceMs, double ioReferenceKbps,
+    double assignmentPenalty) {
 
   /** Maximum points per part; the paper's are 3.5/2.8/2.1, 1, 2, 1.5, 1, 1. */
   public record Points(double local, double rack, double remote, double cpu, double memory, double await,
@@ -46,6 +52,15 @@ public record ScoreModel(Points points, double awaitReferenceMs, double ioRefere
   public double state(SystemSample sample, String storageId) {
     HostMetrics host = sample.host();
     return cpu(host) + memory(host) + io(volume(sample, storageId));
+  }
+
+  /**
+   * The read-throughput points of a replica's volume: what blocks sent to the DataNode since its sample may take
+   * away ({@link Scorer}), since they stand for reads the sample has not seen yet.
+   */
+  public double readPoints(SystemSample sample, String storageId) {
+    VolumeMetrics v = volume(sample, storageId);
+    return v == null ? points.read() / 2 : falling(v.readKbPerSec(), ioReferenceKbps, points.read());
   }
 
   private double cpu(HostMetrics host) {

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import java.util.random.RandomGenerator;
 
@@ -16,6 +17,15 @@ import java.util.random.RandomGenerator;
  * DataNode has no fresh sample gets the mean state points of those that have one (it is neither favoured nor
  * avoided); when none has, there is nothing to score and the caller falls back to network distance. Works on
  * arrays: it runs for every replica of every block read.
+ *
+ * <p>A sample is a snapshot taken up to an interval ago; every reader that asks before the next one sees the
+ * same scores, so a deterministic "highest first" would send all of them to the same DataNode and the next
+ * sample would show it overloaded (herding). The scorer therefore counts the blocks it has put first on each
+ * DataNode since that DataNode's latest sample ({@link #assigned}) and takes
+ * {@link ScoreModel#assignmentPenalty()} points per block off its score, until a new sample shows the real
+ * effect and the count starts again. The blocks stand for reads the sample has not seen, so they take at most
+ * the read points the volume still has ({@link ScoreModel#readPoints}): a quiet node never falls below one
+ * that a sample shows saturated by another tenant, however many readers it was given.
  */
 final class Scorer {
 
@@ -23,10 +33,32 @@ final class Scorer {
   record Scored(Replica replica, double score) {}
 
   /**
-   * A DataNode's state points per volume, computed once per sample: samples change once per interval, reads
-   * come many times per interval. Keyed by DataNode UUID, so it holds one entry per DataNode ever seen.
+   * A DataNode's state points per volume, computed once per sample (samples change once per interval, reads
+   * come many times per interval), and the blocks put first on it since that sample. Keyed by DataNode UUID,
+   * so it holds one entry per DataNode ever seen. Storage IDs are matched by their cached hash first: IDs share
+   * long prefixes, so {@code equals} alone compares many characters per miss.
    */
-  private record Cached(SystemSample sample, String[] storageIds, double[] points, double otherVolume) {}
+  private record Cached(SystemSample sample, String[] storageIds, int[] hashes, double[] points,
+      double[] readPoints, AtomicInteger assigned) {
+
+    /** The state points of a volume, less the penalty of the blocks assigned since the sample. */
+    double points(String storageId, double penaltyPerBlock) {
+      int v = indexOf(storageId);
+      double penalty = Math.min(readPoints[v], penaltyPerBlock * assigned.get());
+      return points[v] - penalty;
+    }
+
+    /** The volume's index; the last slot holds the model's rule for a storage ID the sample does not list. */
+    private int indexOf(String storageId) {
+      int hash = storageId.hashCode();
+      for (int i = 0; i < hashes.length; i++) {
+        if (hashes[i] == hash && storageIds[i].equals(storageId)) {
+          return i;
+        }
+      }
+      return hashes.length;
+    }
+  }
 
   private final ScoreModel model;
   private final Supplier<SystemStateView> states;
@@ -40,6 +72,7 @@ final class Scorer {
   /** Each replica's distance plus state points, in input order; null when no replica has a fresh sample. */
   double[] scores(List<Replica> replicas) {
     SystemStateView view = states.get();
+    long now = view.nowMs();
     int n = replicas.size();
     double[] score = new double[n];
     boolean[] known = new boolean[n];
@@ -47,9 +80,9 @@ final class Scorer {
     int count = 0;
     for (int i = 0; i < n; i++) {
       Replica r = replicas.get(i);
-      SystemSample sample = view.freshSample(r.datanodeUuid());
+      SystemSample sample = view.freshSample(r.datanodeUuid(), now);
       if (sample != null) {
-        score[i] = statePoints(r.datanodeUuid(), sample, r.storageId());
+        score[i] = cached(r.datanodeUuid(), sample).points(r.storageId(), model.assignmentPenalty());
         known[i] = true;
         sum += score[i];
         count++;
@@ -65,31 +98,43 @@ final class Scorer {
     return score;
   }
 
-  private double statePoints(String uuid, SystemSample sample, String storageId) {
+  /**
+   * Records that {@code first} was put first for a block, so the following blocks see its DataNode as that much
+   * busier until its next sample. A DataNode without a scored sample is not counted.
+   */
+  void assigned(Replica first) {
+    Cached c = cache.get(first.datanodeUuid());
+    if (c != null) {
+      c.assigned().incrementAndGet();
+    }
+  }
+
+  private Cached cached(String uuid, SystemSample sample) {
     Cached c = cache.get(uuid);
     if (c == null || c.sample() != sample) {
       c = points(sample);
       cache.put(uuid, c);
     }
-    String[] ids = c.storageIds();
-    for (int i = 0; i < ids.length; i++) {
-      if (ids[i].equals(storageId)) {
-        return c.points()[i];
-      }
-    }
-    return c.otherVolume();
+    return c;
   }
 
   private Cached points(SystemSample sample) {
     int n = sample.volumes().size();
     String[] ids = new String[n];
-    double[] points = new double[n];
-    for (int i = 0; i < n; i++) {
-      ids[i] = sample.volumes().get(i).storageId();
-      points[i] = model.state(sample, ids[i]);
+    int[] hashes = new int[n];
+    double[] points = new double[n + 1];
+    double[] readPoints = new double[n + 1];
+    for (int i = 0; i <= n; i++) {
+      // Slot n: a storage ID the sample does not list (a volume added since), the model's rule for those.
+      String id = i < n ? sample.volumes().get(i).storageId() : "";
+      if (i < n) {
+        ids[i] = id;
+        hashes[i] = id.hashCode();
+      }
+      points[i] = model.state(sample, id);
+      readPoints[i] = model.readPoints(sample, id);
     }
-    // A storage ID the sample does not list (a volume added since): the model's rule for unknown volumes.
-    return new Cached(sample, ids, points, model.state(sample, ""));
+    return new Cached(sample, ids, hashes, points, readPoints, new AtomicInteger());
   }
 
   /** The same as {@link Scored} values, or empty when no replica has a fresh sample. */
@@ -116,41 +161,59 @@ final class Scorer {
     return best(replicas, score, random);
   }
 
-  /** Highest {@code score} first (scores in {@code replicas}' order); ties closest first, then at random. */
+  /**
+   * Highest {@code score} first (scores in {@code replicas}' order, sorted along in place); ties closest first,
+   * then in random order. Ties are rare with measured state, so the random generator is only asked when a run of
+   * equal keys exists.
+   */
   static List<Replica> best(List<Replica> replicas, double[] score, RandomGenerator random) {
     int n = replicas.size();
     Replica[] order = replicas.toArray(new Replica[0]);
-    double[] s = score.clone();
-    int[] tie = new int[n];
-    for (int i = 0; i < n; i++) {
-      tie[i] = random.nextInt();
-    }
+    boolean tie = false;
     for (int i = 1; i < n; i++) {
       Replica r = order[i];
-      double si = s[i];
-      int ti = tie[i];
+      double si = score[i];
       int j = i - 1;
-      while (j >= 0 && before(si, r.distance(), ti, s[j], order[j].distance(), tie[j])) {
+      int cmp;
+      while (j >= 0 && (cmp = compare(si, r.distance(), score[j], order[j].distance())) <= 0) {
+        if (cmp == 0) {
+          tie = true;
+          break;
+        }
         order[j + 1] = order[j];
-        s[j + 1] = s[j];
-        tie[j + 1] = tie[j];
+        score[j + 1] = score[j];
         j--;
       }
       order[j + 1] = r;
-      s[j + 1] = si;
-      tie[j + 1] = ti;
+      score[j + 1] = si;
+    }
+    if (tie) {
+      shuffleTies(order, score, random);
     }
     return Arrays.asList(order);
   }
 
-  /** True when replica a goes before replica b: higher score, then closer, then the random key. */
-  private static boolean before(double scoreA, int distanceA, int tieA, double scoreB, int distanceB, int tieB) {
+  /** Negative when a goes before b: higher score, then closer; zero when they tie. */
+  private static int compare(double scoreA, int distanceA, double scoreB, int distanceB) {
     if (scoreA != scoreB) {
-      return scoreA > scoreB;
+      return scoreA > scoreB ? -1 : 1;
     }
-    if (distanceA != distanceB) {
-      return distanceA < distanceB;
+    return Integer.compare(distanceA, distanceB);
+  }
+
+  /** Shuffles each run of equal (score, distance) in a sorted order, so that equals share reads evenly. */
+  private static void shuffleTies(Replica[] order, double[] score, RandomGenerator random) {
+    int start = 0;
+    for (int i = 1; i <= order.length; i++) {
+      if (i == order.length || compare(score[i], order[i].distance(), score[start], order[start].distance()) != 0) {
+        for (int k = i - 1; k > start; k--) {
+          int swap = start + random.nextInt(k - start + 1);
+          Replica t = order[k];
+          order[k] = order[swap];
+          order[swap] = t;
+        }
+        start = i;
+      }
     }
-    return tieA < tieB;
   }
 }

@@ -7,6 +7,8 @@ import java.util.random.RandomGenerator;
  * The hotspot paper's ordering (§III): replicas by their score out of 10 (network distance, idle CPU, free
  * memory, I/O of the replica's disk), highest first, so that a DataNode under CPU, memory or I/O stress stops
  * being chosen although it is as close as the others. Without fresh metrics for any replica, HDFS's order.
+ * Blocks already sent to a DataNode since its latest sample count against it, so that readers between two
+ * samples spread over equally good nodes instead of herding onto one.
  */
 public final class SystemStatePolicy implements ReadPolicy {
 
@@ -21,7 +23,12 @@ public final class SystemStatePolicy implements ReadPolicy {
   @Override
   public List<Replica> order(List<Replica> replicas, RandomGenerator random) {
     double[] score = scorer.scores(replicas);
-    return score == null ? Orders.closestFirst(replicas, random) : Scorer.best(replicas, score, random);
+    if (score == null) {
+      return Orders.closestFirst(replicas, random);
+    }
+    List<Replica> order = Scorer.best(replicas, score, random);
+    scorer.assigned(order.get(0));
+    return order;
   }
 
   @Override

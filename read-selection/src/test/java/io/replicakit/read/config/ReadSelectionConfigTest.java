@@ -59,7 +59,8 @@ class ReadSelectionConfigTest {
     assertEquals(ScoreModel.PAPER_POINTS, s.score().points());
     assertEquals(100.0, s.score().awaitReferenceMs());
     assertEquals(2785.0, s.score().ioReferenceKbps());
-    assertEquals(2.0, s.combinedClassBonus());
+    assertEquals(2.5, s.combinedClassBonus());
+    assertEquals(0.25, s.score().assignmentPenalty());
   }
 
   @Test

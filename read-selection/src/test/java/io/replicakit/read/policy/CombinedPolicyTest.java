@@ -93,8 +93,10 @@ class CombinedPolicyTest {
   }
 
   /**
-   * Among healthy nodes the class decision holds whatever the distances: the bonus (2 points) exceeds the largest
-   * distance difference (3.5 - 2.1 = 1.4). Inter-rack bandwidth 1250 MB/s makes an off-rack SSD eligible.
+   * Among healthy nodes the class decision holds whatever the distances: the bonus (2.5 points) exceeds the
+   * largest distance difference (3.5 - 2.1 = 1.4) plus what assigned blocks can take (1). Inter-rack bandwidth
+   * 1250 MB/s makes an off-rack SSD eligible. Without the damper against herding the closer DISK takes every
+   * DISK turn; with it (the default) the class decision still holds.
    */
   @ParameterizedTest(name = "SSD {0}, DISKs {1}/{2}")
   @CsvSource({
@@ -106,17 +108,19 @@ class CombinedPolicyTest {
       int closestDisk) {
     List<Replica> block = Fixtures.oneSsd(ssd, disk1, disk2);
     healthy(block);
-    ReadPolicy policy = combined(ReadSelectionConfig.INTER_RACK_KEY, "1250");
-    RandomGenerator random = new SplittableRandom(11);
-
-    for (int i = 0; i < 600; i++) {
-      List<Replica> order = policy.order(block, random);
-      if (i % 6 < 5) {
-        assertEquals(0, order.get(0).position(), "block " + i + " is SSD's turn");
-      } else {
-        assertEquals("DISK", order.get(0).storageType(), "block " + i + " is DISK's turn");
-        if (closestDisk >= 0) {
-          assertEquals(closestDisk, order.get(0).position(), "the closer DISK");
+    for (String penalty : List.of("0", "0.25")) {
+      ReadPolicy policy = combined(ReadSelectionConfig.INTER_RACK_KEY, "1250",
+          ReadSelectionConfig.ASSIGNMENT_PENALTY_KEY, penalty);
+      RandomGenerator random = new SplittableRandom(11);
+      for (int i = 0; i < 600; i++) {
+        List<Replica> order = policy.order(block, random);
+        if (i % 6 < 5) {
+          assertEquals(0, order.get(0).position(), "penalty " + penalty + ": block " + i + " is SSD's turn");
+        } else {
+          assertEquals("DISK", order.get(0).storageType(), "penalty " + penalty + ": block " + i + " is DISK's turn");
+          if (closestDisk >= 0 && penalty.equals("0")) {
+            assertEquals(closestDisk, order.get(0).position(), "the closer DISK");
+          }
         }
       }
     }
@@ -126,7 +130,7 @@ class CombinedPolicyTest {
   void ineligibleSsd_getsNoBonus_andTheBlockIsOrderedByScore() {
     List<Replica> block = Fixtures.oneSsd(OFF_RACK, LOCAL, RACK);
     healthy(block);
-    ReadPolicy policy = combined();
+    ReadPolicy policy = combined(ReadSelectionConfig.ASSIGNMENT_PENALTY_KEY, "0");
 
     for (long seed = 0; seed < 100; seed++) {
       assertEquals(List.of(1, 2, 0), Fixtures.positions(policy.order(block, new SplittableRandom(seed))));

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.replicakit.read.config.ReadSelectionConfig;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -21,6 +22,9 @@ class SystemStatePolicyTest {
   private final Fixtures.Cluster cluster = new Fixtures.Cluster();
   private final ReadSettings settings = Fixtures.settings(SystemStatePolicy.NAME);
   private final ReadPolicy policy = ReadPolicies.create(settings, cluster.env());
+  /** The paper's score alone, without the damper against herding: every decision as if it were the first. */
+  private final ReadPolicy paperPolicy = ReadPolicies.create(
+      Fixtures.settings(SystemStatePolicy.NAME, ReadSelectionConfig.ASSIGNMENT_PENALTY_KEY, "0"), cluster.env());
 
   private void healthy(Replica r) {
     cluster.report(r.datanodeUuid(), Fixtures.healthyHost(),
@@ -58,8 +62,60 @@ class SystemStatePolicyTest {
     healthy(block.get(2));
 
     for (long seed = 0; seed < 100; seed++) {
-      assertEquals(List.of(1, 2, 0), positions(policy.order(block, new SplittableRandom(seed))));
+      assertEquals(List.of(1, 2, 0), positions(paperPolicy.order(block, new SplittableRandom(seed))));
     }
+    // With the damper the reads spread over the two healthy nodes; the stressed one stays last.
+    int[] first = new int[3];
+    for (long seed = 0; seed < 100; seed++) {
+      List<Integer> order = positions(policy.order(block, new SplittableRandom(seed)));
+      assertEquals(0, order.get(2));
+      first[order.get(0)]++;
+    }
+    assertTrue(first[1] > 0 && first[2] > 0, "both healthy nodes read: " + java.util.Arrays.toString(first));
+  }
+
+  /**
+   * Between two samples every reader sees the same state. Equally healthy nodes at equal distance take turns
+   * instead of one taking every block, and a node that is slightly better by its sample takes more, not all.
+   */
+  @Test
+  void betweenSamples_equallyHealthyNodes_shareTheBlocks_insteadOfHerding() {
+    List<Replica> block = List.of(replica(0, RACK, "DISK"), replica(1, RACK, "DISK"), replica(2, RACK, "DISK"));
+    block.forEach(this::healthy);
+    int[] first = new int[3];
+    SplittableRandom random = new SplittableRandom(3);
+    for (int i = 0; i < 300; i++) {
+      first[policy.order(block, random).get(0).position()]++;
+    }
+    for (int count : first) {
+      assertEquals(100, count, 15, "blocks per node: " + java.util.Arrays.toString(first));
+    }
+  }
+
+  @Test
+  void blocksAssignedSinceTheSample_neverPushAQuietNodeBelowASaturatedOne() {
+    List<Replica> block = List.of(replica(0, RACK, "DISK"), replica(1, RACK, "DISK"));
+    healthy(block.get(0));
+    stressed(block.get(1));
+    SplittableRandom random = new SplittableRandom(5);
+    for (int i = 0; i < 1_000; i++) {
+      assertEquals(0, policy.order(block, random).get(0).position(), "block " + i);
+    }
+  }
+
+  @Test
+  void aNewSample_startsTheCountAgain() {
+    List<Replica> block = List.of(replica(0, RACK, "DISK"), replica(1, OFF_RACK, "DISK"));
+    block.forEach(this::healthy);
+    SplittableRandom random = new SplittableRandom(9);
+    // The closer node wins until its blocks since the sample outweigh the distance (0.7 points: 3 blocks).
+    List<Integer> firsts = new java.util.ArrayList<>();
+    for (int i = 0; i < 4; i++) {
+      firsts.add(policy.order(block, random).get(0).position());
+    }
+    assertEquals(List.of(0, 0, 0, 1), firsts);
+    healthy(block.get(0)); // its next sample
+    assertEquals(0, policy.order(block, random).get(0).position());
   }
 
   @Test
@@ -109,7 +165,7 @@ class SystemStatePolicyTest {
     assertEquals(2.8 + (healthy + stressed) / 2, scored.get(2).score(), 1e-9);
 
     for (long seed = 0; seed < 100; seed++) {
-      assertEquals(List.of(0, 2, 1), positions(policy.order(block, new SplittableRandom(seed))));
+      assertEquals(List.of(0, 2, 1), positions(paperPolicy.order(block, new SplittableRandom(seed))));
     }
   }
 
@@ -132,7 +188,7 @@ class SystemStatePolicyTest {
     // a node without a sample gets the mean: the same state points as the other
     healthy(block.get(0));
 
-    ScoreModel zeroDistance = new ScoreModel(new ScoreModel.Points(0, 0, 0, 1, 2, 1.5, 1, 1), 100, 2785);
+    ScoreModel zeroDistance = new ScoreModel(new ScoreModel.Points(0, 0, 0, 1, 2, 1.5, 1, 1), 100, 2785, 0);
     Scorer scorer = new Scorer(zeroDistance, () -> cluster.registry);
     for (long seed = 0; seed < 100; seed++) {
       List<Replica> order = Scorer.best(scorer.score(block).orElseThrow(), new SplittableRandom(seed));
