@@ -1,9 +1,10 @@
 package io.replicakit.read.policy;
 
 /**
- * The running count of blocks read from fast and from slow storage, and the round-robin decision on it (read
- * paper §3.2, eq. 2): read fast while fewer than {@code weight} fast reads were made per slow read. Deciding and
- * counting happen under one lock, so concurrent readers cannot all take the same branch on a stale count.
+ * The running count of blocks read from fast and from slow storage, among the blocks that offered both classes,
+ * and the round-robin decision on it (read paper §3.2, eq. 2): read fast while fewer than {@code weight} fast
+ * reads were made per slow read. Deciding and counting happen under one lock, so concurrent readers cannot all
+ * take the same branch on a stale count.
  *
  * <p>The comparison {@code fast < weight * (slow + 1)} gives exactly {@code weight} fast reads per slow read
  * from the start (the paper's {@code fast / slow <= weight} is undefined before the first slow read).
@@ -13,23 +14,14 @@ final class ReadCounter {
   private long fast;
   private long slow;
 
-  /** Whether the next block should come from fast storage under {@code weight}. */
-  synchronized boolean fastTurn(double weight) {
-    return fast < weight * (slow + 1);
-  }
-
-  synchronized void record(boolean fromFast) {
+  /** Decides whether this block is read from fast storage under {@code weight}, and counts it. */
+  synchronized boolean decide(double weight) {
+    boolean fromFast = fast < weight * (slow + 1);
     if (fromFast) {
       fast++;
     } else {
       slow++;
     }
-  }
-
-  /** Decides and records in one step; {@code fastAvailable=false} records a slow read. */
-  synchronized boolean decide(double weight, boolean fastAvailable) {
-    boolean fromFast = fastAvailable && fastTurn(weight);
-    record(fromFast);
     return fromFast;
   }
 

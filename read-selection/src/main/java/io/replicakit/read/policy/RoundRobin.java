@@ -5,11 +5,15 @@ import java.util.function.ToDoubleFunction;
 import java.util.random.RandomGenerator;
 
 /**
- * The round-robin choice of WRR and DRR (read paper §3.2): when a block has both an eligible fast replica and a
- * slow one (a block always has a slow one: the replicas on its slowest type), read fast {@code weight} times per
- * slow read, counted over all blocks the NameNode orders (the
- * NameNode cannot see which replica a client reads; like the paper, it counts the first). Blocks with only one
- * class are read from it and counted too, so the running ratio is the cluster's.
+ * The round-robin choice of WRR and DRR (read paper §3.2): when a block's eligible replicas offer both classes (an
+ * eligible fast replica and a slow one; a block always has a slow one: the replicas on its slowest type), read
+ * fast {@code weight} times per slow read. The NameNode cannot see which replica a client reads; like the paper,
+ * it counts the first.
+ *
+ * <p>Only blocks that offered both classes are counted. The ratio of eq. 2 steers a choice of class, and a block
+ * without one (all replicas on DISK, like TestDFSIO's control files stored HOT, or its fast replicas too far to
+ * gain from under §3.1) takes no turn: counted as a slow read, it would hand fast storage a run of extra turns
+ * after it, so the start of a job would stray from the weight.
  */
 final class RoundRobin {
 
@@ -17,7 +21,7 @@ final class RoundRobin {
   private final ToDoubleFunction<StorageModel.Choice> weight;
   private final ReadCounter counter = new ReadCounter();
 
-  /** @param weight the fast-to-slow weight for a block's split */
+  /** @param weight the fast-to-slow weight for a block's choice */
   RoundRobin(StorageModel model, ToDoubleFunction<StorageModel.Choice> weight) {
     this.model = model;
     this.weight = weight;
@@ -25,18 +29,24 @@ final class RoundRobin {
 
   /**
    * Decides and counts this block's class in one step, so concurrent readers cannot all take the same turn on
-   * a stale count. Only for blocks with an eligible fast and a slow replica.
+   * a stale count. Only for blocks that {@linkplain StorageModel.Choice#offersBothClasses offer both classes}.
    */
   boolean takeFastTurn(StorageModel.Choice choice) {
-    return counter.decide(weight.applyAsDouble(choice), true);
+    return counter.decide(weight.applyAsDouble(choice));
   }
 
-  /** Counts a block that offered no choice of class by the replica put first. */
+  /**
+   * Told of a block that offered no choice of class, with the replica put first; it is deliberately not counted
+   * (see the class comment), so that the ratio stays that of the blocks that took a turn.
+   */
   void record(Replica first, StorageModel.Choice choice) {
-    counter.record(choice.isFast(first, model));
+    // not counted: the block took no turn
   }
 
-  /** Corrects the count when the replica put first is not of the class whose turn was taken. */
+  /**
+   * Corrects the count when the replica put first is not of the class whose turn was taken (after
+   * {@link #takeFastTurn}, so only for blocks that offered both classes).
+   */
   void correct(boolean tookFast, Replica first, StorageModel.Choice choice) {
     boolean fast = choice.isFast(first, model);
     if (fast != tookFast) {
@@ -47,12 +57,10 @@ final class RoundRobin {
   List<Replica> order(List<Replica> replicas, RandomGenerator random) {
     StorageModel.Choice choice = model.choose(replicas, random);
     Replica first;
-    if (choice.bestFast() == null) {
-      // No choice of class (one type only, or the fast replicas are too far): HDFS's closest, counted as read.
-      first = Orders.closest(replicas, random);
-      record(first, choice);
-    } else {
+    if (choice.offersBothClasses()) {
       first = takeFastTurn(choice) ? choice.bestFast() : choice.closestSlow();
+    } else {
+      first = Orders.closest(replicas, random); // no choice of class: HDFS's closest, not counted
     }
     return Orders.withFirst(first, replicas, random);
   }

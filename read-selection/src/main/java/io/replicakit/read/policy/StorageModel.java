@@ -1,6 +1,5 @@
 package io.replicakit.read.policy;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.random.RandomGenerator;
@@ -27,23 +26,25 @@ import java.util.random.RandomGenerator;
  */
 public record StorageModel(Map<String, Double> throughputMbps, double intraRackMbps, double interRackMbps) {
 
-  /** A block's replicas split by speed: slow are those on the slowest type present, fast all the others. */
-  public record Split(List<Replica> fast, List<Replica> slow, double fastestMbps, double slowestMbps) {
-
-    public boolean hasBoth() {
-      return !fast.isEmpty() && !slow.isEmpty();
-    }
-  }
-
   /**
    * What a round-robin or storage-type decision needs of a block, found in two passes without building lists:
    * the best eligible fast replica (null if none), the closest slow replica, and the fastest and slowest
-   * throughputs present.
+   * throughputs present. Slow are the replicas on the slowest type present, fast all the others; a slow replica
+   * is always eligible (§3.1: read slow storage from the closest node), a fast one only under the rules above.
    */
   public record Choice(Replica bestFast, Replica closestSlow, double fastestMbps, double slowestMbps) {
 
+    /** Whether the replica is on a faster type than the block's slowest, eligible or not. */
     public boolean isFast(Replica r, StorageModel model) {
       return model.throughput(r.storageType()) > slowestMbps;
+    }
+
+    /**
+     * Whether the block's eligible replicas offer both classes, so that a policy has a storage class to choose
+     * (§3.2): an eligible fast replica exists, and a slow one always does.
+     */
+    public boolean offersBothClasses() {
+      return bestFast != null;
     }
   }
 
@@ -51,7 +52,10 @@ public record StorageModel(Map<String, Double> throughputMbps, double intraRackM
     throughputMbps = Map.copyOf(throughputMbps);
   }
 
-  /** The {@link Choice} for a block; ties among equally good replicas are broken at random. */
+  /**
+   * The {@link Choice} for a block: the one place the §3.1 rules decide the classes and which fast replicas are
+   * eligible. Ties among equally good replicas are broken at random.
+   */
   public Choice choose(List<Replica> replicas, RandomGenerator random) {
     double slowest = Double.POSITIVE_INFINITY;
     double fastest = 0;
@@ -113,48 +117,5 @@ public record StorageModel(Map<String, Double> throughputMbps, double intraRackM
       default:
         return interRackMbps;
     }
-  }
-
-  public Split split(List<Replica> replicas) {
-    double slowest = Double.POSITIVE_INFINITY;
-    double fastest = 0;
-    for (Replica r : replicas) {
-      slowest = Math.min(slowest, throughput(r.storageType()));
-      fastest = Math.max(fastest, throughput(r.storageType()));
-    }
-    List<Replica> fast = new ArrayList<>();
-    List<Replica> slow = new ArrayList<>();
-    for (Replica r : replicas) {
-      (throughput(r.storageType()) > slowest ? fast : slow).add(r);
-    }
-    return new Split(fast, slow, fastest, slowest);
-  }
-
-  /** The fast replicas the §3.1 rules allow reading for their speed. */
-  public List<Replica> eligibleFast(Split split) {
-    List<Replica> eligible = new ArrayList<>();
-    for (Replica r : split.fast()) {
-      if (pathBandwidth(r.locality()) > split.slowestMbps()) {
-        eligible.add(r);
-      }
-    }
-    return eligible;
-  }
-
-  /** The best of eligible fast replicas: fastest type, then closest, then at random. */
-  public Replica bestFast(List<Replica> eligible, RandomGenerator random) {
-    Replica best = null;
-    int ties = 0;
-    for (Replica r : eligible) {
-      int cmp = best == null ? -1
-          : compareFast(throughput(r.storageType()), r.distance(), throughput(best.storageType()), best.distance());
-      if (cmp < 0) {
-        best = r;
-        ties = 1;
-      } else if (cmp == 0 && random.nextInt(++ties) == 0) {
-        best = r;
-      }
-    }
-    return best;
   }
 }

@@ -1,5 +1,6 @@
 package io.replicakit.read.policy;
 
+import static io.replicakit.read.policy.Fixtures.LOCAL;
 import static io.replicakit.read.policy.Fixtures.OFF_RACK;
 import static io.replicakit.read.policy.Fixtures.RACK;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -35,6 +36,31 @@ class RoundRobinPoliciesTest {
 
   private static boolean ssdFirst(ReadPolicy policy, List<Replica> block, RandomGenerator random) {
     return policy.order(block, random).get(0).storageType().equals("SSD");
+  }
+
+  /** 'F' for each block whose first replica is on SSD, 'S' otherwise. */
+  private static String firstClasses(ReadPolicy policy, int blocks, RandomGenerator random) {
+    StringBuilder pattern = new StringBuilder(blocks);
+    for (int i = 0; i < blocks; i++) {
+      pattern.append(ssdFirst(policy, Fixtures.oneSsd(RACK, RACK, RACK), random) ? 'F' : 'S');
+    }
+    return pattern.toString();
+  }
+
+  /** A block with all three replicas on DISK in the reader's rack, on DataNodes of its own. */
+  private static List<Replica> diskOnly(int block) {
+    List<Replica> replicas = new ArrayList<>(3);
+    for (int i = 0; i < 3; i++) {
+      String uuid = "dn-disk-" + block + "-" + i;
+      replicas.add(new Replica(i, RACK, "DISK", uuid + "-vol", uuid));
+    }
+    return replicas;
+  }
+
+  private static List<Replica> concat(List<Replica> block, List<List<Replica>> blocks) {
+    List<Replica> all = new ArrayList<>(block);
+    blocks.forEach(all::addAll);
+    return all;
   }
 
   @ParameterizedTest(name = "{0}")
@@ -81,9 +107,29 @@ class RoundRobinPoliciesTest {
     assertTrue(Double.isNaN(policy("wrr").weight()));
   }
 
+  /**
+   * TestDFSIO's control files are stored HOT (all DISK) and read first: such blocks offer no choice of class
+   * (§3.2), so they must not count as slow reads, or fast storage would take every turn for a while after them.
+   */
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"wrr", "drr", "combined"})
-  void blocksWhoseSsdIsNotEligible_areCountedAsSlowReads(String name) {
+  void blocksWithoutAChoice_doNotMoveTheRatio(String name) {
+    ReadPolicy policy = policy(name);
+    RandomGenerator random = new SplittableRandom(3);
+    for (int i = 0; i < 1_000; i++) {
+      assertEquals("DISK", policy.order(diskOnly(i), random).get(0).storageType());
+    }
+
+    String afterDiskOnly = firstClasses(policy, 600, random);
+
+    assertEquals(firstClasses(policy(name), 600, new SplittableRandom(3)), afterDiskOnly,
+        "as if the DISK-only blocks had never come");
+    assertEquals("FFFFFS".repeat(100), afterDiskOnly);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"wrr", "drr", "combined"})
+  void blocksWhoseSsdIsNotEligible_doNotMoveTheRatio(String name) {
     ReadPolicy policy = policy(name);
     RandomGenerator random = new SplittableRandom(3);
     for (int i = 0; i < 5; i++) {
@@ -91,26 +137,65 @@ class RoundRobinPoliciesTest {
       assertEquals("DISK", order.get(0).storageType(), "off-rack SSD with inter-rack 0 is not read");
     }
 
-    // 5 slow reads counted: the next 5 x (5 + 1) = 30 eligible blocks are SSD's, then DISK's turn comes.
-    for (int i = 0; i < 30; i++) {
-      assertTrue(ssdFirst(policy, Fixtures.oneSsd(RACK, RACK, RACK), random), "block " + i);
+    assertEquals("FFFFFS".repeat(5), firstClasses(policy, 30, random));
+  }
+
+  /** Blocks of one type only (all DISK, all SSD) or with an ineligible SSD, between the mixed ones. */
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"wrr", "drr", "combined"})
+  void blocksWithoutAChoice_betweenMixedBlocks_doNotShiftTheInterleaving(String name) {
+    ReadPolicy policy = policy(name);
+    RandomGenerator random = new SplittableRandom(5);
+    List<Replica> allSsd = List.of(Fixtures.replica(0, RACK, "SSD"), Fixtures.replica(1, LOCAL, "SSD"));
+    StringBuilder pattern = new StringBuilder();
+    for (int i = 0; i < 600; i++) {
+      policy.order(diskOnly(i), random);
+      assertEquals(1, policy.order(allSsd, random).get(0).position(), "one type: the closest");
+      policy.order(Fixtures.oneSsd(OFF_RACK, RACK, RACK), random);
+      pattern.append(ssdFirst(policy, Fixtures.oneSsd(RACK, RACK, RACK), random) ? 'F' : 'S');
     }
-    assertEquals("DISK", policy.order(Fixtures.oneSsd(RACK, RACK, RACK), random).get(0).storageType());
+
+    assertEquals("FFFFFS".repeat(100), pattern.toString());
+  }
+
+  /** With fresh metrics the combined policy orders a block without a choice by score; that is not counted either. */
+  @Test
+  void combinedWithFreshMetrics_blocksWithoutAChoice_doNotMoveTheRatio() {
+    Fixtures.Cluster cluster = new Fixtures.Cluster();
+    ReadPolicy policy = ReadPolicies.create(Fixtures.settings(CombinedPolicy.NAME), cluster.env());
+    List<Replica> mixed = Fixtures.oneSsd(RACK, RACK, RACK);
+    List<List<Replica>> diskOnly = new ArrayList<>();
+    for (int i = 0; i < 100; i++) {
+      diskOnly.add(diskOnly(i));
+    }
+    for (Replica r : concat(mixed, diskOnly)) {
+      cluster.report(r.datanodeUuid(), Fixtures.healthyHost(),
+          Fixtures.healthyVolume(r.storageId(), r.storageType(), Double.NaN));
+    }
+    RandomGenerator random = new SplittableRandom(6);
+    for (int i = 0; i < 1_000; i++) {
+      assertEquals("DISK", policy.order(diskOnly.get(i % 100), random).get(0).storageType());
+    }
+
+    assertEquals("FFFFFS".repeat(100), firstClasses(policy, 600, random));
   }
 
   @Test
-  void wrr_countsFastAndSlowReads_includingIneligibleBlocks() {
+  void wrr_countsOnlyTheBlocksThatOfferedAChoice() {
     WeightedRoundRobinPolicy policy = (WeightedRoundRobinPolicy) policy("wrr");
     RandomGenerator random = new SplittableRandom(4);
     for (int i = 0; i < 3; i++) {
       policy.order(Fixtures.oneSsd(OFF_RACK, RACK, RACK), random);
+      policy.order(diskOnly(i), random);
     }
+    assertEquals(0, policy.fastReads() + policy.slowReads(), "no block offered a choice yet");
+
     for (int i = 0; i < 12; i++) {
       policy.order(Fixtures.oneSsd(RACK, RACK, RACK), random);
     }
 
-    assertEquals(12, policy.fastReads());
-    assertEquals(3, policy.slowReads());
+    assertEquals(10, policy.fastReads());
+    assertEquals(2, policy.slowReads());
   }
 
   @ParameterizedTest(name = "{0}")

@@ -3,10 +3,10 @@ package io.replicakit.read.policy;
 import static io.replicakit.read.policy.Fixtures.LOCAL;
 import static io.replicakit.read.policy.Fixtures.OFF_RACK;
 import static io.replicakit.read.policy.Fixtures.RACK;
-import static io.replicakit.read.policy.Fixtures.positions;
 import static io.replicakit.read.policy.Fixtures.replica;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+/** The read paper's §3.1 rules as {@link StorageModel#choose} applies them: the classes, eligibility, the best. */
 class StorageModelTest {
 
   private static final Map<String, Double> THROUGHPUT = Map.of("RAM_DISK", 1000.0, "SSD", 300.0, "DISK", 60.0,
@@ -25,39 +26,60 @@ class StorageModelTest {
     return new StorageModel(THROUGHPUT, intraRackMbps, interRackMbps);
   }
 
-  @Test
-  void split_putsTheSlowestTypePresentInSlow_andEveryOtherTypeInFast() {
-    List<Replica> block = List.of(replica(0, RACK, "SSD"), replica(1, RACK, "DISK"), replica(2, RACK, "ARCHIVE"),
-        replica(3, RACK, "DISK"));
+  private static StorageModel.Choice choose(StorageModel model, List<Replica> block) {
+    return model.choose(block, new SplittableRandom(0));
+  }
 
-    StorageModel.Split split = model(1250, 0).split(block);
+  /** Positions of the block's replicas the choice counts as fast ({@code fast=true}) or slow. */
+  private static List<Integer> positions(StorageModel model, List<Replica> block, boolean fast) {
+    StorageModel.Choice choice = choose(model, block);
+    return block.stream().filter(r -> choice.isFast(r, model) == fast).map(Replica::position).toList();
+  }
 
-    assertEquals(List.of(0, 1, 3), positions(split.fast()), "DISK is fast next to ARCHIVE");
-    assertEquals(List.of(2), positions(split.slow()));
-    assertEquals(300, split.fastestMbps());
-    assertEquals(30, split.slowestMbps());
-    assertTrue(split.hasBoth());
+  /** The position of the best eligible fast replica, as a list: empty when none is eligible. */
+  private static List<Integer> bestEligibleFast(StorageModel model, List<Replica> block) {
+    Replica best = choose(model, block).bestFast();
+    return best == null ? List.of() : List.of(best.position());
   }
 
   @Test
-  void split_ofOneSsdBlock_hasTheSsdFast_andTheDisksSlow() {
-    StorageModel.Split split = model(1250, 0).split(Fixtures.oneSsd(RACK, RACK, RACK));
+  void choose_putsTheSlowestTypePresentInSlow_andEveryOtherTypeInFast() {
+    StorageModel model = model(1250, 0);
+    List<Replica> block = List.of(replica(0, RACK, "SSD"), replica(1, RACK, "DISK"), replica(2, RACK, "ARCHIVE"),
+        replica(3, RACK, "DISK"));
 
-    assertEquals(List.of(0), positions(split.fast()));
-    assertEquals(List.of(1, 2), positions(split.slow()));
+    StorageModel.Choice choice = choose(model, block);
+
+    assertEquals(List.of(0, 1, 3), positions(model, block, true), "DISK is fast next to ARCHIVE");
+    assertEquals(List.of(2), positions(model, block, false));
+    assertEquals(2, choice.closestSlow().position());
+    assertEquals(300, choice.fastestMbps());
+    assertEquals(30, choice.slowestMbps());
+    assertTrue(choice.offersBothClasses());
+  }
+
+  @Test
+  void choose_ofOneSsdBlock_hasTheSsdFast_andTheDisksSlow() {
+    StorageModel model = model(1250, 0);
+    List<Replica> block = Fixtures.oneSsd(RACK, RACK, RACK);
+
+    assertEquals(List.of(0), positions(model, block, true));
+    assertEquals(List.of(1, 2), positions(model, block, false));
   }
 
   @ParameterizedTest(name = "all {0}")
   @CsvSource({"SSD", "DISK", "ARCHIVE", "TAPE"})
-  void split_ofReplicasAllOfOneType_isAllSlow_noneFast(String type) {
+  void choose_ofReplicasAllOfOneType_isAllSlow_noneFast(String type) {
+    StorageModel model = model(1250, 1250);
     List<Replica> block = List.of(replica(0, LOCAL, type), replica(1, RACK, type), replica(2, OFF_RACK, type));
 
-    StorageModel.Split split = model(1250, 1250).split(block);
+    StorageModel.Choice choice = choose(model, block);
 
-    assertEquals(List.of(), split.fast());
-    assertEquals(List.of(0, 1, 2), positions(split.slow()));
-    assertFalse(split.hasBoth());
-    assertEquals(List.of(), model(1250, 1250).eligibleFast(split));
+    assertEquals(List.of(), positions(model, block, true));
+    assertEquals(List.of(0, 1, 2), positions(model, block, false));
+    assertFalse(choice.offersBothClasses());
+    assertNull(choice.bestFast());
+    assertEquals(0, choice.closestSlow().position());
   }
 
   @Test
@@ -65,13 +87,13 @@ class StorageModelTest {
     StorageModel model = model(1250, 0);
     assertEquals(60, model.throughput("TAPE"));
 
-    StorageModel.Split withDisk = model.split(List.of(replica(0, RACK, "TAPE"), replica(1, RACK, "DISK")));
-    assertEquals(List.of(), withDisk.fast(), "TAPE is as slow as DISK");
+    List<Replica> withDisk = List.of(replica(0, RACK, "TAPE"), replica(1, RACK, "DISK"));
+    assertEquals(List.of(), positions(model, withDisk, true), "TAPE is as slow as DISK");
 
-    StorageModel.Split withSsd = model.split(List.of(replica(0, RACK, "TAPE"), replica(1, RACK, "SSD")));
-    assertEquals(List.of(1), positions(withSsd.fast()));
-    assertEquals(List.of(0), positions(withSsd.slow()));
-    assertEquals(60, withSsd.slowestMbps());
+    List<Replica> withSsd = List.of(replica(0, RACK, "TAPE"), replica(1, RACK, "SSD"));
+    assertEquals(List.of(1), positions(model, withSsd, true));
+    assertEquals(List.of(0), positions(model, withSsd, false));
+    assertEquals(60, choose(model, withSsd).slowestMbps());
   }
 
   /** §3.1 with the defaults: intra-rack 1250 MB/s, inter-rack 0, slowest DISK 60 MB/s. */
@@ -79,9 +101,10 @@ class StorageModelTest {
   @CsvSource({"0, true", "1, true", "2, true", "4, false", "6, false"})
   void eligibleFast_withDefaults_isLocalAndSameRackOnly(int ssdDistance, boolean eligible) {
     StorageModel model = Fixtures.defaultStorage();
-    StorageModel.Split split = model.split(Fixtures.oneSsd(ssdDistance, LOCAL, RACK));
+    List<Replica> block = Fixtures.oneSsd(ssdDistance, LOCAL, RACK);
 
-    assertEquals(eligible ? List.of(0) : List.of(), positions(model.eligibleFast(split)));
+    assertEquals(eligible ? List.of(0) : List.of(), bestEligibleFast(model, block));
+    assertEquals(eligible, choose(model, block).offersBothClasses());
   }
 
   @ParameterizedTest(name = "intra-rack {0} MB/s, slowest {1}: eligible={2}")
@@ -94,9 +117,9 @@ class StorageModelTest {
   void sameRackFast_isEligibleOnlyWhenIntraRackBandwidthExceedsTheSlowestThroughput(double intraRackMbps,
       String slowType, boolean eligible) {
     StorageModel model = model(intraRackMbps, 0);
-    StorageModel.Split split = model.split(List.of(replica(0, RACK, "SSD"), replica(1, RACK, slowType)));
+    List<Replica> block = List.of(replica(0, RACK, "SSD"), replica(1, RACK, slowType));
 
-    assertEquals(eligible ? List.of(0) : List.of(), positions(model.eligibleFast(split)));
+    assertEquals(eligible ? List.of(0) : List.of(), bestEligibleFast(model, block));
   }
 
   @ParameterizedTest(name = "inter-rack {0} MB/s: eligible={1}")
@@ -104,52 +127,68 @@ class StorageModelTest {
   void offRackFast_isEligibleOnlyWhenInterRackBandwidthExceedsTheSlowestThroughput(double interRackMbps,
       boolean eligible) {
     StorageModel model = model(1250, interRackMbps);
-    StorageModel.Split split = model.split(Fixtures.oneSsd(OFF_RACK, RACK, RACK));
 
-    assertEquals(eligible ? List.of(0) : List.of(), positions(model.eligibleFast(split)));
+    assertEquals(eligible ? List.of(0) : List.of(), bestEligibleFast(model, Fixtures.oneSsd(OFF_RACK, RACK, RACK)));
   }
 
   @Test
   void localFast_isAlwaysEligible_evenWithoutAnyNetworkBandwidth() {
     StorageModel model = model(0, 0);
-    StorageModel.Split split = model.split(Fixtures.oneSsd(LOCAL, RACK, OFF_RACK));
 
-    assertEquals(List.of(0), positions(model.eligibleFast(split)));
+    assertEquals(List.of(0), bestEligibleFast(model, Fixtures.oneSsd(LOCAL, RACK, OFF_RACK)));
   }
 
   @Test
   void bestFast_prefersTheHigherThroughput_overACloserReplica() {
     StorageModel model = model(1250, 1250);
-    List<Replica> eligible = List.of(replica(0, LOCAL, "SSD"), replica(1, OFF_RACK, "RAM_DISK"),
+    List<Replica> block = List.of(replica(0, LOCAL, "SSD"), replica(1, OFF_RACK, "RAM_DISK"),
         replica(2, RACK, "DISK"));
 
     for (long seed = 0; seed < 200; seed++) {
-      assertEquals(1, model.bestFast(eligible, new SplittableRandom(seed)).position());
+      assertEquals(1, model.choose(block, new SplittableRandom(seed)).bestFast().position());
     }
   }
 
+  /** The block's slowest type is an off-rack DISK, so that every SSD is fast and eligible. */
   @Test
   void bestFast_amongEqualThroughput_prefersTheClosest() {
     StorageModel model = model(1250, 1250);
-    List<Replica> eligible = List.of(replica(0, OFF_RACK, "SSD"), replica(1, RACK, "SSD"), replica(2, LOCAL, "SSD"),
-        replica(3, RACK, "SSD"));
+    List<Replica> block = List.of(replica(0, OFF_RACK, "SSD"), replica(1, RACK, "SSD"), replica(2, LOCAL, "SSD"),
+        replica(3, RACK, "SSD"), replica(4, OFF_RACK, "DISK"));
 
     for (long seed = 0; seed < 200; seed++) {
-      assertEquals(2, model.bestFast(eligible, new SplittableRandom(seed)).position());
+      assertEquals(2, model.choose(block, new SplittableRandom(seed)).bestFast().position());
     }
   }
 
   @Test
   void bestFast_breaksFullTiesAtRandom() {
     StorageModel model = model(1250, 1250);
-    List<Replica> eligible = List.of(replica(0, RACK, "SSD"), replica(1, RACK, "SSD"), replica(2, OFF_RACK, "SSD"));
-    boolean[] chosen = new boolean[3];
+    List<Replica> block = List.of(replica(0, RACK, "SSD"), replica(1, RACK, "SSD"), replica(2, OFF_RACK, "SSD"),
+        replica(3, OFF_RACK, "DISK"));
+    boolean[] chosen = new boolean[4];
 
     for (long seed = 0; seed < 200; seed++) {
-      chosen[model.bestFast(eligible, new SplittableRandom(seed)).position()] = true;
+      chosen[model.choose(block, new SplittableRandom(seed)).bestFast().position()] = true;
     }
 
     assertTrue(chosen[0] && chosen[1], "both same-rack SSDs are chosen sometimes");
     assertFalse(chosen[2], "the farther SSD never is");
+    assertFalse(chosen[3], "the DISK is slow, never the best fast");
+  }
+
+  @Test
+  void closestSlow_isTheClosestReplicaOfTheSlowestType_tiesAtRandom_evenWhenAFastOneIsCloser() {
+    StorageModel model = model(1250, 1250);
+    List<Replica> block = List.of(replica(0, LOCAL, "SSD"), replica(1, OFF_RACK, "DISK"), replica(2, RACK, "DISK"),
+        replica(3, RACK, "DISK"));
+    boolean[] chosen = new boolean[4];
+
+    for (long seed = 0; seed < 200; seed++) {
+      chosen[model.choose(block, new SplittableRandom(seed)).closestSlow().position()] = true;
+    }
+
+    assertTrue(chosen[2] && chosen[3], "both same-rack DISKs are chosen sometimes");
+    assertFalse(chosen[0] || chosen[1], "never the SSD, never the farther DISK");
   }
 }
