@@ -19,7 +19,8 @@ import java.util.random.RandomGenerator;
  * since its sample can take off its score (its read points, at most 1), so the class decision holds among
  * healthy nodes, and smaller than what a stressed node loses (up to 6.5 points of CPU, memory and I/O), so a
  * hotspot is avoided even when it holds the only replica of the preferred class. The running fast/slow count
- * records the replica actually put first. Without fresh metrics it orders exactly as DRR.
+ * records the replica actually put first, and only for blocks that offered both classes. Without fresh metrics
+ * it orders exactly as DRR.
  */
 public final class CombinedPolicy implements ReadPolicy {
 
@@ -47,8 +48,8 @@ public final class CombinedPolicy implements ReadPolicy {
     }
     StorageModel.Choice choice = model.choose(replicas, random);
     if (choice.bestFast() == null) {
-      List<Replica> order = Scorer.best(replicas, score, random); // no choice of class: the score alone
-      roundRobin.record(order.get(0), choice);
+      // No choice of class: the score alone, and no round-robin turn is counted.
+      List<Replica> order = Scorer.best(replicas, score, random);
       scorer.assigned(order.get(0));
       return order;
     }

@@ -36,14 +36,6 @@ final class RoundRobin {
   }
 
   /**
-   * Told of a block that offered no choice of class, with the replica put first; it is deliberately not counted
-   * (see the class comment), so that the ratio stays that of the blocks that took a turn.
-   */
-  void record(Replica first, StorageModel.Choice choice) {
-    // not counted: the block took no turn
-  }
-
-  /**
    * Corrects the count when the replica put first is not of the class whose turn was taken (after
    * {@link #takeFastTurn}, so only for blocks that offered both classes).
    */
