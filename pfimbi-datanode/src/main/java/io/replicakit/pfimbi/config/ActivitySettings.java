@@ -1,0 +1,12 @@
+package io.replicakit.pfimbi.config;
+
+import io.replicakit.pfimbi.activity.ActivityMetric;
+
+/**
+ * How each Replication Manager measures and classifies disk activity (thesis §4.2.2, §4.6.1, Algorithm 1).
+ *
+ * @param metric what "activity" means
+ * @param intervalMs how often counters are sampled: one activity sample per interval
+ * @param kmeansAlpha how far one sample moves its cluster's centre, in (0, 1]
+ */
+public record ActivitySettings(ActivityMetric metric, long intervalMs, double kmeansAlpha) {}

@@ -1,0 +1,11 @@
+package io.replicakit.pfimbi.config;
+
+/**
+ * Intra- and inter-node flow control of background blocks (thesis §4.2.3, §4.2.4).
+ *
+ * @param bufferBlocks how many background blocks a Replication Manager may hold in memory
+ * @param bufferBytes how many bytes they may take together
+ * @param guaranteedShareForegroundBlocks foreground blocks after which one background block is written even on a
+ *     busy disk; 0 disables the guarantee
+ */
+public record FlowSettings(int bufferBlocks, long bufferBytes, long guaranteedShareForegroundBlocks) {}

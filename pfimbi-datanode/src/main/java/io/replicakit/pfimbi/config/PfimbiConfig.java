@@ -1,0 +1,330 @@
+package io.replicakit.pfimbi.config;
+
+import io.replicakit.common.ValidationStatus;
+import io.replicakit.pfimbi.activity.ActivityMetric;
+import io.replicakit.pfimbi.sched.PositionMode;
+import io.replicakit.pfimbi.sched.QueueOrder;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.net.NetUtils;
+import org.apache.hadoop.util.StringUtils.TraditionalBinaryPrefix;
+
+/**
+ * Every configuration key of the Pfimbi module, declared once. The module reads a {@link Configuration} only here:
+ * {@link #validate} lists what is wrong with it, {@link #settings} turns a valid one into the records the rest of
+ * the module receives.
+ */
+public final class PfimbiConfig {
+
+  /** A declared key: name, default, unit, allowed values and what it is for. */
+  public record Key(String name, String defaultValue, String unit, String description) {}
+
+  public static final String PREFIX = "replicakit.pfimbi.";
+
+  /**
+   * The extended attribute holding a file's {@code PfimbiSpec} (not a configuration key). The {@code user.}
+   * namespace lets any client that may write the file set it.
+   */
+  public static final String XATTR = "user.replicakit.pfimbi";
+
+  public static final String ACTIVITY_METRIC_KEY = PREFIX + "activity.metric";
+  public static final String ACTIVITY_METRIC_DEFAULT = "memdisk";
+
+  public static final String ACTIVITY_INTERVAL_MS_KEY = PREFIX + "activity.interval.ms";
+  public static final long ACTIVITY_INTERVAL_MS_DEFAULT = 100;
+  public static final long ACTIVITY_INTERVAL_MS_MIN = 10;
+  public static final long ACTIVITY_INTERVAL_MS_MAX = 60_000;
+
+  public static final String KMEANS_ALPHA_KEY = PREFIX + "kmeans.alpha";
+  public static final double KMEANS_ALPHA_DEFAULT = 0.1;
+
+  public static final String BUFFER_BLOCKS_KEY = PREFIX + "buffer.blocks";
+  public static final int BUFFER_BLOCKS_DEFAULT = 16;
+  public static final int BUFFER_BLOCKS_MAX = 4096;
+
+  public static final String BUFFER_BYTES_KEY = PREFIX + "buffer.bytes";
+  public static final long BUFFER_BYTES_DEFAULT = 1L << 30;
+  public static final long BUFFER_BYTES_MIN = 1L << 20;
+  public static final long BUFFER_BYTES_MAX = 1L << 40;
+
+  public static final String GUARANTEED_SHARE_KEY = PREFIX + "guaranteed.share.foreground.blocks";
+  public static final long GUARANTEED_SHARE_DEFAULT = 8;
+  public static final long GUARANTEED_SHARE_MAX = 1_000_000;
+
+  public static final String POSITION_MODE_KEY = PREFIX + "wfq.position.mode";
+  public static final String POSITION_MODE_DEFAULT = "strict";
+
+  public static final String POSITION_WEIGHTS_KEY = PREFIX + "wfq.position.weights";
+  public static final String POSITION_WEIGHTS_DEFAULT = "100,10,1";
+  /** Positions 2..32: replication is at most 32. */
+  public static final int POSITION_WEIGHTS_MAX_COUNT = 31;
+  public static final double POSITION_WEIGHT_MAX = 1e6;
+
+  public static final String QUEUE_ORDER_KEY = PREFIX + "queue.order";
+  public static final String QUEUE_ORDER_DEFAULT = "fifo";
+
+  public static final String RPC_ADDRESS_KEY = PREFIX + "rpc.address";
+  public static final String RPC_ADDRESS_DEFAULT = "0.0.0.0:0";
+
+  public static final String COORDINATOR_ADDRESS_KEY = PREFIX + "coordinator.address";
+  public static final String COORDINATOR_ADDRESS_DEFAULT = "0.0.0.0:9874";
+
+  public static final String SCAN_INTERVAL_MS_KEY = PREFIX + "scan.interval.ms";
+  public static final long SCAN_INTERVAL_MS_DEFAULT = 500;
+  public static final long SCAN_INTERVAL_MS_MIN = 10;
+  public static final long SCAN_INTERVAL_MS_MAX = 3_600_000;
+
+  public static final String BACKGROUND_TIMEOUT_MS_KEY = PREFIX + "background.timeout.ms";
+  public static final long BACKGROUND_TIMEOUT_MS_DEFAULT = 600_000;
+  public static final long BACKGROUND_TIMEOUT_MS_MIN = 1_000;
+  public static final long BACKGROUND_TIMEOUT_MS_MAX = 7L * 24 * 3_600_000;
+
+  public static final String PLACEMENT_DELEGATE_KEY = PREFIX + "placement.delegate";
+  public static final String PLACEMENT_DELEGATE_DEFAULT =
+      "org.apache.hadoop.hdfs.server.blockmanagement.BlockPlacementPolicyDefault";
+
+  private static final Pattern CLASS_NAME =
+      Pattern.compile("([\\p{L}_$][\\p{L}\\p{N}_$]*\\.)*[\\p{L}_$][\\p{L}\\p{N}_$]*");
+
+  /** All keys, for documentation and for checks that the docs list each one. */
+  public static final List<Key> KEYS = List.of(
+      new Key(ACTIVITY_METRIC_KEY, ACTIVITY_METRIC_DEFAULT, "name",
+          "DataNode: disk activity measure, latency (mean I/O wait) or memdisk (disk throughput plus dirty-data "
+              + "growth)"),
+      new Key(ACTIVITY_INTERVAL_MS_KEY, Long.toString(ACTIVITY_INTERVAL_MS_DEFAULT), "ms",
+          "DataNode: activity sampling period, " + ACTIVITY_INTERVAL_MS_MIN + ".." + ACTIVITY_INTERVAL_MS_MAX),
+      new Key(KMEANS_ALPHA_KEY, Double.toString(KMEANS_ALPHA_DEFAULT), "fraction",
+          "DataNode: weight of a new sample in its busy/idle cluster centre, (0, 1]"),
+      new Key(BUFFER_BLOCKS_KEY, Integer.toString(BUFFER_BLOCKS_DEFAULT), "blocks",
+          "DataNode: background blocks buffered per storage type, 1.." + BUFFER_BLOCKS_MAX),
+      new Key(BUFFER_BYTES_KEY, Long.toString(BUFFER_BYTES_DEFAULT), "bytes",
+          "DataNode: bytes buffered per storage type, " + BUFFER_BYTES_MIN + ".." + BUFFER_BYTES_MAX
+              + " (suffixes k, m, g, t allowed)"),
+      new Key(GUARANTEED_SHARE_KEY, Long.toString(GUARANTEED_SHARE_DEFAULT), "blocks",
+          "DataNode: after this many foreground blocks one background block is written even on a busy disk, "
+              + "0.." + GUARANTEED_SHARE_MAX + " (0 disables)"),
+      new Key(POSITION_MODE_KEY, POSITION_MODE_DEFAULT, "name",
+          "DataNode: strict (earlier pipeline positions always first) or weighted (by " + POSITION_WEIGHTS_KEY
+              + ")"),
+      new Key(POSITION_WEIGHTS_KEY, POSITION_WEIGHTS_DEFAULT, "comma list",
+          "DataNode: weights of pipeline positions 2, 3, ... (later positions take the last), 1.."
+              + POSITION_WEIGHTS_MAX_COUNT + " numbers each in (0, " + (long) POSITION_WEIGHT_MAX + "]"),
+      new Key(QUEUE_ORDER_KEY, QUEUE_ORDER_DEFAULT, "name",
+          "DataNode: order within a flow, fifo or lifo (newest first: likelier still cached at the sender)"),
+      new Key(RPC_ADDRESS_KEY, RPC_ADDRESS_DEFAULT, "host:port",
+          "DataNode: where the Replication Manager RPC server binds; port 0 picks a free port"),
+      new Key(COORDINATOR_ADDRESS_KEY, COORDINATOR_ADDRESS_DEFAULT, "host:port",
+          "NameNode: where the Pfimbi coordinator RPC server binds"),
+      new Key(SCAN_INTERVAL_MS_KEY, Long.toString(SCAN_INTERVAL_MS_DEFAULT), "ms",
+          "NameNode: how often completed blocks are scanned for pending background copies, "
+              + SCAN_INTERVAL_MS_MIN + ".." + SCAN_INTERVAL_MS_MAX),
+      new Key(BACKGROUND_TIMEOUT_MS_KEY, Long.toString(BACKGROUND_TIMEOUT_MS_DEFAULT), "ms",
+          "NameNode: after this long without its background copies a block falls back to HDFS re-replication, "
+              + BACKGROUND_TIMEOUT_MS_MIN + ".." + BACKGROUND_TIMEOUT_MS_MAX),
+      new Key(PLACEMENT_DELEGATE_KEY, PLACEMENT_DELEGATE_DEFAULT, "class",
+          "NameNode: the BlockPlacementPolicy that Pfimbi wraps to choose targets"));
+
+  private PfimbiConfig() {}
+
+  /** Every problem with the module's keys in {@code conf}, each naming its key and allowed range. */
+  public static ValidationStatus validate(Configuration conf) {
+    List<String> problems = new ArrayList<>();
+    checkName(conf, ACTIVITY_METRIC_KEY, ACTIVITY_METRIC_DEFAULT, ActivityMetric.values(), problems);
+    checkLong(conf, ACTIVITY_INTERVAL_MS_KEY, ACTIVITY_INTERVAL_MS_DEFAULT, ACTIVITY_INTERVAL_MS_MIN,
+        ACTIVITY_INTERVAL_MS_MAX, problems);
+    checkAlpha(conf, problems);
+    checkLong(conf, BUFFER_BLOCKS_KEY, BUFFER_BLOCKS_DEFAULT, 1, BUFFER_BLOCKS_MAX, problems);
+    checkBytes(conf, problems);
+    checkLong(conf, GUARANTEED_SHARE_KEY, GUARANTEED_SHARE_DEFAULT, 0, GUARANTEED_SHARE_MAX, problems);
+    checkName(conf, POSITION_MODE_KEY, POSITION_MODE_DEFAULT, PositionMode.values(), problems);
+    checkPositionWeights(conf, problems);
+    checkName(conf, QUEUE_ORDER_KEY, QUEUE_ORDER_DEFAULT, QueueOrder.values(), problems);
+    checkAddress(conf, RPC_ADDRESS_KEY, RPC_ADDRESS_DEFAULT, problems);
+    checkAddress(conf, COORDINATOR_ADDRESS_KEY, COORDINATOR_ADDRESS_DEFAULT, problems);
+    checkLong(conf, SCAN_INTERVAL_MS_KEY, SCAN_INTERVAL_MS_DEFAULT, SCAN_INTERVAL_MS_MIN, SCAN_INTERVAL_MS_MAX,
+        problems);
+    checkLong(conf, BACKGROUND_TIMEOUT_MS_KEY, BACKGROUND_TIMEOUT_MS_DEFAULT, BACKGROUND_TIMEOUT_MS_MIN,
+        BACKGROUND_TIMEOUT_MS_MAX, problems);
+    checkClassName(conf, problems);
+    return new ValidationStatus(problems);
+  }
+
+  /**
+   * All settings; {@code conf} must be valid.
+   *
+   * @throws IllegalArgumentException naming every problem if it is not
+   */
+  public static PfimbiSettings settings(Configuration conf) {
+    ValidationStatus status = validate(conf);
+    if (!status.isValid()) {
+      throw new IllegalArgumentException("invalid ReplicaKit Pfimbi configuration: " + status.reason());
+    }
+    return new PfimbiSettings(activity(conf), flow(conf), scheduler(conf), coordination(conf));
+  }
+
+  private static ActivitySettings activity(Configuration conf) {
+    return new ActivitySettings(
+        enumValue(ActivityMetric.class, conf.getTrimmed(ACTIVITY_METRIC_KEY, ACTIVITY_METRIC_DEFAULT)),
+        longValue(conf, ACTIVITY_INTERVAL_MS_KEY, ACTIVITY_INTERVAL_MS_DEFAULT),
+        doubleValue(conf, KMEANS_ALPHA_KEY, KMEANS_ALPHA_DEFAULT));
+  }
+
+  private static FlowSettings flow(Configuration conf) {
+    return new FlowSettings(
+        (int) longValue(conf, BUFFER_BLOCKS_KEY, BUFFER_BLOCKS_DEFAULT),
+        bytesValue(conf),
+        longValue(conf, GUARANTEED_SHARE_KEY, GUARANTEED_SHARE_DEFAULT));
+  }
+
+  private static SchedulerSettings scheduler(Configuration conf) {
+    return new SchedulerSettings(
+        enumValue(PositionMode.class, conf.getTrimmed(POSITION_MODE_KEY, POSITION_MODE_DEFAULT)),
+        parseWeights(conf.getTrimmed(POSITION_WEIGHTS_KEY, POSITION_WEIGHTS_DEFAULT)),
+        enumValue(QueueOrder.class, conf.getTrimmed(QUEUE_ORDER_KEY, QUEUE_ORDER_DEFAULT)));
+  }
+
+  private static CoordinationSettings coordination(Configuration conf) {
+    return new CoordinationSettings(
+        address(conf, RPC_ADDRESS_KEY, RPC_ADDRESS_DEFAULT),
+        address(conf, COORDINATOR_ADDRESS_KEY, COORDINATOR_ADDRESS_DEFAULT),
+        longValue(conf, SCAN_INTERVAL_MS_KEY, SCAN_INTERVAL_MS_DEFAULT),
+        longValue(conf, BACKGROUND_TIMEOUT_MS_KEY, BACKGROUND_TIMEOUT_MS_DEFAULT),
+        conf.getTrimmed(PLACEMENT_DELEGATE_KEY, PLACEMENT_DELEGATE_DEFAULT));
+  }
+
+  /** The configured bind address of {@code key} (host may be a wildcard, port 0 means any free port). */
+  public static InetSocketAddress address(Configuration conf, String key, String def) {
+    return NetUtils.createSocketAddr(conf.getTrimmed(key, def), -1, key);
+  }
+
+  private static String raw(Configuration conf, String key) {
+    String raw = conf.getTrimmed(key);
+    return raw == null || raw.isEmpty() ? null : raw;
+  }
+
+  private static long longValue(Configuration conf, String key, long def) {
+    String raw = raw(conf, key);
+    return raw == null ? def : Long.parseLong(raw);
+  }
+
+  private static double doubleValue(Configuration conf, String key, double def) {
+    String raw = raw(conf, key);
+    return raw == null ? def : Double.parseDouble(raw);
+  }
+
+  private static long bytesValue(Configuration conf) {
+    String raw = raw(conf, BUFFER_BYTES_KEY);
+    return raw == null ? BUFFER_BYTES_DEFAULT : TraditionalBinaryPrefix.string2long(raw);
+  }
+
+  private static <E extends Enum<E>> E enumValue(Class<E> type, String name) {
+    return Enum.valueOf(type, name.toUpperCase(Locale.ROOT));
+  }
+
+  private static List<Double> parseWeights(String raw) {
+    return Arrays.stream(raw.split(",", -1)).map(String::trim).map(Double::valueOf).toList();
+  }
+
+  private static void checkLong(Configuration conf, String key, long def, long min, long max,
+      List<String> problems) {
+    String raw = raw(conf, key);
+    long value;
+    try {
+      value = raw == null ? def : Long.parseLong(raw);
+    } catch (NumberFormatException e) {
+      problems.add(key + " must be a whole number in " + min + ".." + max + ", was '" + raw + "'");
+      return;
+    }
+    if (value < min || value > max) {
+      problems.add(key + " must be in " + min + ".." + max + ", was " + value);
+    }
+  }
+
+  private static void checkAlpha(Configuration conf, List<String> problems) {
+    String raw = raw(conf, KMEANS_ALPHA_KEY);
+    double alpha;
+    try {
+      alpha = raw == null ? KMEANS_ALPHA_DEFAULT : Double.parseDouble(raw);
+    } catch (NumberFormatException e) {
+      alpha = Double.NaN;
+    }
+    if (!(alpha > 0 && alpha <= 1)) {
+      problems.add(KMEANS_ALPHA_KEY + " must be a number in (0, 1], was '" + raw + "'");
+    }
+  }
+
+  private static void checkBytes(Configuration conf, List<String> problems) {
+    String raw = raw(conf, BUFFER_BYTES_KEY);
+    String range = BUFFER_BYTES_MIN + ".." + BUFFER_BYTES_MAX + " bytes";
+    long value;
+    try {
+      value = raw == null ? BUFFER_BYTES_DEFAULT : TraditionalBinaryPrefix.string2long(raw);
+    } catch (IllegalArgumentException e) {
+      problems.add(BUFFER_BYTES_KEY + " must be a byte count in " + range + " (suffixes k, m, g, t allowed), was '"
+          + raw + "'");
+      return;
+    }
+    if (value < BUFFER_BYTES_MIN || value > BUFFER_BYTES_MAX) {
+      problems.add(BUFFER_BYTES_KEY + " must be in " + range + ", was " + value);
+    }
+  }
+
+  private static void checkName(Configuration conf, String key, String def, Enum<?>[] allowed,
+      List<String> problems) {
+    String name = conf.getTrimmed(key, def);
+    List<String> names = Arrays.stream(allowed).map(e -> e.name().toLowerCase(Locale.ROOT)).toList();
+    if (!names.contains(name.toLowerCase(Locale.ROOT))) {
+      problems.add(key + " must be one of " + names + ", was '" + name + "'");
+    }
+  }
+
+  private static void checkPositionWeights(Configuration conf, List<String> problems) {
+    String raw = conf.getTrimmed(POSITION_WEIGHTS_KEY, POSITION_WEIGHTS_DEFAULT);
+    String allowed = "a comma list of 1.." + POSITION_WEIGHTS_MAX_COUNT + " numbers each in (0, "
+        + (long) POSITION_WEIGHT_MAX + "]";
+    String[] parts = raw.split(",", -1);
+    if (parts.length > POSITION_WEIGHTS_MAX_COUNT) {
+      problems.add(POSITION_WEIGHTS_KEY + " must be " + allowed + ", had " + parts.length + " entries");
+      return;
+    }
+    for (String part : parts) {
+      if (!validWeight(part.trim())) {
+        problems.add(POSITION_WEIGHTS_KEY + " must be " + allowed + ", was '" + raw + "'");
+        return;
+      }
+    }
+  }
+
+  private static boolean validWeight(String text) {
+    try {
+      double w = Double.parseDouble(text);
+      return w > 0 && w <= POSITION_WEIGHT_MAX;
+    } catch (NumberFormatException e) {
+      return false;
+    }
+  }
+
+  private static void checkAddress(Configuration conf, String key, String def, List<String> problems) {
+    String raw = conf.getTrimmed(key, def);
+    try {
+      InetSocketAddress address = NetUtils.createSocketAddr(raw, -1, key);
+      if (address.getPort() < 0 || address.getPort() > 65535) {
+        problems.add(key + " must be host:port with a port in 0..65535, was '" + raw + "'");
+      }
+    } catch (IllegalArgumentException e) {
+      problems.add(key + " must be host:port with a port in 0..65535, was '" + raw + "'");
+    }
+  }
+
+  private static void checkClassName(Configuration conf, List<String> problems) {
+    String name = conf.getTrimmed(PLACEMENT_DELEGATE_KEY, PLACEMENT_DELEGATE_DEFAULT);
+    if (!CLASS_NAME.matcher(name).matches()) {
+      problems.add(PLACEMENT_DELEGATE_KEY + " must be a fully qualified Java class name, was '" + name + "'");
+    }
+  }
+}

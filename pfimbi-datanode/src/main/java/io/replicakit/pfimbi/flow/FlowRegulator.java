@@ -1,0 +1,115 @@
+package io.replicakit.pfimbi.flow;
+
+import io.replicakit.pfimbi.activity.KMeansThreshold;
+
+/**
+ * The Flow Regulator of one storage type (thesis §4.7): decides whether the writer may flush the next buffered
+ * background block now. Background writes go when the disk looks idle (§4.2.1, activity below the learned
+ * threshold), and, so that a disk that stays busy for long cannot starve replication, also after every
+ * {@code guaranteedShareForegroundBlocks} foreground blocks whatever the activity (§4.2.4; 0 disables this).
+ *
+ * <p>Inputs arrive from other threads: activity samples from the monitor, the DataNode's cumulative count of
+ * foreground blocks, and the writer's report of each background write. Thread-safe.
+ */
+public final class FlowRegulator {
+
+  private final KMeansThreshold threshold;
+  private final long guaranteedShareForegroundBlocks;
+  private double latestActivity = Double.NaN;
+  private long lastForegroundCount = -1;
+  private long foregroundSinceBackground;
+
+  /**
+   * @param threshold learns the busy/idle boundary from the samples given to {@link #onActivity}
+   * @param guaranteedShareForegroundBlocks foreground blocks after which one background block may be written
+   *     regardless of activity; 0 turns the guarantee off
+   */
+  public FlowRegulator(KMeansThreshold threshold, long guaranteedShareForegroundBlocks) {
+    if (threshold == null) {
+      throw new IllegalArgumentException("threshold must not be null");
+    }
+    if (guaranteedShareForegroundBlocks < 0) {
+      throw new IllegalArgumentException("guaranteedShareForegroundBlocks must be >= 0, was "
+          + guaranteedShareForegroundBlocks);
+    }
+    this.threshold = threshold;
+    this.guaranteedShareForegroundBlocks = guaranteedShareForegroundBlocks;
+  }
+
+  /**
+   * A new activity sample: it trains the threshold and becomes the activity the next decisions compare with.
+   * NaN and infinities are ignored (returns false) and the previous sample stays in force.
+   */
+  public synchronized boolean onActivity(double activity) {
+    if (!threshold.observe(activity)) {
+      return false;
+    }
+    latestActivity = activity;
+    return true;
+  }
+
+  /** The counters stopped answering: decide as before the first sample until a new one arrives. */
+  public synchronized void onActivityUnknown() {
+    latestActivity = Double.NaN;
+  }
+
+  /**
+   * The DataNode's cumulative count of foreground blocks written. The first call only sets the baseline (blocks
+   * from before the regulator existed earn no share). A count lower than the previous one means the counter
+   * restarted from zero, so all of it is new.
+   */
+  public synchronized void onForegroundBlocks(long cumulativeCount) {
+    if (cumulativeCount < 0) {
+      throw new IllegalArgumentException("cumulativeCount must be >= 0, was " + cumulativeCount);
+    }
+    if (lastForegroundCount >= 0) {
+      long added = cumulativeCount >= lastForegroundCount ? cumulativeCount - lastForegroundCount : cumulativeCount;
+      foregroundSinceBackground = saturatingAdd(foregroundSinceBackground, added);
+    }
+    lastForegroundCount = cumulativeCount;
+  }
+
+  /** A background block was written to disk: the guaranteed share starts counting again. */
+  public synchronized void onBackgroundWritten() {
+    foregroundSinceBackground = 0;
+  }
+
+  /** Whether, and why, the next background block may be flushed now. */
+  public synchronized FlushDecision decide() {
+    if (Double.isNaN(latestActivity)) {
+      return FlushDecision.NO_ACTIVITY_SAMPLE;
+    }
+    if (!threshold.isBusy(latestActivity)) {
+      return FlushDecision.IDLE;
+    }
+    return guaranteeDue() ? FlushDecision.GUARANTEED_SHARE : FlushDecision.BUSY;
+  }
+
+  /** Shorthand for {@code decide().allowed()}. */
+  public boolean mayFlush() {
+    return decide().allowed();
+  }
+
+  /** Foreground blocks observed since the last background write. */
+  public synchronized long foregroundSinceBackground() {
+    return foregroundSinceBackground;
+  }
+
+  /** The sample the decisions use, NaN before the first one. */
+  public synchronized double latestActivity() {
+    return latestActivity;
+  }
+
+  public KMeansThreshold threshold() {
+    return threshold;
+  }
+
+  private boolean guaranteeDue() {
+    return guaranteedShareForegroundBlocks > 0 && foregroundSinceBackground >= guaranteedShareForegroundBlocks;
+  }
+
+  private static long saturatingAdd(long a, long b) {
+    long sum = a + b;
+    return sum < 0 ? Long.MAX_VALUE : sum;
+  }
+}

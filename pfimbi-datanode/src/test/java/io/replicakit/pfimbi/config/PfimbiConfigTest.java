@@ -1,0 +1,137 @@
+package io.replicakit.pfimbi.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.replicakit.common.ValidationStatus;
+import io.replicakit.pfimbi.activity.ActivityMetric;
+import io.replicakit.pfimbi.sched.PositionMode;
+import io.replicakit.pfimbi.sched.QueueOrder;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class PfimbiConfigTest {
+
+  @Test
+  void defaults_areValid_andGiveTheDocumentedSettings() {
+    Configuration conf = new Configuration(false);
+
+    ValidationStatus status = PfimbiConfig.validate(conf);
+    assertTrue(status.isValid(), status.reason());
+    PfimbiSettings s = PfimbiConfig.settings(conf);
+
+    assertEquals(new ActivitySettings(ActivityMetric.MEMDISK, 100, 0.1), s.activity());
+    assertEquals(new FlowSettings(16, 1L << 30, 8), s.flow());
+    assertEquals(new SchedulerSettings(PositionMode.STRICT, List.of(100.0, 10.0, 1.0), QueueOrder.FIFO),
+        s.scheduler());
+    assertEquals(0, s.coordination().rpcAddress().getPort());
+    assertTrue(s.coordination().rpcAddress().getAddress().isAnyLocalAddress());
+    assertEquals(9874, s.coordination().coordinatorAddress().getPort());
+    assertEquals(500, s.coordination().scanIntervalMs());
+    assertEquals(600_000, s.coordination().backgroundTimeoutMs());
+    assertEquals("org.apache.hadoop.hdfs.server.blockmanagement.BlockPlacementPolicyDefault",
+        s.coordination().placementDelegate());
+  }
+
+  @Test
+  void everyDeclaredDefault_passesValidationWhenSetExplicitly() {
+    Configuration conf = new Configuration(false);
+    for (PfimbiConfig.Key key : PfimbiConfig.KEYS) {
+      conf.set(key.name(), key.defaultValue());
+    }
+
+    assertTrue(PfimbiConfig.validate(conf).isValid(), PfimbiConfig.validate(conf).reason());
+    assertEquals(PfimbiConfig.settings(new Configuration(false)), PfimbiConfig.settings(conf));
+  }
+
+  @Test
+  void keys_areDeclaredOnce_underTheModulePrefix() {
+    Set<String> names = new HashSet<>();
+    for (PfimbiConfig.Key key : PfimbiConfig.KEYS) {
+      assertTrue(key.name().startsWith("replicakit.pfimbi."), key.name());
+      assertTrue(names.add(key.name()), "declared twice: " + key.name());
+      assertFalse(key.description().isBlank(), key.name());
+    }
+    assertEquals(14, names.size());
+    assertEquals("user.replicakit.pfimbi", PfimbiConfig.XATTR);
+  }
+
+  @Test
+  void nonDefaultValues_reachTheSettings() {
+    Configuration conf = new Configuration(false);
+    conf.set(PfimbiConfig.ACTIVITY_METRIC_KEY, "LATENCY");
+    conf.set(PfimbiConfig.KMEANS_ALPHA_KEY, "1");
+    conf.set(PfimbiConfig.BUFFER_BYTES_KEY, "2g");
+    conf.set(PfimbiConfig.GUARANTEED_SHARE_KEY, "0");
+    conf.set(PfimbiConfig.POSITION_MODE_KEY, "weighted");
+    conf.set(PfimbiConfig.POSITION_WEIGHTS_KEY, " 4, 2 ,1.5 ");
+    conf.set(PfimbiConfig.QUEUE_ORDER_KEY, "lifo");
+    conf.set(PfimbiConfig.COORDINATOR_ADDRESS_KEY, "127.0.0.1:19874");
+
+    PfimbiSettings s = PfimbiConfig.settings(conf);
+
+    assertEquals(ActivityMetric.LATENCY, s.activity().metric());
+    assertEquals(1.0, s.activity().kmeansAlpha());
+    assertEquals(2L << 30, s.flow().bufferBytes());
+    assertEquals(0, s.flow().guaranteedShareForegroundBlocks());
+    assertEquals(new SchedulerSettings(PositionMode.WEIGHTED, List.of(4.0, 2.0, 1.5), QueueOrder.LIFO),
+        s.scheduler());
+    assertEquals(19874, s.coordination().coordinatorAddress().getPort());
+    assertEquals(PositionMode.WEIGHTED, s.scheduler().newScheduler().mode());
+  }
+
+  @ParameterizedTest(name = "{0}={1}")
+  @CsvSource(delimiter = '|', value = {
+      "replicakit.pfimbi.activity.metric | throughput | [latency, memdisk]",
+      "replicakit.pfimbi.activity.interval.ms | 5 | 10..60000",
+      "replicakit.pfimbi.activity.interval.ms | 60001 | 10..60000",
+      "replicakit.pfimbi.activity.interval.ms | fast | 10..60000",
+      "replicakit.pfimbi.kmeans.alpha | 0 | (0, 1]",
+      "replicakit.pfimbi.kmeans.alpha | 1.5 | (0, 1]",
+      "replicakit.pfimbi.kmeans.alpha | NaN | (0, 1]",
+      "replicakit.pfimbi.kmeans.alpha | half | (0, 1]",
+      "replicakit.pfimbi.buffer.blocks | 0 | 1..4096",
+      "replicakit.pfimbi.buffer.blocks | 4097 | 1..4096",
+      "replicakit.pfimbi.buffer.bytes | 1000 | 1048576..1099511627776",
+      "replicakit.pfimbi.buffer.bytes | lots | 1048576..1099511627776",
+      "replicakit.pfimbi.guaranteed.share.foreground.blocks | -1 | 0..1000000",
+      "replicakit.pfimbi.wfq.position.mode | fair | [strict, weighted]",
+      "replicakit.pfimbi.wfq.position.weights | 100,0,1 | numbers each in (0, 1000000]",
+      "replicakit.pfimbi.wfq.position.weights | 100,,1 | numbers each in (0, 1000000]",
+      "replicakit.pfimbi.wfq.position.weights | 2e6 | numbers each in (0, 1000000]",
+      "replicakit.pfimbi.wfq.position.weights | 1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1 | 1..31",
+      "replicakit.pfimbi.queue.order | random | [fifo, lifo]",
+      "replicakit.pfimbi.rpc.address | nohostport:x | host:port",
+      "replicakit.pfimbi.coordinator.address | somehost | port in 0..65535",
+      "replicakit.pfimbi.scan.interval.ms | 0 | 10..3600000",
+      "replicakit.pfimbi.background.timeout.ms | 999 | 1000..604800000",
+      "replicakit.pfimbi.placement.delegate | not a class | fully qualified Java class name"})
+  void badValue_failsNamingTheKeyAndAllowedRange(String key, String value, String allowed) {
+    Configuration conf = new Configuration(false);
+    conf.set(key, value);
+
+    ValidationStatus status = PfimbiConfig.validate(conf);
+
+    assertFalse(status.isValid());
+    assertEquals(1, status.problems().size(), status.reason());
+    assertTrue(status.reason().contains(key) && status.reason().contains(allowed), status.reason());
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> PfimbiConfig.settings(conf));
+    assertTrue(e.getMessage().contains(key), e.getMessage());
+  }
+
+  @Test
+  void severalBadValues_areAllReported() {
+    Configuration conf = new Configuration(false);
+    conf.set(PfimbiConfig.BUFFER_BLOCKS_KEY, "0");
+    conf.set(PfimbiConfig.QUEUE_ORDER_KEY, "stack");
+
+    assertEquals(2, PfimbiConfig.validate(conf).problems().size());
+  }
+}
