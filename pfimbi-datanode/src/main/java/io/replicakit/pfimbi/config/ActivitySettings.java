@@ -8,5 +8,8 @@ import io.replicakit.pfimbi.activity.ActivityMetric;
  * @param metric what "activity" means
  * @param intervalMs how often counters are sampled: one activity sample per interval
  * @param kmeansAlpha how far one sample moves its cluster's centre, in (0, 1]
+ * @param source the name of the per-volume counter source (a {@code SourceProvider})
+ * @param dirtyData whether MemDisk adds the host's dirty page-cache growth
  */
-public record ActivitySettings(ActivityMetric metric, long intervalMs, double kmeansAlpha) {}
+public record ActivitySettings(ActivityMetric metric, long intervalMs, double kmeansAlpha, String source,
+    boolean dirtyData) {}

@@ -40,6 +40,12 @@ public final class PfimbiConfig {
   public static final long ACTIVITY_INTERVAL_MS_MIN = 10;
   public static final long ACTIVITY_INTERVAL_MS_MAX = 60_000;
 
+  public static final String ACTIVITY_SOURCE_KEY = PREFIX + "activity.source";
+  public static final String ACTIVITY_SOURCE_DEFAULT = "oshi";
+
+  public static final String ACTIVITY_DIRTY_KEY = PREFIX + "activity.dirty";
+  public static final boolean ACTIVITY_DIRTY_DEFAULT = true;
+
   public static final String KMEANS_ALPHA_KEY = PREFIX + "kmeans.alpha";
   public static final double KMEANS_ALPHA_DEFAULT = 0.1;
 
@@ -69,10 +75,11 @@ public final class PfimbiConfig {
   public static final String QUEUE_ORDER_DEFAULT = "fifo";
 
   public static final String RPC_ADDRESS_KEY = PREFIX + "rpc.address";
-  public static final String RPC_ADDRESS_DEFAULT = "0.0.0.0:0";
-
-  public static final String COORDINATOR_ADDRESS_KEY = PREFIX + "coordinator.address";
-  public static final String COORDINATOR_ADDRESS_DEFAULT = "0.0.0.0:9874";
+  /**
+   * One port for every DataNode's Replication Manager: the NameNode and upstream managers reach a DataNode's at
+   * its registered IP and this port, so no registration round trip is needed.
+   */
+  public static final String RPC_ADDRESS_DEFAULT = "0.0.0.0:9875";
 
   public static final String SCAN_INTERVAL_MS_KEY = PREFIX + "scan.interval.ms";
   public static final long SCAN_INTERVAL_MS_DEFAULT = 500;
@@ -98,6 +105,11 @@ public final class PfimbiConfig {
               + "growth)"),
       new Key(ACTIVITY_INTERVAL_MS_KEY, Long.toString(ACTIVITY_INTERVAL_MS_DEFAULT), "ms",
           "DataNode: activity sampling period, " + ACTIVITY_INTERVAL_MS_MIN + ".." + ACTIVITY_INTERVAL_MS_MAX),
+      new Key(ACTIVITY_SOURCE_KEY, ACTIVITY_SOURCE_DEFAULT, "name",
+          "DataNode: where per-volume disk counters come from (oshi; testbed in embedded clusters)"),
+      new Key(ACTIVITY_DIRTY_KEY, Boolean.toString(ACTIVITY_DIRTY_DEFAULT), "boolean",
+          "DataNode: add the growth of the host's dirty page-cache data (Linux /proc/meminfo) to MemDisk; off for "
+              + "devices without a page cache, such as the testbed's emulated ones"),
       new Key(KMEANS_ALPHA_KEY, Double.toString(KMEANS_ALPHA_DEFAULT), "fraction",
           "DataNode: weight of a new sample in its busy/idle cluster centre, (0, 1]"),
       new Key(BUFFER_BLOCKS_KEY, Integer.toString(BUFFER_BLOCKS_DEFAULT), "blocks",
@@ -117,9 +129,8 @@ public final class PfimbiConfig {
       new Key(QUEUE_ORDER_KEY, QUEUE_ORDER_DEFAULT, "name",
           "DataNode: order within a flow, fifo or lifo (newest first: likelier still cached at the sender)"),
       new Key(RPC_ADDRESS_KEY, RPC_ADDRESS_DEFAULT, "host:port",
-          "DataNode: where the Replication Manager RPC server binds; port 0 picks a free port"),
-      new Key(COORDINATOR_ADDRESS_KEY, COORDINATOR_ADDRESS_DEFAULT, "host:port",
-          "NameNode: where the Pfimbi coordinator RPC server binds"),
+          "both: the Replication Manager RPC port of every DataNode (the same on all); a DataNode binds it on "
+              + "this host, or on the host of dfs.datanode.address when this one is a wildcard"),
       new Key(SCAN_INTERVAL_MS_KEY, Long.toString(SCAN_INTERVAL_MS_DEFAULT), "ms",
           "NameNode: how often completed blocks are scanned for pending background copies, "
               + SCAN_INTERVAL_MS_MIN + ".." + SCAN_INTERVAL_MS_MAX),
@@ -137,6 +148,8 @@ public final class PfimbiConfig {
     checkName(conf, ACTIVITY_METRIC_KEY, ACTIVITY_METRIC_DEFAULT, ActivityMetric.values(), problems);
     checkLong(conf, ACTIVITY_INTERVAL_MS_KEY, ACTIVITY_INTERVAL_MS_DEFAULT, ACTIVITY_INTERVAL_MS_MIN,
         ACTIVITY_INTERVAL_MS_MAX, problems);
+    checkName(conf, ACTIVITY_SOURCE_KEY, ACTIVITY_SOURCE_DEFAULT, problems);
+    checkBoolean(conf, ACTIVITY_DIRTY_KEY, problems);
     checkAlpha(conf, problems);
     checkLong(conf, BUFFER_BLOCKS_KEY, BUFFER_BLOCKS_DEFAULT, 1, BUFFER_BLOCKS_MAX, problems);
     checkBytes(conf, problems);
@@ -145,7 +158,6 @@ public final class PfimbiConfig {
     checkPositionWeights(conf, problems);
     checkName(conf, QUEUE_ORDER_KEY, QUEUE_ORDER_DEFAULT, QueueOrder.values(), problems);
     checkAddress(conf, RPC_ADDRESS_KEY, RPC_ADDRESS_DEFAULT, problems);
-    checkAddress(conf, COORDINATOR_ADDRESS_KEY, COORDINATOR_ADDRESS_DEFAULT, problems);
     checkLong(conf, SCAN_INTERVAL_MS_KEY, SCAN_INTERVAL_MS_DEFAULT, SCAN_INTERVAL_MS_MIN, SCAN_INTERVAL_MS_MAX,
         problems);
     checkLong(conf, BACKGROUND_TIMEOUT_MS_KEY, BACKGROUND_TIMEOUT_MS_DEFAULT, BACKGROUND_TIMEOUT_MS_MIN,
@@ -171,7 +183,23 @@ public final class PfimbiConfig {
     return new ActivitySettings(
         enumValue(ActivityMetric.class, conf.getTrimmed(ACTIVITY_METRIC_KEY, ACTIVITY_METRIC_DEFAULT)),
         longValue(conf, ACTIVITY_INTERVAL_MS_KEY, ACTIVITY_INTERVAL_MS_DEFAULT),
-        doubleValue(conf, KMEANS_ALPHA_KEY, KMEANS_ALPHA_DEFAULT));
+        doubleValue(conf, KMEANS_ALPHA_KEY, KMEANS_ALPHA_DEFAULT),
+        conf.getTrimmed(ACTIVITY_SOURCE_KEY, ACTIVITY_SOURCE_DEFAULT),
+        conf.getBoolean(ACTIVITY_DIRTY_KEY, ACTIVITY_DIRTY_DEFAULT));
+  }
+
+  private static void checkName(Configuration conf, String key, String def, List<String> problems) {
+    String value = conf.getTrimmed(key, def);
+    if (value.isEmpty()) {
+      problems.add(key + " must name a counter source (e.g. oshi, testbed), was empty");
+    }
+  }
+
+  private static void checkBoolean(Configuration conf, String key, List<String> problems) {
+    String value = conf.getTrimmed(key);
+    if (value != null && !value.equalsIgnoreCase("true") && !value.equalsIgnoreCase("false")) {
+      problems.add(key + " must be true or false, was '" + value + "'");
+    }
   }
 
   private static FlowSettings flow(Configuration conf) {
@@ -191,7 +219,6 @@ public final class PfimbiConfig {
   private static CoordinationSettings coordination(Configuration conf) {
     return new CoordinationSettings(
         address(conf, RPC_ADDRESS_KEY, RPC_ADDRESS_DEFAULT),
-        address(conf, COORDINATOR_ADDRESS_KEY, COORDINATOR_ADDRESS_DEFAULT),
         longValue(conf, SCAN_INTERVAL_MS_KEY, SCAN_INTERVAL_MS_DEFAULT),
         longValue(conf, BACKGROUND_TIMEOUT_MS_KEY, BACKGROUND_TIMEOUT_MS_DEFAULT),
         conf.getTrimmed(PLACEMENT_DELEGATE_KEY, PLACEMENT_DELEGATE_DEFAULT));
@@ -313,11 +340,11 @@ public final class PfimbiConfig {
     String raw = conf.getTrimmed(key, def);
     try {
       InetSocketAddress address = NetUtils.createSocketAddr(raw, -1, key);
-      if (address.getPort() < 0 || address.getPort() > 65535) {
-        problems.add(key + " must be host:port with a port in 0..65535, was '" + raw + "'");
+      if (address.getPort() < 1 || address.getPort() > 65535) {
+        problems.add(key + " must be host:port with a port in 1..65535, was '" + raw + "'");
       }
     } catch (IllegalArgumentException e) {
-      problems.add(key + " must be host:port with a port in 0..65535, was '" + raw + "'");
+      problems.add(key + " must be host:port with a port in 1..65535, was '" + raw + "'");
     }
   }
 

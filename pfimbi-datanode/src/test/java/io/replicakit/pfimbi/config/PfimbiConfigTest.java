@@ -27,13 +27,12 @@ class PfimbiConfigTest {
     assertTrue(status.isValid(), status.reason());
     PfimbiSettings s = PfimbiConfig.settings(conf);
 
-    assertEquals(new ActivitySettings(ActivityMetric.MEMDISK, 100, 0.1), s.activity());
+    assertEquals(new ActivitySettings(ActivityMetric.MEMDISK, 100, 0.1, "oshi", true), s.activity());
     assertEquals(new FlowSettings(16, 1L << 30, 8), s.flow());
     assertEquals(new SchedulerSettings(PositionMode.STRICT, List.of(100.0, 10.0, 1.0), QueueOrder.FIFO),
         s.scheduler());
-    assertEquals(0, s.coordination().rpcAddress().getPort());
+    assertEquals(9875, s.coordination().rpcAddress().getPort());
     assertTrue(s.coordination().rpcAddress().getAddress().isAnyLocalAddress());
-    assertEquals(9874, s.coordination().coordinatorAddress().getPort());
     assertEquals(500, s.coordination().scanIntervalMs());
     assertEquals(600_000, s.coordination().backgroundTimeoutMs());
     assertEquals("org.apache.hadoop.hdfs.server.blockmanagement.BlockPlacementPolicyDefault",
@@ -73,7 +72,7 @@ class PfimbiConfigTest {
     conf.set(PfimbiConfig.POSITION_MODE_KEY, "weighted");
     conf.set(PfimbiConfig.POSITION_WEIGHTS_KEY, " 4, 2 ,1.5 ");
     conf.set(PfimbiConfig.QUEUE_ORDER_KEY, "lifo");
-    conf.set(PfimbiConfig.COORDINATOR_ADDRESS_KEY, "127.0.0.1:19874");
+    conf.set(PfimbiConfig.RPC_ADDRESS_KEY, "127.0.0.1:19875");
 
     PfimbiSettings s = PfimbiConfig.settings(conf);
 
@@ -83,7 +82,7 @@ class PfimbiConfigTest {
     assertEquals(0, s.flow().guaranteedShareForegroundBlocks());
     assertEquals(new SchedulerSettings(PositionMode.WEIGHTED, List.of(4.0, 2.0, 1.5), QueueOrder.LIFO),
         s.scheduler());
-    assertEquals(19874, s.coordination().coordinatorAddress().getPort());
+    assertEquals(19875, s.coordination().rpcAddress().getPort());
     assertEquals(PositionMode.WEIGHTED, s.scheduler().newScheduler().mode());
   }
 
@@ -108,8 +107,11 @@ class PfimbiConfigTest {
       "replicakit.pfimbi.wfq.position.weights | 2e6 | numbers each in (0, 1000000]",
       "replicakit.pfimbi.wfq.position.weights | 1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1 | 1..31",
       "replicakit.pfimbi.queue.order | random | [fifo, lifo]",
+      "replicakit.pfimbi.activity.dirty | maybe | true or false",
+      "replicakit.pfimbi.activity.source | ' ' | counter source",
       "replicakit.pfimbi.rpc.address | nohostport:x | host:port",
-      "replicakit.pfimbi.coordinator.address | somehost | port in 0..65535",
+      "replicakit.pfimbi.rpc.address | somehost | port in 1..65535",
+      "replicakit.pfimbi.rpc.address | 0.0.0.0:0 | port in 1..65535",
       "replicakit.pfimbi.scan.interval.ms | 0 | 10..3600000",
       "replicakit.pfimbi.background.timeout.ms | 999 | 1000..604800000",
       "replicakit.pfimbi.placement.delegate | not a class | fully qualified Java class name"})

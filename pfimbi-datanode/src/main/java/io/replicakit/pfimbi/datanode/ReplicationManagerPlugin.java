@@ -1,0 +1,250 @@
+package io.replicakit.pfimbi.datanode;
+
+import io.replicakit.common.sysstate.SourceProvider;
+import io.replicakit.common.sysstate.SourceSettings;
+import io.replicakit.common.sysstate.VolumeSource;
+import io.replicakit.pfimbi.activity.DiskCounters;
+import io.replicakit.pfimbi.activity.KMeansThreshold;
+import io.replicakit.pfimbi.config.PfimbiConfig;
+import io.replicakit.pfimbi.config.PfimbiSettings;
+import io.replicakit.pfimbi.flow.CreditBuffer;
+import io.replicakit.pfimbi.flow.FlowRegulator;
+import io.replicakit.pfimbi.hdfs.BlockData;
+import io.replicakit.pfimbi.hdfs.BlockIo;
+import io.replicakit.pfimbi.hdfs.DataNodeView;
+import io.replicakit.pfimbi.proto.PfimbiProtos.ManagerStatusProto;
+import io.replicakit.pfimbi.rpc.BlockAvailable;
+import io.replicakit.pfimbi.rpc.NoticeHandler;
+import io.replicakit.pfimbi.rpc.RmClient;
+import io.replicakit.pfimbi.rpc.RmServer;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.StorageType;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
+import org.apache.hadoop.util.ExitUtil;
+import org.apache.hadoop.util.ServicePlugin;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Pfimbi's Replication Managers in a DataNode ({@code dfs.datanode.plugins}), one per storage type the DataNode
+ * has (thesis §4.7: disks of one type are used in turn, so their activity is averaged and they share one
+ * buffer). Serves the Replication Manager protocol on {@code replicakit.pfimbi.rpc.address}, samples disk
+ * activity every {@code replicakit.pfimbi.activity.interval.ms}, and moves block data with {@link BlockIo}.
+ *
+ * <p>A background block becomes an ordinary finalized replica that reaches the NameNode in the DataNode's next
+ * incremental block report. Invalid {@code replicakit.pfimbi.*} values stop the DataNode at startup, naming the
+ * key; a fault at run time only drops the background copy it concerns.
+ */
+public final class ReplicationManagerPlugin implements ServicePlugin, NoticeHandler {
+
+  private static final Logger LOG = LoggerFactory.getLogger(ReplicationManagerPlugin.class);
+  private static final int NOTIFY_TIMEOUT_MS = 10_000;
+  private static final int HANDLERS = 2;
+
+  private final Map<String, ReplicationManager<BlockData>> managers = new ConcurrentHashMap<>();
+  private PfimbiSettings settings;
+  private DataNodeView node;
+  private BlockIo blockIo;
+  private RmServer server;
+  private RmClient forwarder;
+  private VolumeSource volumeSource;
+  private ScheduledExecutorService sampler;
+
+  @Override
+  public void start(Object service) {
+    try {
+      node = DataNodeView.of(service);
+      Configuration conf = node.conf();
+      settings = PfimbiConfig.settings(conf);
+      blockIo = new BlockIo(node.dataNode());
+      volumeSource = openVolumeSource(conf);
+      forwarder = new RmClient(conf, settings.coordination().rpcAddress().getPort(), NOTIFY_TIMEOUT_MS);
+      server = RmServer.start(conf, node.bindAddress(settings.coordination().rpcAddress()), HANDLERS, this);
+      startSampler(conf);
+      LOG.info("ReplicaKit Pfimbi Replication Manager listening on {}", server.address());
+    } catch (IllegalArgumentException | IOException e) {
+      stop();
+      ExitUtil.terminate(1, "ReplicaKit Pfimbi Replication Manager cannot start: " + e.getMessage());
+    }
+  }
+
+  private VolumeSource openVolumeSource(Configuration conf) {
+    String name = settings.activity().source();
+    SourceProvider provider = SourceProvider.named(name).orElseThrow(() -> new IllegalArgumentException(
+        PfimbiConfig.ACTIVITY_SOURCE_KEY + ": no counter source named '" + name + "'"));
+    return provider.openVolumes(new SourceSettings(conf::getTrimmed)).orElseThrow(() ->
+        new IllegalArgumentException(PfimbiConfig.ACTIVITY_SOURCE_KEY + ": '" + name + "' has no volume counters"));
+  }
+
+  private void startSampler(Configuration conf) {
+    LongSupplier dirty = dirtySource();
+    long blockBytes = conf.getLongBytes(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, DFSConfigKeys.DFS_BLOCK_SIZE_DEFAULT);
+    ActivitySampler activity = new ActivitySampler(volumeSource, node::volumes, this::targets,
+        settings.activity().metric(), dirty, System::nanoTime, Math.max(1, blockBytes));
+    sampler = Executors.newSingleThreadScheduledExecutor(r -> {
+      Thread t = new Thread(r, "replicakit-pfimbi-activity");
+      t.setDaemon(true);
+      return t;
+    });
+    long interval = settings.activity().intervalMs();
+    sampler.scheduleWithFixedDelay(() -> sample(activity), interval, interval, TimeUnit.MILLISECONDS);
+  }
+
+  private LongSupplier dirtySource() {
+    if (!settings.activity().dirtyData()) {
+      return () -> 0;
+    }
+    DirtyPages dirty = new DirtyPages();
+    if (dirty.getAsLong() == DiskCounters.UNKNOWN) {
+      LOG.warn("Pfimbi: no dirty page-cache figure on this host (/proc/meminfo); MemDisk counts disk throughput "
+          + "only");
+      return () -> 0;
+    }
+    return dirty;
+  }
+
+  private void sample(ActivitySampler activity) {
+    try {
+      activity.run();
+    } catch (RuntimeException e) {
+      LOG.debug("Pfimbi activity sample failed", e);
+    }
+  }
+
+  private Map<String, ActivitySampler.Target> targets() {
+    Map<String, ActivitySampler.Target> t = new ConcurrentHashMap<>();
+    managers.forEach((type, rm) -> t.put(type, new ActivitySampler.Target() {
+      @Override
+      public void onActivity(java.util.OptionalDouble a, long foregroundBlocks) {
+        rm.onActivity(a, foregroundBlocks);
+      }
+
+      @Override
+      public long writtenBytes() {
+        return rm.writtenBytes();
+      }
+    }));
+    return t;
+  }
+
+  @Override
+  public Optional<String> accept(BlockAvailable notice) {
+    ReplicationManager<BlockData> rm = managers.get(notice.storageType());
+    if (rm == null) {
+      rm = newManager(notice.storageType());
+      if (rm == null) {
+        return Optional.of("this DataNode has no " + notice.storageType() + " volume");
+      }
+    }
+    return rm.accept(notice);
+  }
+
+  /** A manager for a storage type this DataNode has, created on its first notice (volumes open late). */
+  private synchronized ReplicationManager<BlockData> newManager(String storageType) {
+    ReplicationManager<BlockData> existing = managers.get(storageType);
+    if (existing != null) {
+      return existing;
+    }
+    if (node.volumes().stream().noneMatch(v -> v.storageType().equals(storageType))) {
+      return null;
+    }
+    KMeansThreshold threshold = new KMeansThreshold(settings.activity().kmeansAlpha());
+    ReplicationManager<BlockData> rm = new ReplicationManager<>(storageType,
+        settings.scheduler().newScheduler(),
+        new CreditBuffer(settings.flow().bufferBlocks(), settings.flow().bufferBytes()),
+        new FlowRegulator(threshold, settings.flow().guaranteedShareForegroundBlocks()),
+        new Transfers(storageType), this::forward, settings.activity().intervalMs());
+    rm.start();
+    managers.put(storageType, rm);
+    return rm;
+  }
+
+  /** Block data moves with HDFS's data-transfer protocol: pulled from the notice's source, stored locally. */
+  private final class Transfers implements ReplicationManager.Transfers<BlockData> {
+
+    private final StorageType storageType;
+
+    Transfers(String storageType) {
+      this.storageType = StorageType.valueOf(storageType);
+    }
+
+    @Override
+    public BlockData fetch(BlockAvailable n) throws IOException {
+      return blockIo.fetch(block(n), DataNodeView.datanodeInfo(n.source()));
+    }
+
+    @Override
+    public void write(BlockAvailable n, BlockData data) throws IOException {
+      blockIo.writeLocal(block(n), data, storageType);
+    }
+
+    private ExtendedBlock block(BlockAvailable n) {
+      return new ExtendedBlock(n.blockPoolId(), n.blockId(), n.numBytes(), n.generationStamp());
+    }
+  }
+
+  private void forward(BlockAvailable written) throws IOException {
+    BlockAvailable next = written.forwardedFrom(node.self(written.blockPoolId(), written.storageType()));
+    String target = written.downstream().get(0).ipAddr();
+    Optional<String> refused = forwarder.notify(target, next);
+    if (refused.isPresent()) {
+      throw new IOException(written.downstream().get(0) + " refused block " + written.blockId() + ": "
+          + refused.get());
+    }
+  }
+
+  @Override
+  public List<ManagerStatusProto> status() {
+    List<ManagerStatusProto> all = new ArrayList<>();
+    managers.values().forEach(rm -> {
+      ReplicationManager.Status s = rm.status();
+      all.add(ManagerStatusProto.newBuilder()
+          .setStorageType(s.storageType())
+          .setQueued(s.queued())
+          .setBuffered(s.buffered())
+          .setBufferedBytes(s.bufferedBytes())
+          .setFetched(s.fetched())
+          .setWritten(s.written())
+          .setFailed(s.failed())
+          .setActivity(Double.isNaN(s.activity()) ? -1 : s.activity())
+          .setThreshold(s.threshold())
+          .build());
+    });
+    return all;
+  }
+
+  @Override
+  public void stop() {
+    if (server != null) {
+      server.close();
+      server = null;
+    }
+    if (sampler != null) {
+      sampler.shutdownNow();
+    }
+    managers.values().forEach(ReplicationManager::close);
+    managers.clear();
+    if (forwarder != null) {
+      forwarder.close();
+    }
+    if (volumeSource != null) {
+      volumeSource.close();
+    }
+  }
+
+  @Override
+  public void close() {
+    stop();
+  }
+}

@@ -1,0 +1,93 @@
+package io.replicakit.pfimbi.hdfs;
+
+import io.replicakit.common.sysstate.VolumeRef;
+import io.replicakit.pfimbi.rpc.NodeRef;
+import java.io.File;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.protocol.DatanodeID;
+import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
+import org.apache.hadoop.hdfs.protocol.DatanodeInfo.DatanodeInfoBuilder;
+import org.apache.hadoop.hdfs.server.datanode.DataNode;
+import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsDatasetSpi;
+import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsVolumeSpi;
+
+/**
+ * What the Replication Managers need to know about their DataNode (with {@link BlockIo} for block data, the
+ * DataNode side's door into HDFS internals): its identity as other nodes reach it, its volumes, and where to bind.
+ */
+public final class DataNodeView {
+
+  private final DataNode dataNode;
+
+  private DataNodeView(DataNode dataNode) {
+    this.dataNode = dataNode;
+  }
+
+  public static DataNodeView of(Object service) {
+    if (!(service instanceof DataNode)) {
+      throw new IllegalArgumentException("ReplicaKit's Replication Manager is a DataNode plugin "
+          + "(dfs.datanode.plugins); it was started by " + service.getClass().getName());
+    }
+    return new DataNodeView((DataNode) service);
+  }
+
+  public DataNode dataNode() {
+    return dataNode;
+  }
+
+  public Configuration conf() {
+    return dataNode.getConf();
+  }
+
+  /** This DataNode as a pipeline source for {@code storageType}: its registration with the block pool. */
+  public NodeRef self(String blockPoolId, String storageType) throws IOException {
+    DatanodeID id = dataNode.getDNRegistrationForBP(blockPoolId);
+    return new NodeRef(id.getDatanodeUuid(), id.getIpAddr(), id.getHostName(), id.getXferPort(), id.getIpcPort(),
+        id.getInfoPort(), storageType);
+  }
+
+  /** The volumes in service; empty until the DataNode has opened its dataset (during registration). */
+  public List<VolumeRef> volumes() {
+    FsDatasetSpi<?> dataset = dataNode.getFSDataset();
+    if (dataset == null) {
+      return List.of();
+    }
+    List<VolumeRef> volumes = new ArrayList<>();
+    try (FsDatasetSpi.FsVolumeReferences refs = dataset.getFsVolumeReferences()) {
+      for (FsVolumeSpi v : refs) {
+        volumes.add(new VolumeRef(v.getStorageID(), v.getStorageType().name(),
+            new File(v.getBaseURI()).getAbsolutePath()));
+      }
+    } catch (IOException e) {
+      throw new IllegalStateException("could not release the DataNode's volume references", e);
+    }
+    return volumes;
+  }
+
+  /**
+   * Where this DataNode's Replication Manager binds: the configured address, except that a wildcard host becomes
+   * the data-transfer host when that one is specific (several DataNodes on one machine, each on its own address).
+   */
+  public InetSocketAddress bindAddress(InetSocketAddress configured) {
+    if (!configured.getAddress().isAnyLocalAddress()) {
+      return configured;
+    }
+    InetSocketAddress xfer = dataNode.getXferAddress();
+    if (xfer.getAddress() == null || xfer.getAddress().isAnyLocalAddress()) {
+      return configured;
+    }
+    return new InetSocketAddress(xfer.getAddress(), configured.getPort());
+  }
+
+  /** A DataNode of a notice as HDFS's data-transfer code wants it. */
+  public static DatanodeInfo datanodeInfo(NodeRef ref) {
+    return new DatanodeInfoBuilder()
+        .setNodeID(new DatanodeID(ref.ipAddr(), ref.hostName(), ref.datanodeUuid(), ref.xferPort(),
+            ref.infoPort(), 0, ref.ipcPort()))
+        .build();
+  }
+}

@@ -1,0 +1,152 @@
+package io.replicakit.pfimbi.hdfs;
+
+import io.replicakit.pfimbi.namenode.BlockService;
+import io.replicakit.pfimbi.rpc.NodeRef;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
+import org.apache.hadoop.hdfs.protocol.Block;
+import org.apache.hadoop.hdfs.protocol.BlockStoragePolicy;
+import org.apache.hadoop.hdfs.server.blockmanagement.BlockInfo;
+import org.apache.hadoop.hdfs.server.blockmanagement.BlockManager;
+import org.apache.hadoop.hdfs.server.blockmanagement.BlockPlacementPolicy;
+import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
+import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo;
+import org.apache.hadoop.hdfs.server.blockmanagement.PfimbiBlocks;
+import org.apache.hadoop.hdfs.server.blockmanagement.PfimbiPlacementPolicy;
+import org.apache.hadoop.hdfs.server.namenode.FSNamesystem;
+import org.apache.hadoop.hdfs.server.namenode.NameNode;
+import org.apache.hadoop.hdfs.util.RwLockMode;
+import org.apache.hadoop.net.Node;
+
+/**
+ * The Pfimbi coordinator's one door into NameNode internals (with {@link PfimbiPlacementPolicy}, which HDFS's
+ * package-private types force into HDFS's package): stored blocks, live replica counts, DataNode liveness and the
+ * placement policy's target choice. A Hadoop upgrade touches this class.
+ *
+ * <p>Block state is read under the namesystem's block-manager read lock ({@code RwLockMode.BM}, Hadoop 3.5's
+ * fine-grained locking); targets are chosen without the lock, as HDFS's own re-replication does.
+ */
+public final class NameNodeAdaptor implements BlockService {
+
+  private final NameNode nameNode;
+  private final FSNamesystem namesystem;
+  private final BlockManager blockManager;
+
+  public NameNodeAdaptor(NameNode nameNode) {
+    this.nameNode = nameNode;
+    this.namesystem = nameNode.getNamesystem();
+    this.blockManager = namesystem.getBlockManager();
+  }
+
+  /** Whether the NameNode runs the wrapper; without it background copies would be deleted as excess. */
+  public boolean placementPolicyIsWrapped() {
+    return blockManager.getBlockPlacementPolicy() instanceof PfimbiPlacementPolicy;
+  }
+
+  @Override
+  public boolean isActive() {
+    return nameNode.isActiveState();
+  }
+
+  @Override
+  public String blockPoolId() {
+    return namesystem.getBlockPoolId();
+  }
+
+  @Override
+  public int liveReplicas(long blockId) {
+    return underReadLock(() -> {
+      BlockInfo stored = blockManager.getStoredBlock(new Block(blockId));
+      return stored == null ? 0 : blockManager.countNodes(stored).liveReplicas();
+    });
+  }
+
+  @Override
+  public Optional<NodeRef> holder(long blockId, String datanodeUuid) {
+    return underReadLock(() -> {
+      BlockInfo stored = blockManager.getStoredBlock(new Block(blockId));
+      if (stored == null) {
+        return Optional.empty();
+      }
+      for (DatanodeStorageInfo storage : blockManager.getStorages(stored)) {
+        if (storage.getDatanodeDescriptor().getDatanodeUuid().equals(datanodeUuid)) {
+          return Optional.of(ref(storage));
+        }
+      }
+      return Optional.empty();
+    });
+  }
+
+  @Override
+  public List<NodeRef> chooseTargets(String path, long blockId, int count, byte storagePolicyId) {
+    Held held = underReadLock(() -> {
+      BlockInfo stored = blockManager.getStoredBlock(new Block(blockId));
+      List<DatanodeStorageInfo> storages = new ArrayList<>();
+      if (stored != null) {
+        storages.addAll(List.of(blockManager.getStorages(stored)));
+      }
+      return new Held(storages, stored == null ? 0 : stored.getNumBytes());
+    });
+    List<DatanodeStorageInfo> chosen = held.storages();
+    if (chosen.isEmpty()) {
+      return List.of();
+    }
+    long numBytes = held.numBytes();
+    Node writer = chosen.get(0).getDatanodeDescriptor();
+    HashSet<Node> excluded = new HashSet<>();
+    chosen.forEach(s -> excluded.add(s.getDatanodeDescriptor()));
+    BlockStoragePolicy storagePolicy = blockManager.getStoragePolicy(storagePolicyId);
+    DatanodeStorageInfo[] targets = placementPolicy().chooseTarget(path, count, writer, chosen, false, excluded,
+        numBytes, storagePolicy, null);
+    List<NodeRef> refs = new ArrayList<>(targets.length);
+    for (DatanodeStorageInfo t : targets) {
+      refs.add(ref(t));
+    }
+    return refs;
+  }
+
+  private record Held(List<DatanodeStorageInfo> storages, long numBytes) {}
+
+  /** The policy that places the cluster's replicas: the wrapper's delegate, or the configured policy itself. */
+  private BlockPlacementPolicy placementPolicy() {
+    BlockPlacementPolicy policy = blockManager.getBlockPlacementPolicy();
+    return policy instanceof PfimbiPlacementPolicy wrapper ? wrapper.delegate() : policy;
+  }
+
+  @Override
+  public boolean isAlive(String datanodeUuid) {
+    DatanodeDescriptor d = blockManager.getDatanodeManager().getDatanode(datanodeUuid);
+    return d != null && d.isAlive() && !d.isDecommissionInProgress() && !d.isDecommissioned();
+  }
+
+  @Override
+  public void protect(long blockId) {
+    BlockInfo stored = underReadLock(() -> blockManager.getStoredBlock(new Block(blockId)));
+    if (stored != null) {
+      PfimbiBlocks.get().protect(stored);
+    }
+  }
+
+  @Override
+  public void release(long blockId) {
+    PfimbiBlocks.get().release(blockId);
+  }
+
+  private static NodeRef ref(DatanodeStorageInfo storage) {
+    DatanodeDescriptor d = storage.getDatanodeDescriptor();
+    return new NodeRef(d.getDatanodeUuid(), d.getIpAddr(), d.getHostName(), d.getXferPort(), d.getIpcPort(),
+        d.getInfoPort(), storage.getStorageType().name());
+  }
+
+  private <T> T underReadLock(Supplier<T> read) {
+    namesystem.readLock(RwLockMode.BM);
+    try {
+      return read.get();
+    } finally {
+      namesystem.readUnlock(RwLockMode.BM, "replicakitPfimbi");
+    }
+  }
+}

@@ -1,0 +1,32 @@
+package io.replicakit.pfimbi.namenode;
+
+import io.replicakit.pfimbi.rpc.NodeRef;
+import java.util.List;
+import java.util.Optional;
+
+/** The block manager's view and decisions the coordinator needs (implemented over HDFS internals). */
+public interface BlockService {
+
+  /** Whether this NameNode is the active one: a standby must not drive replication. */
+  boolean isActive();
+
+  String blockPoolId();
+
+  int liveReplicas(long blockId);
+
+  /** The DataNode holding a replica of the block on node {@code datanodeUuid}, as a pipeline source. */
+  Optional<NodeRef> holder(long blockId, String datanodeUuid);
+
+  /**
+   * {@code count} more targets for the block, chosen by the cluster's placement policy given its current replicas,
+   * in pipeline order; fewer (possibly none) when the policy finds fewer.
+   */
+  List<NodeRef> chooseTargets(String path, long blockId, int count, byte storagePolicyId);
+
+  boolean isAlive(String datanodeUuid);
+
+  /** Keeps the block's replicas from excess deletion while its background copies land. */
+  void protect(long blockId);
+
+  void release(long blockId);
+}

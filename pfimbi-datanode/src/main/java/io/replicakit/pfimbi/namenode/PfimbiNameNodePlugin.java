@@ -1,0 +1,172 @@
+package io.replicakit.pfimbi.namenode;
+
+import io.replicakit.pfimbi.config.CoordinationSettings;
+import io.replicakit.pfimbi.config.PfimbiConfig;
+import io.replicakit.pfimbi.hdfs.NameNodeAdaptor;
+import io.replicakit.pfimbi.rpc.RmClient;
+import java.io.IOException;
+import java.net.URI;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import javax.management.ObjectName;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.server.blockmanagement.PfimbiBlocks;
+import org.apache.hadoop.hdfs.server.namenode.NameNode;
+import org.apache.hadoop.metrics2.util.MBeans;
+import org.apache.hadoop.net.NetUtils;
+import org.apache.hadoop.util.ExitUtil;
+import org.apache.hadoop.util.ServicePlugin;
+import org.apache.hadoop.util.Time;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Pfimbi in the NameNode ({@code dfs.namenode.plugins}): runs the {@link BackgroundCoordinator} every
+ * {@code replicakit.pfimbi.scan.interval.ms} on the files that allocated blocks since the last scan. Needs the
+ * placement wrapper ({@code dfs.block.replicator.classname =
+ * org.apache.hadoop.hdfs.server.blockmanagement.PfimbiPlacementPolicy}): without it background copies would be
+ * deleted as excess, so the NameNode refuses to start, as it does for invalid {@code replicakit.pfimbi.*} values.
+ */
+public final class PfimbiNameNodePlugin implements ServicePlugin, PfimbiCoordinatorMXBean {
+
+  private static final Logger LOG = LoggerFactory.getLogger(PfimbiNameNodePlugin.class);
+  private static final int NOTIFY_TIMEOUT_MS = 10_000;
+
+  private ScheduledExecutorService scanner;
+  private DistributedFileSystem fs;
+  private RmClient rmClient;
+  private volatile BackgroundCoordinator coordinator;
+  private ObjectName mbean;
+  private volatile boolean loggedScanFault;
+
+  @Override
+  public void start(Object service) {
+    NameNode nameNode = (NameNode) service;
+    Configuration conf = nameNode.getConf();
+    try {
+      CoordinationSettings settings = PfimbiConfig.settings(conf).coordination();
+      NameNodeAdaptor adaptor = new NameNodeAdaptor(nameNode);
+      if (!adaptor.placementPolicyIsWrapped()) {
+        throw new IllegalArgumentException(DFSConfigKeys.DFS_BLOCK_REPLICATOR_CLASSNAME_KEY + " must be "
+            + "org.apache.hadoop.hdfs.server.blockmanagement.PfimbiPlacementPolicy when the Pfimbi NameNode plugin "
+            + "runs (it keeps background copies from being deleted as excess)");
+      }
+      fs = selfClient(nameNode, conf);
+      rmClient = new RmClient(conf, settings.rpcAddress().getPort(), NOTIFY_TIMEOUT_MS);
+      coordinator = new BackgroundCoordinator(new DfsNamespace(fs.getClient()), adaptor, rmClient::notify,
+          Time::monotonicNow, settings.backgroundTimeoutMs());
+      scanner = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "replicakit-pfimbi-coordinator");
+        t.setDaemon(true);
+        return t;
+      });
+      scanner.scheduleWithFixedDelay(this::scan, settings.scanIntervalMs(), settings.scanIntervalMs(),
+          TimeUnit.MILLISECONDS);
+      mbean = MBeans.register("NameNode", "ReplicaKitPfimbi", this);
+      LOG.info("ReplicaKit Pfimbi coordinator started: scan every {} ms, Replication Managers on port {}",
+          settings.scanIntervalMs(), settings.rpcAddress().getPort());
+    } catch (IllegalArgumentException | IOException e) {
+      stop();
+      ExitUtil.terminate(1, "ReplicaKit Pfimbi coordinator cannot start: " + e.getMessage());
+    }
+  }
+
+  /** A client of this NameNode, as the NameNode's own user: the coordinator's namespace calls go through it. */
+  private static DistributedFileSystem selfClient(NameNode nameNode, Configuration conf) throws IOException {
+    URI uri = URI.create("hdfs://" + NetUtils.getHostPortString(nameNode.getNameNodeAddress()));
+    Configuration clientConf = new Configuration(conf);
+    clientConf.setBoolean("fs.hdfs.impl.disable.cache", true);
+    return (DistributedFileSystem) FileSystem.newInstance(uri, clientConf);
+  }
+
+  private void scan() {
+    try {
+      coordinator.noteWritten(PfimbiBlocks.get().drainWrites());
+      coordinator.scan();
+    } catch (RuntimeException e) {
+      if (!loggedScanFault) {
+        loggedScanFault = true;
+        LOG.error("Pfimbi coordinator scan failed; retrying every interval (logged once)", e);
+      }
+    }
+  }
+
+  @Override
+  public void stop() {
+    if (scanner != null) {
+      scanner.shutdownNow();
+      try {
+        scanner.awaitTermination(10, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+    if (coordinator != null) {
+      coordinator.clear();
+    }
+    PfimbiBlocks.get().clear();
+    if (mbean != null) {
+      MBeans.unregister(mbean);
+      mbean = null;
+    }
+    if (rmClient != null) {
+      rmClient.close();
+    }
+    if (fs != null) {
+      try {
+        fs.close();
+      } catch (IOException e) {
+        LOG.debug("closing the coordinator's client", e);
+      }
+    }
+  }
+
+  @Override
+  public void close() {
+    stop();
+  }
+
+  private BackgroundCoordinator.Counters counters() {
+    BackgroundCoordinator c = coordinator;
+    return c == null ? new BackgroundCoordinator.Counters(0, 0, 0, 0, 0) : c.counters();
+  }
+
+  @Override
+  public long getFilesTracked() {
+    return counters().filesTracked();
+  }
+
+  @Override
+  public long getBlocksStarted() {
+    return counters().blocksStarted();
+  }
+
+  @Override
+  public long getFilesCompleted() {
+    return counters().filesCompleted();
+  }
+
+  @Override
+  public long getFilesFellBack() {
+    return counters().filesFellBack();
+  }
+
+  @Override
+  public int getFilesInProgress() {
+    return counters().filesInProgress();
+  }
+
+  @Override
+  public int getProtectedBlocks() {
+    return PfimbiBlocks.get().protectedCount();
+  }
+
+  @Override
+  public long getExcessDeletionsVetoed() {
+    return PfimbiBlocks.get().vetoCount();
+  }
+}

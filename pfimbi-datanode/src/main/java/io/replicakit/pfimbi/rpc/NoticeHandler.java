@@ -1,0 +1,14 @@
+package io.replicakit.pfimbi.rpc;
+
+import io.replicakit.pfimbi.proto.PfimbiProtos.ManagerStatusProto;
+import java.util.List;
+import java.util.Optional;
+
+/** What a DataNode's Replication Managers do with calls from the NameNode and upstream DataNodes. */
+public interface NoticeHandler {
+
+  /** Queues the notice; empty when accepted, else why not (the caller falls back, nothing is retried blindly). */
+  Optional<String> accept(BlockAvailable notice);
+
+  List<ManagerStatusProto> status();
+}

@@ -1,0 +1,94 @@
+package io.replicakit.pfimbi.rpc;
+
+import io.replicakit.pfimbi.proto.PfimbiProtos.BlockAvailableResponseProto;
+import io.replicakit.pfimbi.proto.PfimbiProtos.StatusRequestProto;
+import io.replicakit.pfimbi.proto.PfimbiProtos.StatusResponseProto;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import javax.net.SocketFactory;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.io.retry.RetryPolicies;
+import org.apache.hadoop.ipc.ProtobufRpcEngine2;
+import org.apache.hadoop.ipc.RPC;
+import org.apache.hadoop.net.NetUtils;
+import org.apache.hadoop.security.UserGroupInformation;
+import org.apache.hadoop.thirdparty.protobuf.ServiceException;
+
+/**
+ * Calls Replication Managers: one proxy per DataNode, reached at its registered IP and the cluster-wide
+ * Replication Manager port. Calls fail fast (one try): the caller decides what a failure means (§4.4: the
+ * upstream node stops, the NameNode falls back to its own re-replication).
+ */
+public final class RmClient implements AutoCloseable {
+
+  private final Configuration conf;
+  private final int port;
+  private final int timeoutMs;
+  private final Map<String, ReplicationManagerProtocolPB> proxies = new ConcurrentHashMap<>();
+
+  public RmClient(Configuration conf, int port, int timeoutMs) {
+    this.conf = new Configuration(conf);
+    RPC.setProtocolEngine(this.conf, ReplicationManagerProtocolPB.class, ProtobufRpcEngine2.class);
+    this.port = port;
+    this.timeoutMs = timeoutMs;
+  }
+
+  /** Sends a notice to its receiver, the node with IP {@code ipAddr}; empty when it was accepted. */
+  public Optional<String> notify(String ipAddr, BlockAvailable notice) throws IOException {
+    try {
+      BlockAvailableResponseProto response = proxy(ipAddr).blockAvailable(null, NoticeCodec.toProto(notice));
+      return response.getAccepted() ? Optional.empty() : Optional.of(response.getReason());
+    } catch (ServiceException e) {
+      drop(ipAddr);
+      throw unwrap(e);
+    }
+  }
+
+  public StatusResponseProto status(String ipAddr) throws IOException {
+    try {
+      return proxy(ipAddr).status(null, StatusRequestProto.getDefaultInstance());
+    } catch (ServiceException e) {
+      drop(ipAddr);
+      throw unwrap(e);
+    }
+  }
+
+  private ReplicationManagerProtocolPB proxy(String ipAddr) throws IOException {
+    ReplicationManagerProtocolPB p = proxies.get(ipAddr);
+    if (p != null) {
+      return p;
+    }
+    InetSocketAddress address = NetUtils.createSocketAddr(ipAddr, port);
+    SocketFactory sockets = NetUtils.getDefaultSocketFactory(conf);
+    p = RPC.getProtocolProxy(ReplicationManagerProtocolPB.class,
+        RPC.getProtocolVersion(ReplicationManagerProtocolPB.class), address, UserGroupInformation.getCurrentUser(),
+        conf, sockets, timeoutMs, RetryPolicies.TRY_ONCE_THEN_FAIL).getProxy();
+    ReplicationManagerProtocolPB raced = proxies.putIfAbsent(ipAddr, p);
+    if (raced != null) {
+      RPC.stopProxy(p);
+      return raced;
+    }
+    return p;
+  }
+
+  /** The server's IOException, or the call's failure (connection refused, timeout) as one. */
+  private static IOException unwrap(ServiceException e) {
+    return e.getCause() instanceof IOException io ? io : new IOException(e);
+  }
+
+  private void drop(String ipAddr) {
+    ReplicationManagerProtocolPB p = proxies.remove(ipAddr);
+    if (p != null) {
+      RPC.stopProxy(p);
+    }
+  }
+
+  @Override
+  public void close() {
+    proxies.values().forEach(RPC::stopProxy);
+    proxies.clear();
+  }
+}

@@ -1,0 +1,107 @@
+package io.replicakit.pfimbi.it;
+
+import io.replicakit.pfimbi.client.PfimbiFiles;
+import io.replicakit.pfimbi.client.PfimbiSpec;
+import io.replicakit.pfimbi.config.PfimbiConfig;
+import io.replicakit.pfimbi.datanode.ReplicationManagerPlugin;
+import io.replicakit.pfimbi.namenode.PfimbiNameNodePlugin;
+import io.replicakit.testbed.cluster.ClientPlacement;
+import io.replicakit.testbed.cluster.ClusterOptions;
+import io.replicakit.testbed.cluster.EmbeddedCluster;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Random;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.client.HdfsDataOutputStream;
+import org.apache.hadoop.hdfs.protocol.LocatedBlock;
+import org.apache.hadoop.hdfs.server.blockmanagement.PfimbiPlacementPolicy;
+
+/** Cluster options and helpers shared by the Pfimbi ITs. */
+final class PfimbiClusters {
+
+  static final int BLOCK = 1024 * 1024;
+
+  private PfimbiClusters() {}
+
+  /** Both plugins and the placement wrapper, the testbed's device counters, quick scans and heartbeats. */
+  static ClusterOptions withPfimbi(Path dir) {
+    return ClusterOptions.in(dir)
+        .with(DFSConfigKeys.DFS_BLOCK_REPLICATOR_CLASSNAME_KEY, PfimbiPlacementPolicy.class.getName())
+        .with(DFSConfigKeys.DFS_NAMENODE_PLUGINS_KEY, PfimbiNameNodePlugin.class.getName())
+        .with(DFSConfigKeys.DFS_DATANODE_PLUGINS_KEY, ReplicationManagerPlugin.class.getName())
+        .with(PfimbiConfig.RPC_ADDRESS_KEY, "0.0.0.0:" + freePort())
+        .with(PfimbiConfig.ACTIVITY_SOURCE_KEY, "testbed")
+        .with(PfimbiConfig.ACTIVITY_DIRTY_KEY, "false")
+        .with(PfimbiConfig.SCAN_INTERVAL_MS_KEY, "200")
+        .with(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, Integer.toString(BLOCK))
+        .with(DFSConfigKeys.DFS_BYTES_PER_CHECKSUM_KEY, "512")
+        .with(DFSConfigKeys.DFS_HEARTBEAT_INTERVAL_KEY, "1")
+        .with(DFSConfigKeys.DFS_NAMENODE_REDUNDANCY_INTERVAL_SECONDS_KEY, "1");
+  }
+
+  /** Writes a file of {@code blocks} blocks under a directory marked with {@code spec}; checks the pipeline length. */
+  static org.apache.hadoop.fs.Path write(EmbeddedCluster cluster, String dir, PfimbiSpec spec, int blocks)
+      throws IOException {
+    org.apache.hadoop.fs.Path base = new org.apache.hadoop.fs.Path(dir);
+    org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path(base, "part-0");
+    try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.offCluster())) {
+      fs.mkdirs(base);
+      PfimbiFiles.mark(fs, base, spec);
+      byte[] data = new byte[BLOCK];
+      new Random(7).nextBytes(data);
+      try (FSDataOutputStream out = PfimbiFiles.create(fs, file, spec)) {
+        for (int b = 0; b < blocks; b++) {
+          out.write(data);
+          out.hflush();
+          int pipeline = ((HdfsDataOutputStream) out).getCurrentBlockReplication();
+          if (pipeline != spec.synchronous()) {
+            throw new AssertionError("block " + b + " was written through " + pipeline + " DataNodes, not "
+                + spec.synchronous());
+          }
+        }
+      }
+    }
+    return file;
+  }
+
+  static List<LocatedBlock> located(DistributedFileSystem fs, org.apache.hadoop.fs.Path file) throws IOException {
+    return fs.getClient().getLocatedBlocks(file.toUri().getPath(), 0, Long.MAX_VALUE).getLocatedBlocks();
+  }
+
+  /** Waits until every block of {@code file} has {@code replicas} locations and the file that replication. */
+  static Duration awaitReplicas(EmbeddedCluster cluster, org.apache.hadoop.fs.Path file, int replicas,
+      Duration timeout) throws IOException, InterruptedException {
+    long start = System.nanoTime();
+    long deadline = start + timeout.toNanos();
+    try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.offCluster())) {
+      while (true) {
+        boolean done = fs.getFileStatus(file).getReplication() == replicas
+            && located(fs, file).stream().allMatch(b -> b.getLocations().length == replicas);
+        if (done) {
+          return Duration.ofNanos(System.nanoTime() - start);
+        }
+        if (System.nanoTime() > deadline) {
+          StringBuilder s = new StringBuilder();
+          located(fs, file).forEach(b -> s.append(' ').append(b.getBlock().getBlockId()).append('=')
+              .append(b.getLocations().length));
+          throw new AssertionError("after " + timeout + " " + file + " has replication "
+              + fs.getFileStatus(file).getReplication() + " and block locations" + s);
+        }
+        Thread.sleep(200);
+      }
+    }
+  }
+
+  static int freePort() {
+    try (ServerSocket s = new ServerSocket(0)) {
+      return s.getLocalPort();
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}

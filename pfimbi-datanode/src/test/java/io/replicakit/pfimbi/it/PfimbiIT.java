@@ -1,0 +1,120 @@
+package io.replicakit.pfimbi.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.replicakit.pfimbi.client.PfimbiSpec;
+import io.replicakit.pfimbi.config.PfimbiConfig;
+import io.replicakit.pfimbi.proto.PfimbiProtos.ManagerStatusProto;
+import io.replicakit.pfimbi.rpc.RmClient;
+import io.replicakit.testbed.cluster.ClientPlacement;
+import io.replicakit.testbed.cluster.EmbeddedCluster;
+import io.replicakit.testbed.spec.ClusterSpecs;
+import io.replicakit.testbed.spec.DataNodeSpec;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
+import org.apache.hadoop.hdfs.protocol.LocatedBlock;
+import org.apache.hadoop.hdfs.server.blockmanagement.BlockPlacementPolicy;
+import org.apache.hadoop.hdfs.server.blockmanagement.PfimbiBlocks;
+import org.apache.hadoop.hdfs.server.datanode.DataNode;
+import org.apache.hadoop.hdfs.server.namenode.FSNamesystem;
+import org.apache.hadoop.hdfs.tools.DFSck;
+import org.apache.hadoop.util.ToolRunner;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Pfimbi(3,1) on a real 6-DataNode, 3-rack cluster (one DISK per node): the writer's pipeline holds one
+ * DataNode, the NameNode starts the background copies through the Replication Managers, and the file ends at
+ * three replicas without a replica deleted on the way, also when a background target dies mid-replication.
+ */
+class PfimbiIT {
+
+  private static final PfimbiSpec SPEC = PfimbiSpec.parse("n=3;s=1;flow=it;weight=1");
+  private static final int BLOCKS = 8;
+
+  @TempDir
+  Path dir;
+
+  @Test
+  void pfimbi31_writesOneCopy_thenReachesThreeReplicasOnAcceptedRacks_withoutDeletingAny() throws Exception {
+    try (EmbeddedCluster cluster = EmbeddedCluster.start(ClusterSpecs.load("six-disks"),
+        PfimbiClusters.withPfimbi(dir))) {
+      org.apache.hadoop.fs.Path file = PfimbiClusters.write(cluster, "/jobs/a", SPEC, BLOCKS);
+
+      PfimbiClusters.awaitReplicas(cluster, file, 3, Duration.ofSeconds(90));
+
+      FSNamesystem namesystem = cluster.miniCluster().getNamesystem();
+      BlockPlacementPolicy policy = namesystem.getBlockManager().getBlockPlacementPolicy();
+      try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.offCluster())) {
+        for (LocatedBlock block : PfimbiClusters.located(fs, file)) {
+          DatanodeInfo[] locations = block.getLocations();
+          assertTrue(policy.verifyBlockPlacement(locations, 3).isPlacementPolicySatisfied(),
+              "placement of " + block.getBlock() + " on " + List.of(locations));
+        }
+      }
+      assertTrue(PfimbiBlocks.get().vetoCount() > 0, "background copies landed while the file was at 1");
+      assertEquals(0, PfimbiBlocks.get().protectedCount(), "every block released");
+      assertEquals(0, namesystem.getExcessBlocks());
+      assertEquals(0, namesystem.getPendingDeletionBlocks());
+      for (DataNode dn : cluster.miniCluster().getDataNodes()) {
+        assertEquals(0, dn.getMetrics().getBlocksRemoved(), "replicas removed on " + dn.getDisplayName());
+      }
+      String fsck = fsck(cluster.clientConf(ClientPlacement.offCluster()), file.toString());
+      assertTrue(fsck.contains("Status: HEALTHY"), fsck);
+      assertTrue(fsck.matches("(?s).*Mis-replicated blocks:\\s+0 .*"), fsck);
+    }
+  }
+
+  @Test
+  void aBackgroundTargetKilledMidReplication_stillEndsWithThreeReplicas() throws Exception {
+    try (EmbeddedCluster cluster = EmbeddedCluster.start(ClusterSpecs.load("six-disks"),
+        PfimbiClusters.withPfimbi(dir)
+            .with(PfimbiConfig.GUARANTEED_SHARE_KEY, "0"))) {
+      org.apache.hadoop.fs.Path file = PfimbiClusters.write(cluster, "/jobs/b", SPEC, BLOCKS);
+
+      String victim = awaitBusyReplicationManager(cluster, Duration.ofSeconds(30));
+      cluster.killDataNode(victim);
+
+      PfimbiClusters.awaitReplicas(cluster, file, 3, Duration.ofSeconds(120));
+      String fsck = fsck(cluster.clientConf(ClientPlacement.offCluster()), file.toString());
+      assertTrue(fsck.contains("Status: HEALTHY"), fsck);
+    }
+  }
+
+  /** A DataNode whose Replication Manager has background blocks queued or buffered, i.e. one mid-replication. */
+  private static String awaitBusyReplicationManager(EmbeddedCluster cluster, Duration timeout) throws Exception {
+    Configuration conf = cluster.clientConf(ClientPlacement.offCluster());
+    int port = conf.getSocketAddr(PfimbiConfig.RPC_ADDRESS_KEY, PfimbiConfig.RPC_ADDRESS_DEFAULT, 0).getPort();
+    long deadline = System.nanoTime() + timeout.toNanos();
+    try (RmClient client = new RmClient(conf, port, 5_000)) {
+      while (System.nanoTime() < deadline) {
+        for (DataNodeSpec dn : cluster.spec().dataNodes()) {
+          Optional<ManagerStatusProto> busy = client.status(dn.address()).getManagersList().stream()
+              .filter(m -> m.getQueued() + m.getBuffered() > 0).findFirst();
+          if (busy.isPresent()) {
+            return dn.name();
+          }
+        }
+        Thread.sleep(50);
+      }
+    }
+    throw new AssertionError("no Replication Manager had background work within " + timeout);
+  }
+
+  private static String fsck(Configuration conf, String path) throws Exception {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
+      ToolRunner.run(new DFSck(conf, out), new String[] {path, "-files", "-blocks", "-racks"});
+    }
+    return bytes.toString(StandardCharsets.UTF_8);
+  }
+}
