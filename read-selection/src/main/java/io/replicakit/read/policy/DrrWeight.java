@@ -11,9 +11,15 @@ import java.util.function.Supplier;
 /**
  * DRR's weight (read paper §3.2): it starts at WRR's weight and moves with the storage types' measured
  * utilization. It is kept as an offset to WRR's weight for the block's storage types, so one controller serves
- * blocks of any type mix. When the average utilization of the fast types is below their threshold, the weight rises
- * (more reads to fast storage); when the slow type's is below its threshold, it falls (more reads to slow
- * storage); a higher threshold makes the weight move more aggressively.
+ * blocks of any type mix. When the average utilization of a fast type is below its threshold, the weight rises
+ * (more reads to fast storage); otherwise, when the slow type's is below its threshold, it falls (more reads to
+ * slow storage); a higher threshold makes the weight move more aggressively.
+ *
+ * <p>The paper does not say what happens when both are below their thresholds. Here fast storage comes first, as
+ * its own results do (§4.2: "the utilization of fast storage significantly affects overall throughput"): while the
+ * fast devices have room, reads go to them, and the slow devices only take the reads the fast ones cannot serve.
+ * Moving both ways at once cancelled out and left the weight at WRR's, so DRR could not beat storage-type selection
+ * when the fast devices were not saturated.
  *
  * <p>Utilization comes from heartbeat-metrics' fresh samples, averaged per storage type over all volumes. Each
  * adjustment uses samples newer than the previous adjustment's, at most once per interval. Without fresh
@@ -89,14 +95,7 @@ final class DrrWeight {
     if (byType.size() < 2) {
       return; // no samples, or a single storage type: nothing to balance
     }
-    double slowest = byType.keySet().stream().mapToDouble(model::throughput).min().orElseThrow();
-    double next = offset;
-    for (Map.Entry<String, double[]> e : byType.entrySet()) {
-      double average = e.getValue()[0] / e.getValue()[1];
-      if (average < settings.threshold(e.getKey())) {
-        next += model.throughput(e.getKey()) > slowest ? settings.step() : -settings.step();
-      }
-    }
+    double next = offset + step(byType);
     // The offset never runs past the weight range (for the latest block's base weight), so that a reversal
     // takes effect at the next adjustment instead of first unwinding a clamped surplus.
     // Before any block was ordered there is no base yet: bound by the range's width instead.
@@ -104,6 +103,22 @@ final class DrrWeight {
     double low = Double.isNaN(lastBase) ? -span : settings.minWeight() - lastBase;
     double high = Double.isNaN(lastBase) ? span : settings.maxWeight() - lastBase;
     offset = Math.max(low, Math.min(high, next));
+  }
+
+  /** +step while a fast type has room, else -step while the slow type has room, else 0. */
+  private double step(Map<String, double[]> byType) {
+    double slowest = byType.keySet().stream().mapToDouble(model::throughput).min().orElseThrow();
+    boolean fastHasRoom = false;
+    boolean slowHasRoom = false;
+    for (Map.Entry<String, double[]> e : byType.entrySet()) {
+      boolean room = e.getValue()[0] / e.getValue()[1] < settings.threshold(e.getKey());
+      if (model.throughput(e.getKey()) > slowest) {
+        fastHasRoom |= room;
+      } else {
+        slowHasRoom |= room;
+      }
+    }
+    return fastHasRoom ? settings.step() : slowHasRoom ? -settings.step() : 0;
   }
 
   private double clamp(double w) {

@@ -72,6 +72,28 @@ class DrrWeightTest {
    * The first adjustment happens at the first ordering. Underused DISK must lower the weight from 5 to 4 there as
    * at any later adjustment.
    */
+  /**
+   * Both types below their thresholds: the fast devices have room, so reads go to them first (the slow type
+   * takes only what the fast ones cannot serve). The paper leaves this case open; moving both ways cancelled out.
+   */
+  @Test
+  void bothBelowTheirThresholds_theFastTypeComesFirst_andTheWeightRises() {
+    assertEquals(5.0, weightNow());
+    for (int i = 1; i <= 3; i++) {
+      assertEquals(5 + i, nextInterval(40, 20), "interval " + i);
+    }
+    // Once the SSDs are busy the DISKs' spare room lowers it again.
+    assertEquals(7.0, nextInterval(85, 20));
+  }
+
+  @Test
+  void bothAtOrAboveTheirThresholds_keepTheWeight() {
+    assertEquals(5.0, weightNow());
+    for (int i = 1; i <= 3; i++) {
+      assertEquals(5.0, nextInterval(80, 50), "interval " + i);
+    }
+  }
+
   @Test
   void underusedDisk_lowersTheWeight_alreadyAtTheFirstAdjustment() {
     report(95, 20);
