@@ -30,6 +30,9 @@ public final class TestbedConfig {
   public static final String DEVICE_BURST_BYTES_KEY = PREFIX + "device.burst.bytes";
   public static final long DEVICE_BURST_BYTES_DEFAULT = DeviceProfile.DEFAULT_BURST_BYTES;
 
+  public static final String PAGE_CACHE_BYTES_KEY = PREFIX + "page.cache.bytes";
+  public static final long PAGE_CACHE_BYTES_DEFAULT = 0;
+
   public static final String VOLUME_CAPACITIES_KEY = PREFIX + "volume.capacities";
   public static final String VOLUME_CAPACITIES_DEFAULT = "";
 
@@ -69,7 +72,12 @@ public final class TestbedConfig {
     if (burst < 0) {
       throw new IllegalArgumentException(DEVICE_BURST_BYTES_KEY + " must be >= 0 bytes, was " + burst);
     }
-    return DeviceSettings.of(node, new DeviceProfile(speeds, burst), volumes(conf));
+    long pageCache = conf.getLong(PAGE_CACHE_BYTES_KEY, PAGE_CACHE_BYTES_DEFAULT);
+    if (pageCache < 0) {
+      throw new IllegalArgumentException(PAGE_CACHE_BYTES_KEY + " must be >= 0 bytes (0 = no page cache), was "
+          + pageCache);
+    }
+    return DeviceSettings.of(node, new DeviceProfile(speeds, burst), volumes(conf), pageCache);
   }
 
   /** Sets a DataNode's device settings, the inverse of {@link #deviceSettings}. */
@@ -79,6 +87,7 @@ public final class TestbedConfig {
       conf.set(deviceMibpsKey(type), Double.toString(settings.mibPerSec(type)));
     }
     conf.setLong(DEVICE_BURST_BYTES_KEY, settings.burstBytes());
+    conf.setLong(PAGE_CACHE_BYTES_KEY, settings.pageCacheBytes());
     List<String> entries = new ArrayList<>();
     settings.volumes().forEach(v -> entries.add(v.type() + ":" + v.capacityBytes()));
     conf.set(VOLUME_CAPACITIES_KEY, String.join(",", entries));
@@ -126,6 +135,8 @@ public final class TestbedConfig {
     }
     keys.add(new Key(DEVICE_BURST_BYTES_KEY, String.valueOf(DEVICE_BURST_BYTES_DEFAULT), "bytes",
         "Bytes an idle emulated device may serve at once before its rate applies."));
+    keys.add(new Key(PAGE_CACHE_BYTES_KEY, String.valueOf(PAGE_CACHE_BYTES_DEFAULT), "bytes",
+        "Emulated page cache of the node's most recently written data, shared by its volumes; 0 = none."));
     keys.add(new Key(VOLUME_CAPACITIES_KEY, "(empty: real disk capacity)", "TYPE:bytes list",
         "Capacity each volume reports, in data-directory order, e.g. SSD:2147483648,DISK:4294967296."));
     keys.add(new Key(BIND_ADDRESS_KEY, "(empty: no binding)", "IP address",

@@ -27,6 +27,27 @@ class TestbedConfigTest {
   }
 
   @Test
+  void pageCache_roundTripsAndDefaultsToNone() {
+    DeviceSettings settings = DeviceSettings.of("dn07", DeviceProfile.defaultProfile(), List.of(), 256 * Sizes.MIB);
+    Configuration conf = new Configuration(false);
+    TestbedConfig.setDeviceSettings(conf, settings);
+    assertEquals(settings, TestbedConfig.deviceSettings(conf));
+    Configuration none = new Configuration(false);
+    none.set(TestbedConfig.NODE_NAME_KEY, "dn01");
+    assertEquals(0, TestbedConfig.deviceSettings(none).pageCacheBytes());
+  }
+
+  @Test
+  void negativePageCache_failsNamingTheKey() {
+    Configuration conf = new Configuration(false);
+    conf.set(TestbedConfig.NODE_NAME_KEY, "dn01");
+    conf.setLong(TestbedConfig.PAGE_CACHE_BYTES_KEY, -1);
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> TestbedConfig.deviceSettings(conf));
+    assertTrue(e.getMessage().contains(TestbedConfig.PAGE_CACHE_BYTES_KEY + " must be >= 0"), e.getMessage());
+  }
+
+  @Test
   void nonPositiveSpeed_failsNamingTheKeyAndRange() {
     Configuration conf = new Configuration(false);
     conf.set(TestbedConfig.NODE_NAME_KEY, "dn01");

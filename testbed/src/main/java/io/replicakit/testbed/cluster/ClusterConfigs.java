@@ -63,7 +63,7 @@ final class ClusterConfigs {
         BoundSocketFactory.class.getName());
     overlay.set(TestbedConfig.BIND_ADDRESS_KEY, node.address());
     TestbedConfig.setDeviceSettings(overlay,
-        DeviceSettings.of(node.name(), spec.devices(), node.volumes()));
+        DeviceSettings.of(node.name(), spec.devices(), node.volumes(), node.pageCacheBytes()));
     if (node.networkBytesPerSec() > 0) {
       overlay.setLong(DFSConfigKeys.DFS_DATANODE_DATA_READ_BANDWIDTHPERSEC_KEY, node.networkBytesPerSec());
       overlay.setLong(DFSConfigKeys.DFS_DATANODE_DATA_WRITE_BANDWIDTHPERSEC_KEY, node.networkBytesPerSec());

@@ -13,12 +13,14 @@ import org.apache.hadoop.fs.StorageType;
  * The emulated devices of one DataNode, and the knobs that disturb them: a slowdown window (the node's devices
  * run at a fraction of their speed, as a failing or throttled disk does) and background load (another tenant's
  * I/O competing for the same devices). The hotspot and Pfimbi experiments use both to make one node busy.
+ * Optionally the node has a {@link PageCache} of recently written data, shared by its volumes.
  */
 public final class NodeDevices {
 
   private final String name;
   private final DeviceSettings settings;
   private final Ticker ticker;
+  private final PageCache pageCache;
   private final Map<String, VolumeDevice> volumes = new ConcurrentHashMap<>();
   private volatile Slowdown slowdown = new Slowdown(1.0, Long.MIN_VALUE);
   private volatile HostStress hostStress = HostStress.NONE;
@@ -41,12 +43,22 @@ public final class NodeDevices {
     this.name = name;
     this.settings = settings;
     this.ticker = ticker;
+    this.pageCache = PageCache.of(settings.pageCacheBytes());
   }
 
-  /** The device of a volume, created on first sight with the speed of its storage type. */
+  /**
+   * The device of a volume, created on first sight with the speed of its storage type. All the node's volumes
+   * share its {@link #pageCache()}.
+   */
   public VolumeDevice volume(String storageId, StorageType type) {
     return volumes.computeIfAbsent(storageId, id -> new VolumeDevice(name, id, type,
-        new TokenBucket(settings.bytesPerSec(type), settings.burstBytes()), ticker, this::speedFactor));
+        new TokenBucket(settings.bytesPerSec(type), settings.burstBytes()), ticker, this::speedFactor,
+        pageCache));
+  }
+
+  /** The node's emulated page cache, shared by its volumes; disabled unless the spec sets a size. */
+  public PageCache pageCache() {
+    return pageCache;
   }
 
   /** The device of a volume the DataNode has already opened, without creating one. */

@@ -8,6 +8,10 @@ import org.apache.hadoop.fs.StorageType;
  * One emulated device: the throughput limit of a DataNode volume plus its counters. Every read and write the
  * DataNode does on the volume, and any injected background load, draws from the same {@link TokenBucket}, so
  * concurrent streams contend for the device as they would for one physical disk.
+ *
+ * <p>When the node has a {@link PageCache}, DataNode reads are first served from it (no device time, counted as
+ * {@link VolumeStats#cacheReadBytes()}) and only the rest reaches the device; writes still cost full device
+ * time (write-through, as the emulated devices model synchronous writes) and fill the cache.
  */
 public final class VolumeDevice {
 
@@ -20,6 +24,7 @@ public final class VolumeDevice {
   private final TokenBucket bucket;
   private final Ticker ticker;
   private final LongToDoubleFunction speedFactor;
+  private final PageCache pageCache;
   private final LongAdder readBytes = new LongAdder();
   private final LongAdder writeBytes = new LongAdder();
   private final LongAdder loadBytes = new LongAdder();
@@ -28,24 +33,45 @@ public final class VolumeDevice {
   private final LongAdder queueNanos = new LongAdder();
   private final LongAdder deviceIos = new LongAdder();
   private final LongAdder deviceIoNanos = new LongAdder();
+  private final LongAdder cacheReadBytes = new LongAdder();
 
   VolumeDevice(String node, String storageId, StorageType type, TokenBucket bucket, Ticker ticker,
       LongToDoubleFunction speedFactor) {
+    this(node, storageId, type, bucket, ticker, speedFactor, PageCache.of(0));
+  }
+
+  VolumeDevice(String node, String storageId, StorageType type, TokenBucket bucket, Ticker ticker,
+      LongToDoubleFunction speedFactor, PageCache pageCache) {
     this.node = node;
     this.storageId = storageId;
     this.type = type;
     this.bucket = bucket;
     this.ticker = ticker;
     this.speedFactor = speedFactor;
+    this.pageCache = pageCache;
   }
 
   /**
    * Accounts for {@code len} bytes of I/O and blocks the caller for as long as the device needs to serve it,
-   * including the time spent queued behind other requests.
+   * including the time spent queued behind other requests. A read takes what it can from the node's page cache
+   * first (free, counted as {@link VolumeStats#cacheReadBytes()}); a read served entirely from the cache does
+   * not reach the device and is not counted as an operation. A write also enters the page cache.
    */
   public void transfer(Io io, long len) throws InterruptedException {
     if (len <= 0) {
       return;
+    }
+    if (io == Io.READ) {
+      long cached = pageCache.read(storageId, len);
+      if (cached > 0) {
+        cacheReadBytes.add(cached);
+        len -= cached;
+        if (len == 0) {
+          return;
+        }
+      }
+    } else if (io == Io.WRITE) {
+      pageCache.written(storageId, len);
     }
     long now = ticker.nanoTime();
     TokenBucket.Grant grant = bucket.reserve(len, speedFactor.applyAsDouble(now), now);
@@ -66,7 +92,8 @@ public final class VolumeDevice {
 
   public VolumeStats stats() {
     return new VolumeStats(node, storageId, type, readBytes.sum(), writeBytes.sum(), ops.sum(),
-        busyNanos.sum(), queueNanos.sum(), loadBytes.sum(), deviceIos.sum(), deviceIoNanos.sum(), ticker.nanoTime());
+        busyNanos.sum(), queueNanos.sum(), loadBytes.sum(), deviceIos.sum(), deviceIoNanos.sum(), ticker.nanoTime(),
+        cacheReadBytes.sum());
   }
 
   public String node() {

@@ -9,9 +9,12 @@ import org.apache.hadoop.fs.StorageType;
  * @param node DataNode name
  * @param storageId DataNode storage ID of the volume
  * @param type storage medium
- * @param readBytes bytes read by DataNode I/O (stream reads and zero-copy transfers to sockets)
+ * @param readBytes bytes the device read for DataNode I/O (stream reads and zero-copy transfers to sockets);
+ *     reads served by the node's page cache are not included (they are {@code cacheReadBytes}), as
+ *     {@code iostat} would not see them
  * @param writeBytes bytes written by DataNode I/O
- * @param ops data I/O operations (reads, writes, transfers)
+ * @param ops data I/O operations that reached the device (reads, writes, transfers); a read served entirely
+ *     from the page cache is not one
  * @param busyNanos time the device spent serving requests, including injected background load
  * @param queueNanos total time requests waited behind other requests before being served
  * @param loadBytes bytes of injected background load
@@ -19,6 +22,8 @@ import org.apache.hadoop.fs.StorageType;
  *     count on a shared disk
  * @param deviceIoNanos time all requests spent queued and in service, background load included
  * @param atNanos when the snapshot was taken (ticker time)
+ * @param cacheReadBytes bytes of DataNode reads on this volume served by the node's emulated page cache
+ *     ({@link PageCache}) without device time; always 0 when the cache is off
  */
 public record VolumeStats(
     String node,
@@ -32,7 +37,15 @@ public record VolumeStats(
     long loadBytes,
     long deviceIos,
     long deviceIoNanos,
-    long atNanos) {
+    long atNanos,
+    long cacheReadBytes) {
+
+  /** Counters of a volume without page-cache reads (the form before the page cache existed). */
+  public VolumeStats(String node, String storageId, StorageType type, long readBytes, long writeBytes, long ops,
+      long busyNanos, long queueNanos, long loadBytes, long deviceIos, long deviceIoNanos, long atNanos) {
+    this(node, storageId, type, readBytes, writeBytes, ops, busyNanos, queueNanos, loadBytes, deviceIos,
+        deviceIoNanos, atNanos, 0);
+  }
 
   /** Fraction of the time between {@code earlier} and this snapshot that the device was busy (0..1). */
   public double utilizationSince(VolumeStats earlier) {

@@ -64,6 +64,25 @@ public record ClusterSpec(String name, String description, List<DataNodeSpec> da
     return dataNodes.get(0).volumes().stream().map(VolumeSpec::type).collect(Collectors.toList());
   }
 
+  public boolean usesPageCache() {
+    return dataNodes.stream().anyMatch(dn -> dn.pageCacheBytes() > 0);
+  }
+
+  /**
+   * The emulated page caches for people: {@code off}, one size for every DataNode ({@code 256.0 MiB per
+   * DataNode}), or each node's size.
+   */
+  public String describePageCache() {
+    Set<Long> sizes = dataNodes.stream().map(DataNodeSpec::pageCacheBytes).collect(Collectors.toSet());
+    if (sizes.size() == 1) {
+      long size = sizes.iterator().next();
+      return size == 0 ? "off" : Sizes.format(size) + " per DataNode";
+    }
+    return dataNodes.stream()
+        .map(dn -> dn.name() + " " + (dn.pageCacheBytes() == 0 ? "off" : Sizes.format(dn.pageCacheBytes())))
+        .collect(Collectors.joining(", "));
+  }
+
   public DataNodeSpec dataNode(String nodeName) {
     return dataNodes.stream()
         .filter(dn -> dn.name().equals(nodeName) || dn.address().equals(nodeName))

@@ -17,6 +17,8 @@ import java.util.Optional;
  * @param volumes the node's volumes in data-directory order
  * @param networkBytesPerSec per-DataNode network throughput enforced with HDFS's own bandwidth keys; 0 means
  *     unlimited
+ * @param pageCacheBytes size of the node's emulated page cache of recently written data (spec field
+ *     {@code page.cache.mib}, see {@link io.replicakit.testbed.device.PageCache}); 0 means none
  */
 public record DataNodeSpec(
     String name,
@@ -26,7 +28,8 @@ public record DataNodeSpec(
     Optional<String> upgradeDomain,
     String hardwareClass,
     List<VolumeSpec> volumes,
-    long networkBytesPerSec) {
+    long networkBytesPerSec,
+    long pageCacheBytes) {
 
   public DataNodeSpec {
     Objects.requireNonNull(name, "name");
@@ -36,6 +39,15 @@ public record DataNodeSpec(
     Objects.requireNonNull(upgradeDomain, "upgradeDomain");
     Objects.requireNonNull(hardwareClass, "hardwareClass");
     volumes = List.copyOf(volumes);
+    if (pageCacheBytes < 0) {
+      throw new IllegalArgumentException("pageCacheBytes must be >= 0, was " + pageCacheBytes);
+    }
+  }
+
+  /** A DataNode without a page cache. */
+  public DataNodeSpec(String name, String address, String rack, Optional<String> nodeGroup,
+      Optional<String> upgradeDomain, String hardwareClass, List<VolumeSpec> volumes, long networkBytesPerSec) {
+    this(name, address, rack, nodeGroup, upgradeDomain, hardwareClass, volumes, networkBytesPerSec, 0);
   }
 
   /** The location the topology mapping gives this node: the rack, plus the node group when there is one. */

@@ -36,6 +36,7 @@ public final class SpecParser {
   public static final String DEVICE_BURST = "device.burst";
   public static final String NODE_GROUPS_PER_RACK = "node.groups.per.rack";
   public static final String UPGRADE_DOMAINS = "upgrade.domains";
+  public static final String PAGE_CACHE_MIB = "page.cache.mib";
 
   /** DataNode i (1-based) gets 127.0.0.(FIRST_ADDRESS_OCTET + i); 127.0.0.1 stays off-cluster. */
   static final int FIRST_ADDRESS_OCTET = 10;
@@ -46,7 +47,7 @@ public final class SpecParser {
       StorageType.RAM_DISK, StorageType.NVDIMM, StorageType.SSD, StorageType.DISK, StorageType.ARCHIVE);
 
   private static final Set<String> FIELDS = Set.of(NAME, DESCRIPTION, DATANODES, RACKS, RACK_SIZES, VOLUMES,
-      CAPACITIES, CLASSES, NETWORK_MIBPS, NODE_GROUPS_PER_RACK, UPGRADE_DOMAINS, DEVICE_BURST);
+      CAPACITIES, CLASSES, NETWORK_MIBPS, NODE_GROUPS_PER_RACK, UPGRADE_DOMAINS, DEVICE_BURST, PAGE_CACHE_MIB);
 
   /** Result of reading a spec: the spec when valid, and the validation status either way. */
   public record Reading(Optional<ClusterSpec> spec, ValidationStatus status) {}
@@ -84,6 +85,7 @@ public final class SpecParser {
     List<List<VolumeSpec>> volumes = capacities(dataNodes, volumeTypes);
     List<String> classes = listOrDefault(CLASSES, dataNodes, "default");
     List<Long> network = network(dataNodes);
+    List<Long> pageCaches = pageCaches(dataNodes);
     int groupsPerRack = rackSizes.isEmpty() ? 0 : nodeGroupsPerRack(rackSizes);
     String upgradeDomains = upgradeDomains(dataNodes);
     if (!problems.isEmpty()) {
@@ -102,7 +104,8 @@ public final class SpecParser {
             upgradeDomain(upgradeDomains, r, index),
             classes.get(index),
             volumes.get(index),
-            network.get(index)));
+            network.get(index),
+            pageCaches.get(index)));
       }
       groupsBefore += groupsPerRack;
     }
@@ -287,6 +290,24 @@ public final class SpecParser {
       } catch (NumberFormatException e) {
         problems.add(NETWORK_MIBPS + " entries must be speeds >= 0 MiB/s (0 = unlimited), was '" + entry + "'");
         return List.of();
+      }
+    }
+    return result;
+  }
+
+  private List<Long> pageCaches(int dataNodes) {
+    List<String> entries = listOrDefault(PAGE_CACHE_MIB, dataNodes, "0");
+    List<Long> result = new ArrayList<>();
+    for (String entry : entries) {
+      try {
+        double mib = Double.parseDouble(entry);
+        if (mib < 0 || Double.isNaN(mib) || Double.isInfinite(mib)) {
+          throw new NumberFormatException();
+        }
+        result.add((long) (mib * Sizes.MIB));
+      } catch (NumberFormatException e) {
+        problems.add(PAGE_CACHE_MIB + " entries must be sizes >= 0 MiB (0 = no page cache), was '" + entry + "'");
+        return java.util.Collections.nCopies(dataNodes, 0L);
       }
     }
     return result;

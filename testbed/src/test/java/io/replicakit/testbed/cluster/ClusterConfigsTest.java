@@ -36,5 +36,14 @@ class ClusterConfigsTest {
     assertEquals("127.0.0.13:0", overlay.get("dfs.datanode.address"));
     assertEquals("127.0.0.13", overlay.get(TestbedConfig.BIND_ADDRESS_KEY));
     assertEquals("dn03", TestbedConfig.deviceSettings(overlay).nodeName());
+    assertEquals(0, TestbedConfig.deviceSettings(overlay).pageCacheBytes());
+  }
+
+  @Test
+  void overlay_carriesTheNodesPageCache() {
+    ClusterSpec sixDisks = ClusterSpecs.load("six-disks");
+    Configuration overlay = ClusterConfigs.dataNodeOverlay(sixDisks, sixDisks.dataNode("dn02"),
+        ClusterOptions.in(Path.of("/tmp/x")));
+    assertEquals(256L * 1024 * 1024, TestbedConfig.deviceSettings(overlay).pageCacheBytes());
   }
 }

@@ -1,10 +1,13 @@
 package io.replicakit.testbed.device;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.replicakit.common.sysstate.VolumeCounters;
+import io.replicakit.common.sysstate.VolumeRef;
 import io.replicakit.testbed.spec.DeviceProfile;
 import io.replicakit.testbed.spec.Sizes;
 import java.time.Duration;
@@ -126,6 +129,115 @@ class VolumeDeviceTest {
     double seconds = (System.nanoTime() - start) / 1e9;
     double mibps = disk.stats().loadBytes() / (double) Sizes.MIB / seconds;
     assertEquals(4.0, mibps, 0.6, "offered 4 MiB/s on an 8 MiB/s disk");
+  }
+
+  /** A node with the default speeds, no burst and a page cache of {@code cacheBytes}. */
+  private static NodeDevices cachedNode(String name, Ticker ticker, long cacheBytes) {
+    return new NodeDevices(name, DeviceSettings.of(name, DeviceProfile.defaultProfile().withBurstBytes(0),
+        List.of(), cacheBytes), ticker);
+  }
+
+  @Test
+  void withoutPageCache_aReadAfterAWriteStillPaysTheDevice() throws Exception {
+    VolumeDevice disk = node.volume("DS-1", StorageType.DISK);
+    disk.transfer(VolumeDevice.Io.WRITE, 8 * Sizes.MIB);
+    long before = ticker.nanoTime();
+    disk.transfer(VolumeDevice.Io.READ, 8 * Sizes.MIB);
+    assertEquals(1.0, (ticker.nanoTime() - before) / 1e9, 1e-6);
+    VolumeStats stats = disk.stats();
+    assertEquals(8 * Sizes.MIB, stats.readBytes());
+    assertEquals(0, stats.cacheReadBytes());
+    assertEquals(2, stats.ops());
+    assertEquals(2_000_000_000L, stats.busyNanos());
+    assertFalse(node.pageCache().enabled());
+  }
+
+  @Test
+  void pageCache_makesAReadOfJustWrittenBytesFree() throws Exception {
+    NodeDevices cached = cachedNode("dn05", ticker, 64 * Sizes.MIB);
+    VolumeDevice disk = cached.volume("DS-1", StorageType.DISK);
+    disk.transfer(VolumeDevice.Io.WRITE, 8 * Sizes.MIB);
+    assertEquals(1.0, ticker.nanoTime() / 1e9, 1e-6, "writes still cost full device time");
+    long before = ticker.nanoTime();
+    disk.transfer(VolumeDevice.Io.READ, 8 * Sizes.MIB);
+    assertEquals(before, ticker.nanoTime(), "a cache hit takes no device time");
+    VolumeStats stats = disk.stats();
+    assertEquals(0, stats.readBytes(), "the device read nothing");
+    assertEquals(8 * Sizes.MIB, stats.cacheReadBytes());
+    assertEquals(8 * Sizes.MIB, stats.writeBytes());
+    assertEquals(1, stats.ops(), "a read served entirely from the cache is not a device operation");
+    assertEquals(1, stats.deviceIos());
+    assertEquals(1_000_000_000L, stats.busyNanos());
+  }
+
+  @Test
+  void pageCache_chargesTheDeviceForWhatIsNotCached() throws Exception {
+    NodeDevices cached = cachedNode("dn05", ticker, 64 * Sizes.MIB);
+    VolumeDevice disk = cached.volume("DS-1", StorageType.DISK);
+    disk.transfer(VolumeDevice.Io.WRITE, 4 * Sizes.MIB);
+    long before = ticker.nanoTime();
+    disk.transfer(VolumeDevice.Io.READ, 12 * Sizes.MIB);
+    assertEquals(1.0, (ticker.nanoTime() - before) / 1e9, 1e-6, "8 MiB from an 8 MiB/s disk");
+    VolumeStats stats = disk.stats();
+    assertEquals(8 * Sizes.MIB, stats.readBytes());
+    assertEquals(4 * Sizes.MIB, stats.cacheReadBytes());
+    assertEquals(2, stats.ops());
+  }
+
+  @Test
+  void pageCache_isCappedAndEvictsTheOldestWrites() throws Exception {
+    NodeDevices cached = cachedNode("dn05", ticker, 8 * Sizes.MIB);
+    VolumeDevice disk = cached.volume("DS-1", StorageType.DISK);
+    disk.transfer(VolumeDevice.Io.WRITE, 8 * Sizes.MIB);
+    disk.transfer(VolumeDevice.Io.WRITE, 8 * Sizes.MIB);
+    assertEquals(8 * Sizes.MIB, cached.pageCache().cachedBytes());
+    long before = ticker.nanoTime();
+    disk.transfer(VolumeDevice.Io.READ, 16 * Sizes.MIB);
+    assertEquals(1.0, (ticker.nanoTime() - before) / 1e9, 1e-6, "the evicted 8 MiB come from the disk");
+    assertEquals(8 * Sizes.MIB, disk.stats().readBytes());
+    assertEquals(8 * Sizes.MIB, disk.stats().cacheReadBytes());
+  }
+
+  @Test
+  void pageCache_isSharedByTheNodesVolumes() throws Exception {
+    NodeDevices cached = cachedNode("dn05", ticker, 8 * Sizes.MIB);
+    VolumeDevice ssd = cached.volume("DS-1", StorageType.SSD);
+    VolumeDevice disk = cached.volume("DS-2", StorageType.DISK);
+    ssd.transfer(VolumeDevice.Io.WRITE, 4 * Sizes.MIB);
+    disk.transfer(VolumeDevice.Io.WRITE, 6 * Sizes.MIB);
+    // One 8 MiB cache: the DISK's 6 MiB pushed out 2 of the SSD's 4 MiB.
+    assertEquals(8 * Sizes.MIB, cached.pageCache().cachedBytes());
+    ssd.transfer(VolumeDevice.Io.READ, 4 * Sizes.MIB);
+    assertEquals(2 * Sizes.MIB, ssd.stats().cacheReadBytes());
+    assertEquals(2 * Sizes.MIB, ssd.stats().readBytes());
+    disk.transfer(VolumeDevice.Io.READ, 6 * Sizes.MIB);
+    assertEquals(6 * Sizes.MIB, disk.stats().cacheReadBytes());
+    assertEquals(0, disk.stats().readBytes());
+  }
+
+  @Test
+  void pageCache_ignoresBackgroundLoad() throws Exception {
+    NodeDevices cached = cachedNode("dn05", ticker, 8 * Sizes.MIB);
+    VolumeDevice disk = cached.volume("DS-1", StorageType.DISK);
+    disk.transfer(VolumeDevice.Io.WRITE, 4 * Sizes.MIB);
+    disk.transfer(VolumeDevice.Io.LOAD, 8 * Sizes.MIB);
+    assertEquals(4 * Sizes.MIB, cached.pageCache().cachedBytes());
+  }
+
+  @Test
+  void volumeSource_reportsOnlyWhatTheDeviceServed() throws Exception {
+    EmulatedDevices registry = new EmulatedDevices(ticker);
+    NodeDevices cached = registry.attach(DeviceSettings.of("dn06",
+        DeviceProfile.defaultProfile().withBurstBytes(0), List.of(), 64 * Sizes.MIB));
+    VolumeDevice disk = cached.volume("DS-1", StorageType.DISK);
+    disk.transfer(VolumeDevice.Io.WRITE, 8 * Sizes.MIB);
+    disk.transfer(VolumeDevice.Io.READ, 12 * Sizes.MIB);
+    VolumeRef ref = new VolumeRef("DS-1", "DISK", "/data/1");
+    VolumeCounters counters = new EmulatedVolumeSource("dn06", registry).read(List.of(ref)).get(0);
+    assertEquals(4 * Sizes.MIB, counters.readBytes());
+    assertEquals(8 * Sizes.MIB, counters.writeBytes());
+    assertEquals(2, counters.ios());
+    assertEquals(1_500_000_000L, counters.busyNanos());
   }
 
   private static VolumeStats zero(VolumeDevice v) {

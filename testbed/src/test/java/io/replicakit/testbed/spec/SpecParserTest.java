@@ -99,6 +99,62 @@ class SpecParserTest {
   }
 
   @Test
+  void pageCache_defaultsToNone() {
+    ClusterSpec spec = SpecParser.parse(valid(), "t");
+    assertTrue(spec.dataNodes().stream().allMatch(dn -> dn.pageCacheBytes() == 0));
+    assertFalse(spec.usesPageCache());
+    assertEquals("off", spec.describePageCache());
+  }
+
+  @Test
+  void pageCache_singleValueAppliesToEveryNode() {
+    Properties p = valid();
+    p.setProperty("page.cache.mib", "256");
+    ClusterSpec spec = SpecParser.parse(p, "t");
+    assertTrue(spec.dataNodes().stream().allMatch(dn -> dn.pageCacheBytes() == 256 * Sizes.MIB));
+    assertEquals("256.0 MiB per DataNode", spec.describePageCache());
+  }
+
+  @Test
+  void pageCache_perNodeListWithRepetitions() {
+    Properties p = valid();
+    p.setProperty("page.cache.mib", "0,64*2,0.5");
+    ClusterSpec spec = SpecParser.parse(p, "t");
+    assertEquals(List.of(0L, 64 * Sizes.MIB, 64 * Sizes.MIB, Sizes.MIB / 2),
+        spec.dataNodes().stream().map(DataNodeSpec::pageCacheBytes).collect(Collectors.toList()));
+    assertTrue(spec.usesPageCache());
+    assertEquals("dn01 off, dn02 64.0 MiB, dn03 64.0 MiB, dn04 512.0 KiB", spec.describePageCache());
+  }
+
+  @ParameterizedTest
+  @CsvSource({"-1", "lots", "NaN", "Infinity"})
+  void pageCache_negativeOrNotANumber_namesTheField(String value) {
+    Properties p = valid();
+    p.setProperty("page.cache.mib", value);
+    SpecParser.Reading reading = SpecParser.read(p, "t");
+    assertFalse(reading.status().isValid());
+    String reason = reading.status().reason();
+    assertTrue(reason.contains("page.cache.mib entries must be sizes >= 0 MiB") && reason.contains(value), reason);
+  }
+
+  @Test
+  void pageCache_listOfWrongLength_namesFieldAndExpectedCount() {
+    Properties p = valid();
+    p.setProperty("page.cache.mib", "1,2,3");
+    String reason = SpecParser.read(p, "t").status().reason();
+    assertTrue(reason.contains("page.cache.mib has 3 entries; expected 1 or 4"), reason);
+  }
+
+  @Test
+  void sixDisksSpec_hasAPageCacheOnEveryNode_otherNamedSpecsNone() {
+    assertTrue(ClusterSpecs.load("six-disks").dataNodes().stream()
+        .allMatch(dn -> dn.pageCacheBytes() == 256 * Sizes.MIB));
+    for (String name : List.of("paper", "one-ssd", "small")) {
+      assertFalse(ClusterSpecs.load(name).usesPageCache(), name);
+    }
+  }
+
+  @Test
   void unknownStorageType_namesFieldAndAllowedTypes() {
     Properties p = valid();
     p.setProperty("volumes", "SSD,FLOPPY");

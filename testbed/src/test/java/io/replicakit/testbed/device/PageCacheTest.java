@@ -1,0 +1,86 @@
+package io.replicakit.testbed.device;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import org.junit.jupiter.api.Test;
+
+class PageCacheTest {
+
+  @Test
+  void disabledCache_neverServesAByte() {
+    PageCache off = PageCache.of(0);
+    assertFalse(off.enabled());
+    off.written("DS-1", 1000);
+    assertEquals(0, off.read("DS-1", 1000));
+    assertEquals(0, off.cachedBytes());
+  }
+
+  @Test
+  void negativeCapacity_isRejected() {
+    assertThrows(IllegalArgumentException.class, () -> PageCache.of(-1));
+  }
+
+  @Test
+  void read_takesWhatIsCachedAndConsumesIt() {
+    PageCache cache = PageCache.of(1000);
+    cache.written("DS-1", 300);
+    assertEquals(300, cache.read("DS-1", 500), "only the written bytes are cached");
+    assertEquals(0, cache.read("DS-1", 500), "each cached byte serves one read");
+    assertEquals(0, cache.cachedBytes());
+  }
+
+  @Test
+  void capacity_keepsOnlyTheMostRecentlyWrittenBytes_acrossVolumes() {
+    PageCache cache = PageCache.of(1000);
+    cache.written("DS-1", 600);
+    cache.written("DS-2", 600);
+    assertEquals(1000, cache.cachedBytes());
+    assertEquals(400, cache.cachedBytes("DS-1"), "the oldest 200 bytes of DS-1 fell out");
+    assertEquals(600, cache.cachedBytes("DS-2"));
+    cache.written("DS-2", 500);
+    assertEquals(0, cache.cachedBytes("DS-1"));
+    assertEquals(1000, cache.cachedBytes("DS-2"));
+  }
+
+  @Test
+  void writeLargerThanTheCache_keepsItsLastCapacityBytes() {
+    PageCache cache = PageCache.of(1000);
+    cache.written("DS-1", 300);
+    cache.written("DS-2", 5000);
+    assertEquals(0, cache.cachedBytes("DS-1"));
+    assertEquals(1000, cache.cachedBytes("DS-2"));
+  }
+
+  @Test
+  void read_onOneVolume_neverHitsAnothersBytes() {
+    PageCache cache = PageCache.of(1000);
+    cache.written("DS-1", 500);
+    assertEquals(0, cache.read("DS-2", 500));
+    assertEquals(500, cache.cachedBytes("DS-1"));
+  }
+
+  @Test
+  void read_takesTheNewestBytesFirst_soTheOldestRemainForEviction() {
+    PageCache cache = PageCache.of(1000);
+    cache.written("DS-1", 400); // oldest
+    cache.written("DS-2", 200);
+    cache.written("DS-1", 400); // newest
+    assertEquals(400, cache.read("DS-1", 400));
+    // DS-1's remaining 400 cached bytes are its oldest, ahead of DS-2's 200: 800 more bytes (400 over the
+    // capacity) evict exactly them. Had the read taken DS-1's oldest bytes, DS-2's 200 would go first.
+    cache.written("DS-2", 800);
+    assertEquals(0, cache.cachedBytes("DS-1"));
+    assertEquals(1000, cache.cachedBytes("DS-2"));
+  }
+
+  @Test
+  void manyTinyInterleavedWrites_areBoundedByTheExtentLimit() {
+    PageCache cache = PageCache.of(1L << 40);
+    for (int i = 0; i < PageCache.MAX_EXTENTS + 10; i++) {
+      cache.written(i % 2 == 0 ? "DS-1" : "DS-2", 1);
+    }
+    assertEquals(PageCache.MAX_EXTENTS, cache.cachedBytes());
+  }
+}
