@@ -9,9 +9,11 @@ import io.replicakit.pfimbi.sched.TwoLevelWfq;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.Condition;
@@ -71,6 +73,8 @@ public final class ReplicationManager<P> implements AutoCloseable {
   private final ReentrantLock lock = new ReentrantLock();
   private final Condition work = lock.newCondition();
   private final Map<Long, BlockAvailable> notices = new HashMap<>();
+  /** Blocks accepted and not yet written or dropped: queued, chosen, being fetched, buffered or being written. */
+  private final Set<Long> active = new HashSet<>();
   private final ArrayDeque<Buffered> ready = new ArrayDeque<>();
   private final AtomicLong sequence = new AtomicLong();
   private final AtomicLong fetched = new AtomicLong();
@@ -117,9 +121,10 @@ public final class ReplicationManager<P> implements AutoCloseable {
       if (!running) {
         return Optional.of("the Replication Manager is stopping");
       }
-      if (notices.containsKey(notice.blockId()) || !scheduler.offer(queued)) {
+      if (active.contains(notice.blockId()) || !scheduler.offer(queued)) {
         return Optional.of("block " + notice.blockId() + " is already queued");
       }
+      active.add(notice.blockId());
       notices.put(notice.blockId(), notice);
       work.signalAll();
       return Optional.empty();
@@ -164,12 +169,16 @@ public final class ReplicationManager<P> implements AutoCloseable {
 
   private record Reserved(BlockAvailable notice, Credit credit) {}
 
-  /** Waits for a queued block and a credit for it; the scheduler's choice is kept until the credit comes. */
+  /**
+   * Waits for a queued block and a credit for it. The scheduler is asked only when the buffer has room for a block,
+   * so notices that arrive while it is full still compete by position and flow; a choice that then lacks the
+   * bytes is kept until the credit comes.
+   */
   private Reserved nextWithCredit() throws InterruptedException {
     lock.lock();
     try {
       while (running) {
-        if (pending == null) {
+        if (pending == null && buffer.freeBlocks() > 0) {
           Optional<BlockNotice> next = scheduler.next();
           pending = next.map(n -> notices.remove(n.blockId())).orElse(null);
         }
@@ -202,7 +211,7 @@ public final class ReplicationManager<P> implements AutoCloseable {
       }
     } catch (IOException | RuntimeException e) {
       failed.incrementAndGet();
-      release(next.credit());
+      release(next.credit(), next.notice().blockId());
       LOG.warn("Pfimbi {}: cannot fetch block {} from {}: {}", storageType, next.notice().blockId(),
           next.notice().source(), e.toString());
     }
@@ -250,7 +259,7 @@ public final class ReplicationManager<P> implements AutoCloseable {
       LOG.warn("Pfimbi {}: cannot store block {}: {}", storageType, notice.blockId(), e.toString());
       return;
     } finally {
-      release(b.credit());
+      release(b.credit(), notice.blockId());
     }
     if (notice.hasDownstream()) {
       forward(notice);
@@ -267,10 +276,12 @@ public final class ReplicationManager<P> implements AutoCloseable {
     }
   }
 
-  private void release(Credit credit) {
+  /** The block is done here (stored, or dropped): its credit is free and a new notice for it is accepted. */
+  private void release(Credit credit, long blockId) {
     lock.lock();
     try {
       buffer.release(credit);
+      active.remove(blockId);
       work.signalAll();
     } finally {
       lock.unlock();

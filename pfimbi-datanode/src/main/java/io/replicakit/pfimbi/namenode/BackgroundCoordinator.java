@@ -177,10 +177,12 @@ public final class BackgroundCoordinator {
         targets.get(0).storageType(), targets.subList(1, targets.size()));
     try {
       Optional<String> refused = notifier.notify(targets.get(0).ipAddr(), notice);
-      refused.ifPresent(reason -> LOG.warn("Pfimbi: {} refused block {}: {}", targets.get(0), block.blockId(),
-          reason));
+      if (refused.isPresent()) {
+        LOG.warn("Pfimbi: {} refused block {}: {}", targets.get(0), block.blockId(), refused.get());
+        return false;
+      }
       blocksStarted.incrementAndGet();
-      return refused.isEmpty();
+      return true;
     } catch (IOException e) {
       LOG.warn("Pfimbi: cannot reach the Replication Manager of {}: {}", targets.get(0), e.toString());
       return false;

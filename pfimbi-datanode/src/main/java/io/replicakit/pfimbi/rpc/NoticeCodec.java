@@ -88,7 +88,8 @@ public final class NoticeCodec {
     if (!(p.getFlowWeight() > 0) || Double.isInfinite(p.getFlowWeight())) {
       return "flow weight must be a finite number > 0, was " + p.getFlowWeight();
     }
-    if (p.getPosition() < 2 || p.getPosition() + p.getDownstreamCount() > MAX_DOWNSTREAM + 1) {
+    // long: a uint32 position near 2^31 plus the downstream count must not wrap around into range
+    if (p.getPosition() < 2 || (long) p.getPosition() + p.getDownstreamCount() > MAX_DOWNSTREAM + 1) {
       return "position " + p.getPosition() + " with " + p.getDownstreamCount() + " downstream nodes is outside 2.."
           + (MAX_DOWNSTREAM + 1);
     }
