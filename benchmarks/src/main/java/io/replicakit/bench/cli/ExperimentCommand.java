@@ -1,6 +1,9 @@
 package io.replicakit.bench.cli;
 
 import io.replicakit.bench.metrics.MetricsOverhead;
+import io.replicakit.bench.pfimbi.PfimbiExperiment;
+import io.replicakit.bench.pfimbi.PfimbiProfile;
+import io.replicakit.bench.pfimbi.PfimbiVariant;
 import io.replicakit.bench.placement.PlacementExperiment;
 import io.replicakit.bench.placement.PlacementProfile;
 import io.replicakit.bench.read.HotspotExperiment;
@@ -29,7 +32,7 @@ public final class ExperimentCommand implements Command {
 
   @Override
   public String summary() {
-    return "run an experiment (placement, metrics-overhead, read-selection, hotspot) and write report.md,"
+    return "run an experiment (placement, metrics-overhead, read-selection, hotspot, pfimbi) and write report.md,"
         + " results.json and plots";
   }
 
@@ -85,13 +88,23 @@ public final class ExperimentCommand implements Command {
           --out       output directory; default results/hotspot-PROFILE-TIMESTAMP
         Stages per policy: none, io-stress (background load above the device speed on the DataNode holding the
         most replicas), cpu-mem-io-stress (the same plus emulated 95 % CPU and memory use in its metrics).
+
+        Usage: bin/replicakit experiment pfimbi [--profile quick|paper] [--variants LIST] [--spec NAME|FILE]
+                                                [--set K=V] [--out DIR]
+
+          --variants  comma-separated; default hdfs(3,3) (the baseline), hdfs(1,1)+setrep(3), pfimbi(3,1)
+          --profile   quick (default, about 5 minutes) or paper (more data per job); see docs/experiments/pfimbi.md
+          --spec      cluster spec; default six-disks (6 DataNodes, 3 racks, one DISK each, a page cache)
+          --set       KEY=VALUE extra HDFS or replicakit.pfimbi.* setting (repeatable)
+        Per variant, on a fresh cluster: two back-to-back TestDFSIO write jobs from off-cluster; the time until the
+        primary writes ended, until every block had a second and a third replica; block completions over time.
         """;
   }
 
   @Override
   public int run(List<String> argv, PrintStream out) throws Exception {
     Args args = Args.parse(argv, List.of("policies", "profile", "spec", "out", "samples", "nodes", "weights",
-        "spec-set", "set", "policy-scope"), List.of());
+        "spec-set", "set", "policy-scope", "variants"), List.of());
     String experiment = args.positional().size() == 1 ? args.positional().get(0) : "";
     String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
     String command = "bin/replicakit experiment " + String.join(" ", argv);
@@ -102,6 +115,8 @@ public final class ExperimentCommand implements Command {
         return readSelection(args, stamp, command, out);
       case "hotspot":
         return hotspot(args, stamp, command, out);
+      case "pfimbi":
+        return pfimbi(args, stamp, command, out);
       case "metrics-overhead":
         Path dir = Path.of(args.get("out", "results/metrics-overhead-" + stamp));
         new MetricsOverhead(new MetricsOverhead.Setup(Integer.parseInt(args.get("samples", "300")),
@@ -109,8 +124,8 @@ public final class ExperimentCommand implements Command {
         out.println("Report: " + dir.resolve("report.md"));
         return 0;
       default:
-        throw new IllegalArgumentException("name one experiment: placement, metrics-overhead, read-selection or"
-            + " hotspot (got " + args.positional() + ")");
+        throw new IllegalArgumentException("name one experiment: placement, metrics-overhead, read-selection,"
+            + " hotspot or pfimbi (got " + args.positional() + ")");
     }
   }
 
@@ -146,6 +161,18 @@ public final class ExperimentCommand implements Command {
     HotspotExperiment.Setup setup = new HotspotExperiment.Setup(profile, policies, args.get("spec", "small"),
         args.all("spec-set"), settings(args), outDir, command);
     new HotspotExperiment(setup, new Progress(out)).run();
+    out.println("Report: " + outDir.resolve("report.md"));
+    return 0;
+  }
+
+  private static int pfimbi(Args args, String stamp, String command, PrintStream out) throws Exception {
+    PfimbiProfile profile = PfimbiProfile.named(args.get("profile", "quick"));
+    Path outDir = Path.of(args.get("out", "results/pfimbi-" + profile.name() + "-" + stamp));
+    List<PfimbiVariant> variants = args.get("variants").map(v -> list(v).stream().map(PfimbiVariant::of).toList())
+        .orElse(List.of(PfimbiVariant.values()));
+    PfimbiExperiment.Setup setup = new PfimbiExperiment.Setup(profile, variants, args.get("spec", "six-disks"),
+        settings(args), outDir, command);
+    new PfimbiExperiment(setup, new Progress(out)).run();
     out.println("Report: " + outDir.resolve("report.md"));
     return 0;
   }

@@ -1,5 +1,6 @@
 package io.replicakit.bench.read;
 
+import io.replicakit.bench.results.Md;
 import io.replicakit.bench.results.ExperimentResults;
 import io.replicakit.bench.results.Progress;
 import io.replicakit.bench.results.RunResult;

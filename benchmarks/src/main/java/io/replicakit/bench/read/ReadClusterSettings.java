@@ -1,5 +1,6 @@
 package io.replicakit.bench.read;
 
+import io.replicakit.bench.hdfs.DfsioClientConf;
 import io.replicakit.metrics.config.MetricsConfig;
 import io.replicakit.metrics.datanode.MetricsReporterPlugin;
 import io.replicakit.metrics.namenode.SystemStatePlugin;
@@ -80,33 +81,9 @@ final class ReadClusterSettings {
     return settings;
   }
 
-  /**
-   * Map-side sort buffer of the TestDFSIO maps. Each map emits a few bytes of statistics, but MapReduce allocates
-   * its default 100 MiB buffer per map; with all maps in this one JVM that allocation delayed the start of a
-   * 24-map read by about a second (on a real cluster each map allocates it in its own container, in parallel).
-   */
-  static final String MAP_SORT_MB_KEY = "mapreduce.task.io.sort.mb";
-  static final int MAP_SORT_MB = 1;
-
-  /**
-   * How often the job client polls for the job's completion. TestDFSIO's execution time ends when the client
-   * notices, so MapReduce's default of 1000 ms quantized it in whole seconds (8 % of a 12 s read).
-   */
-  static final String POLL_INTERVAL_KEY = "mapreduce.client.progressmonitor.pollinterval";
-  static final int POLL_INTERVAL_MS = 50;
-
-  /**
-   * The off-cluster client's configuration for TestDFSIO. Idle RPC connections close after a second: the NameNode
-   * restarts between policies on the same port, and a pooled connection to the old one would fail the next job's
-   * first call (an EOF on a non-idempotent delete, which the client does not retry). Maps use a small sort buffer
-   * ({@link #MAP_SORT_MB_KEY}) and the job's end is noticed within {@link #POLL_INTERVAL_MS}.
-   */
+  /** The off-cluster client's configuration for TestDFSIO ({@link DfsioClientConf}). */
   static Configuration clientConf(EmbeddedCluster cluster) {
-    Configuration conf = cluster.clientConf(ClientPlacement.offCluster());
-    conf.setInt(CommonConfigurationKeysPublic.IPC_CLIENT_CONNECTION_MAXIDLETIME_KEY, 1000);
-    conf.setInt(MAP_SORT_MB_KEY, MAP_SORT_MB);
-    conf.setInt(POLL_INTERVAL_KEY, POLL_INTERVAL_MS);
-    return conf;
+    return DfsioClientConf.offCluster(cluster);
   }
 
   /** The round-robin weight the NameNode's policy is using now (NaN for policies without one). */

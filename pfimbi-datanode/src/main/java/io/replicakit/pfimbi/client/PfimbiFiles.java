@@ -12,7 +12,7 @@ import org.apache.hadoop.fs.XAttrSetFlag;
 
 /**
  * How a job asks for Pfimbi(n, s): a {@link PfimbiSpec} in the {@value PfimbiConfig#XATTR} extended attribute of
- * the file or of its parent directory, and the file written with replication {@code s}. Nothing else changes for
+ * the file or of its nearest marked ancestor directory, and the file written with replication {@code s}. Nothing else changes for
  * the writer: the NameNode starts the background copies and raises the file to {@code n} once they landed.
  * Files without the attribute, or written with replication {@code n} or more, are plain HDFS files.
  *
@@ -23,7 +23,10 @@ public final class PfimbiFiles {
 
   private PfimbiFiles() {}
 
-  /** Marks {@code dir}: files created in it with replication {@code s} get {@code n - s} background copies. */
+  /**
+   * Marks {@code dir}: files created anywhere below it with replication {@code s} get {@code n - s} background
+   * copies (a mark nearer to a file wins).
+   */
   public static void mark(FileSystem fs, Path dir, PfimbiSpec spec) throws IOException {
     fs.setXAttr(dir, PfimbiConfig.XATTR, spec.encode().getBytes(StandardCharsets.UTF_8),
         EnumSet.of(XAttrSetFlag.CREATE, XAttrSetFlag.REPLACE));

@@ -87,7 +87,7 @@ final class ActivitySampler implements Runnable {
     return new DiskCounters(c.ios(), c.ioNanos(), c.readBytes(), c.writeBytes(), dirty, now);
   }
 
-  /** MemDisk less the manager's own write rate per volume over the same interval. */
+  /** MemDisk less the manager's own write rate per volume over the same interval, not below zero. */
   private OptionalDouble withoutOwnWrites(String type, OptionalDouble activity, long own, long now, int volumes) {
     long[] before = ownBefore.put(type, new long[] {own, now});
     if (metric != ActivityMetric.MEMDISK || activity.isEmpty() || before == null || volumes == 0
@@ -95,6 +95,9 @@ final class ActivitySampler implements Runnable {
       return activity;
     }
     double ownRate = (own - before[0]) / ((now - before[1]) / 1e9) / volumes;
-    return OptionalDouble.of(activity.getAsDouble() - ownRate);
+    double raw = activity.getAsDouble();
+    // Own bytes are counted when a write completes, the device's as they happen: the difference can dip below
+    // zero for an interval. Only a draining page cache makes MemDisk negative, not this subtraction.
+    return OptionalDouble.of(raw >= 0 ? Math.max(0, raw - ownRate) : raw - ownRate);
   }
 }

@@ -60,6 +60,7 @@ public final class ReplicationManagerPlugin implements ServicePlugin, NoticeHand
   private RmClient forwarder;
   private VolumeSource volumeSource;
   private ScheduledExecutorService sampler;
+  private volatile boolean loggedSampleFault;
 
   @Override
   public void start(Object service) {
@@ -114,11 +115,19 @@ public final class ReplicationManagerPlugin implements ServicePlugin, NoticeHand
     return dirty;
   }
 
+  /**
+   * One activity sample. If sampling fails, the managers are told the activity is unknown (they then write as if
+   * no sample said the disk is busy) rather than keeping an old "busy" forever.
+   */
   private void sample(ActivitySampler activity) {
     try {
       activity.run();
     } catch (RuntimeException e) {
-      LOG.debug("Pfimbi activity sample failed", e);
+      if (!loggedSampleFault) {
+        loggedSampleFault = true;
+        LOG.warn("Pfimbi: disk activity sampling failed (logged once); writing without it", e);
+      }
+      managers.values().forEach(rm -> rm.onActivity(java.util.OptionalDouble.empty(), 0));
     }
   }
 

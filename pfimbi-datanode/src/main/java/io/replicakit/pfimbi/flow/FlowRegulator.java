@@ -75,11 +75,17 @@ public final class FlowRegulator {
   }
 
   /** Whether, and why, the next background block may be flushed now. */
+  /**
+   * Whether a background block may be written now, and why. No activity at all (0 or less) is idle whatever the
+   * clusters say: Algorithm 1 only splits the samples it has seen, and once its low cluster is pulled below zero
+   * (MemDisk while the page cache drains) the threshold can fall below an idle disk's 0; the regulator would then
+   * hold background writes back forever on a disk nobody uses.
+   */
   public synchronized FlushDecision decide() {
     if (Double.isNaN(latestActivity)) {
       return FlushDecision.NO_ACTIVITY_SAMPLE;
     }
-    if (!threshold.isBusy(latestActivity)) {
+    if (latestActivity <= 0 || !threshold.isBusy(latestActivity)) {
       return FlushDecision.IDLE;
     }
     return guaranteeDue() ? FlushDecision.GUARANTEED_SHARE : FlushDecision.BUSY;

@@ -27,9 +27,9 @@ import org.slf4j.LoggerFactory;
  * (super)user: file status, located blocks, extended attributes and {@code setReplication} behave exactly as for
  * any client, permissions, audit log and edit log included.
  *
- * <p>A file's Pfimbi request is its own {@value PfimbiConfig#XATTR} attribute, else its parent directory's
- * (so that a job marks its output directory once). A malformed request is logged once and the file is written as
- * in HDFS.
+ * <p>A file's Pfimbi request is its own {@value PfimbiConfig#XATTR} attribute, else its nearest ancestor
+ * directory's, so that a job marks its output tree once, even when it recreates subdirectories (TestDFSIO deletes
+ * and recreates its data directory). A malformed request is logged once and the file is written as in HDFS.
  */
 public final class DfsNamespace implements Namespace {
 
@@ -82,12 +82,13 @@ public final class DfsNamespace implements Namespace {
   }
 
   private Optional<PfimbiSpec> spec(String path) throws IOException {
-    Optional<PfimbiSpec> own = specOf(path);
-    if (own.isPresent()) {
-      return own;
+    for (Path p = new Path(path); p != null; p = p.getParent()) {
+      Optional<PfimbiSpec> spec = specOf(p.toUri().getPath());
+      if (spec.isPresent()) {
+        return spec;
+      }
     }
-    Path parent = new Path(path).getParent();
-    return parent == null ? Optional.empty() : specOf(parent.toUri().getPath());
+    return Optional.empty();
   }
 
   private Optional<PfimbiSpec> specOf(String path) throws IOException {

@@ -136,4 +136,12 @@ class PfimbiConfigTest {
 
     assertEquals(2, PfimbiConfig.validate(conf).problems().size());
   }
+
+  @Test
+  void everyKey_isDocumentedInConfigurationReference() throws Exception {
+    String text = java.nio.file.Files.readString(java.nio.file.Path.of("..", "docs", "configuration.md"));
+    for (PfimbiConfig.Key key : PfimbiConfig.KEYS) {
+      assertTrue(text.contains("`" + key.name() + "`"), key.name() + " is missing from docs/configuration.md");
+    }
+  }
 }

@@ -99,6 +99,22 @@ class ActivitySamplerTest {
     }
   }
 
+  /** A write counted by the manager in this interval but by the device in the previous one: no negative dip. */
+  @Test
+  void ownWritesCountedLaterThanTheDevice_neverMakeTheActivityNegative() {
+    Disk d1 = volume("d1", "DISK");
+    FakeManager disk = manager("DISK");
+    ActivitySampler sampler = sampler(ActivityMetric.MEMDISK);
+    sampler.run();
+
+    d1.write += 8 * MB; // the device wrote the block ...
+    tick(sampler);
+    disk.own += 8 * MB; // ... the manager counts it when the write returns
+    tick(sampler);
+
+    assertEquals(0, disk.activity.getAsDouble(), 1e-9);
+  }
+
   @Test
   void ownWrites_spreadOverSeveralVolumes_areTakenOutPerVolume() {
     Disk d1 = volume("d1", "DISK");

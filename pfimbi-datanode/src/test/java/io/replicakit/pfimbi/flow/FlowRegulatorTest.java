@@ -32,6 +32,26 @@ class FlowRegulatorTest {
     assertEquals(FlushDecision.IDLE, r.decide());
   }
 
+  /**
+   * MemDisk below zero (a draining page cache) pulls the idle centre under zero, and idle samples of 0 then join
+   * the busy cluster until the threshold itself is below 0. A disk with no activity must still count as idle.
+   */
+  @Test
+  void noActivityAtAll_isIdle_evenWhenTheThresholdFellBelowZero() {
+    FlowRegulator r = new FlowRegulator(new KMeansThreshold(0.5, 1, 0), 0);
+    for (int i = 0; i < 20; i++) {
+      r.onActivity(-8e6);
+    }
+    for (int i = 0; i < 20; i++) {
+      r.onActivity(0);
+    }
+    assertTrue(r.threshold().threshold() < 0, "threshold " + r.threshold().threshold());
+
+    assertEquals(FlushDecision.IDLE, r.decide());
+    r.onActivity(1e6);
+    assertEquals(FlushDecision.BUSY, r.decide());
+  }
+
   @Test
   void activityAtOrAboveTheThreshold_waits() {
     FlowRegulator r = regulator(8);

@@ -1,0 +1,263 @@
+package io.replicakit.bench.pfimbi;
+
+import io.replicakit.bench.hdfs.DfsioClientConf;
+import io.replicakit.bench.results.ExperimentResults;
+import io.replicakit.bench.results.Progress;
+import io.replicakit.bench.results.RunResult;
+import io.replicakit.pfimbi.client.PfimbiFiles;
+import io.replicakit.pfimbi.client.PfimbiSpec;
+import io.replicakit.pfimbi.config.PfimbiConfig;
+import io.replicakit.pfimbi.datanode.ReplicationManagerPlugin;
+import io.replicakit.pfimbi.namenode.PfimbiNameNodePlugin;
+import io.replicakit.pfimbi.proto.PfimbiProtos.ManagerStatusProto;
+import io.replicakit.pfimbi.rpc.RmClient;
+import io.replicakit.testbed.cluster.ClientPlacement;
+import io.replicakit.testbed.cluster.ClusterOptions;
+import io.replicakit.testbed.cluster.EmbeddedCluster;
+import io.replicakit.testbed.dfsio.DfsioRequest;
+import io.replicakit.testbed.dfsio.DfsioResult;
+import io.replicakit.testbed.dfsio.DfsioRunner;
+import io.replicakit.testbed.spec.ClusterSpec;
+import io.replicakit.testbed.spec.ClusterSpecs;
+import io.replicakit.testbed.spec.DataNodeSpec;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileUtil;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.server.blockmanagement.PfimbiPlacementPolicy;
+import org.apache.hadoop.util.VersionInfo;
+
+/**
+ * Thesis §5.1 and §5.3 (Fig. 5.6/5.7): two back-to-back TestDFSIO write jobs under HDFS(3,3), HDFS(1,1) with
+ * {@code setReplication(3)} as each job ends, and Pfimbi(3,1), each variant on a fresh embedded cluster of the same
+ * spec. Measured per variant, from the first job's start: when both jobs' primary writes were done
+ * ({@code primary_write_s}), when every block had a second copy ({@code first_replicas_s}) and a third
+ * ({@code all_replicas_s}, the work span), with block completions per pipeline position over time.
+ */
+public final class PfimbiExperiment {
+
+  /** What to run. */
+  public record Setup(PfimbiProfile profile, List<PfimbiVariant> variants, String specName,
+      Map<String, String> hdfsSettings, Path outDir, String command) {}
+
+  static final int JOBS = 2;
+  static final String BASE_DIR = "/benchmarks/pfimbi";
+  private static final long TIMELINE_PERIOD_MS = 250;
+  private static final Duration REPLICATION_TIMEOUT = Duration.ofMinutes(20);
+  private static final Duration PROGRESS_EVERY = Duration.ofSeconds(10);
+
+  private final Setup setup;
+  private final Progress progress;
+  private final Map<PfimbiVariant, List<CopyTimeline.Point>> timelines = new LinkedHashMap<>();
+
+  public PfimbiExperiment(Setup setup, Progress progress) {
+    this.setup = setup;
+    this.progress = progress;
+  }
+
+  public ExperimentResults run() throws Exception {
+    Instant started = Instant.now();
+    Files.createDirectories(setup.outDir());
+    ClusterSpec spec = ClusterSpecs.load(setup.specName());
+    List<RunResult> runs = new ArrayList<>();
+    for (PfimbiVariant variant : setup.variants()) {
+      runs.add(runVariant(variant, spec));
+    }
+    Map<String, Object> cluster = new LinkedHashMap<>();
+    cluster.put("spec", spec.name());
+    cluster.put("datanodes", spec.dataNodes().size());
+    cluster.put("racks", spec.racks().size());
+    cluster.put("devices", spec.devices().describe());
+    cluster.put("block_bytes", setup.profile().blockBytes());
+    cluster.put("blocks_per_job", setup.profile().blocksPerJob());
+    ExperimentResults results = new ExperimentResults("pfimbi", setup.profile().name(), started,
+        VersionInfo.getVersion(), cluster, runs);
+    results.writeJson(setup.outDir().resolve("results.json"));
+    PfimbiReport.write(results, timelines, setup, spec, progress.elapsedSeconds());
+    progress.step("wrote %s", setup.outDir().resolve("report.md"));
+    return results;
+  }
+
+  private RunResult runVariant(PfimbiVariant variant, ClusterSpec spec) throws Exception {
+    Path work = Files.createTempDirectory("replicakit-pfimbi-");
+    progress.step("%s: starting a '%s' cluster (%s)", variant.id(), spec.name(), spec.devices().describe());
+    try (EmbeddedCluster cluster = EmbeddedCluster.start(spec, options(work.resolve("cluster"), variant))) {
+      return new Trial(cluster, variant, new DfsioRunner(clientConf(cluster, variant), work.resolve("dfsio")))
+          .run();
+    } finally {
+      FileUtil.fullyDelete(work.toFile());
+    }
+  }
+
+  private ClusterOptions options(Path dir, PfimbiVariant variant) throws IOException {
+    ClusterOptions options = ClusterOptions.in(dir)
+        .with(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, Long.toString(setup.profile().blockBytes()))
+        .with(DFSConfigKeys.DFS_HEARTBEAT_INTERVAL_KEY, "1");
+    if (variant == PfimbiVariant.PFIMBI_31) {
+      options = options
+          .with(DFSConfigKeys.DFS_BLOCK_REPLICATOR_CLASSNAME_KEY, PfimbiPlacementPolicy.class.getName())
+          .with(DFSConfigKeys.DFS_NAMENODE_PLUGINS_KEY, PfimbiNameNodePlugin.class.getName())
+          .with(DFSConfigKeys.DFS_DATANODE_PLUGINS_KEY, ReplicationManagerPlugin.class.getName())
+          .with(PfimbiConfig.RPC_ADDRESS_KEY, "0.0.0.0:" + freePort())
+          .with(PfimbiConfig.ACTIVITY_SOURCE_KEY, "testbed")
+          .with(PfimbiConfig.ACTIVITY_DIRTY_KEY, "false")
+          .with(PfimbiConfig.SCAN_INTERVAL_MS_KEY, "200")
+          .with(PfimbiConfig.BUFFER_BLOCKS_KEY, Integer.toString(setup.profile().bufferBlocks()));
+    }
+    for (Map.Entry<String, String> e : setup.hdfsSettings().entrySet()) {
+      options = options.with(e.getKey(), e.getValue());
+    }
+    return options;
+  }
+
+  private static Configuration clientConf(EmbeddedCluster cluster, PfimbiVariant variant) {
+    Configuration conf = DfsioClientConf.offCluster(cluster);
+    conf.setInt(DFSConfigKeys.DFS_REPLICATION_KEY, variant.writeReplication());
+    return conf;
+  }
+
+  static String jobDir(int job) {
+    return BASE_DIR + "/job" + job;
+  }
+
+  static String dataDir(int job) {
+    return jobDir(job) + "/io_data";
+  }
+
+  /** One variant on its cluster: the two jobs, the replication they leave behind, the metrics. */
+  private final class Trial {
+
+    private final EmbeddedCluster cluster;
+    private final PfimbiVariant variant;
+    private final DfsioRunner dfsio;
+
+    Trial(EmbeddedCluster cluster, PfimbiVariant variant, DfsioRunner dfsio) {
+      this.cluster = cluster;
+      this.variant = variant;
+      this.dfsio = dfsio;
+    }
+
+    RunResult run() throws Exception {
+      int blocks = JOBS * setup.profile().blocksPerJob();
+      Map<String, Double> metrics = new LinkedHashMap<>();
+      try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.offCluster())) {
+        markJobs(fs);
+        try (CopyTimeline timeline = new CopyTimeline(fs, List.of(
+            new org.apache.hadoop.fs.Path(dataDir(1)), new org.apache.hadoop.fs.Path(dataDir(2))),
+            TIMELINE_PERIOD_MS)) {
+          double previousEnd = 0;
+          for (int job = 1; job <= JOBS; job++) {
+            DfsioResult result = dfsio.run(request(job));
+            double end = timeline.elapsedSeconds();
+            progress.step("%s: job %d wrote %d MB in %.1f s (TestDFSIO %.1f MB/s)", variant.id(), job,
+                Math.round(result.totalMb()), end - previousEnd, result.throughputMbS());
+            metrics.put("job" + job + "_write_s", end - previousEnd);
+            metrics.put("job" + job + "_throughput_mb_s", result.throughputMbS());
+            previousEnd = end;
+            if (variant == PfimbiVariant.HDFS_11_SETREP) {
+              setReplication(fs, dataDir(job), 3);
+            }
+          }
+          metrics.put("primary_write_s", previousEnd);
+          awaitCopies(timeline, blocks);
+          metrics.put("first_replicas_s", timeline.reached(2, blocks).orElse(Double.NaN));
+          metrics.put("all_replicas_s", timeline.reached(3, blocks).orElse(Double.NaN));
+          timelines.put(variant, timeline.points());
+        }
+      }
+      progress.step("%s: primary writes %.1f s, second copies %.1f s, third copies %.1f s", variant.id(),
+          metrics.get("primary_write_s"), metrics.get("first_replicas_s"), metrics.get("all_replicas_s"));
+      return new RunResult(variant.id(), variant.baseline(), "write", 1, metrics, Map.of("blocks", blocks));
+    }
+
+    /** Pfimbi(3,1): each job's directory carries its request, one flow per job (thesis §4.3), weight 1 (§5). */
+    private void markJobs(DistributedFileSystem fs) throws IOException {
+      if (variant != PfimbiVariant.PFIMBI_31) {
+        return;
+      }
+      for (int job = 1; job <= JOBS; job++) {
+        org.apache.hadoop.fs.Path dir = new org.apache.hadoop.fs.Path(jobDir(job));
+        fs.mkdirs(dir);
+        PfimbiFiles.mark(fs, dir, new PfimbiSpec(3, 1, "job" + job, 1.0));
+      }
+    }
+
+    private DfsioRequest request(int job) {
+      PfimbiProfile p = setup.profile();
+      return DfsioRequest.of(DfsioRequest.Op.WRITE, p.files(), p.fileBytes())
+          .withReplication(variant.writeReplication())
+          .withParallelMaps(p.files())
+          .withBaseDir(jobDir(job));
+    }
+
+    private void setReplication(DistributedFileSystem fs, String dir, int replication) throws IOException {
+      for (FileStatus f : fs.listStatus(new org.apache.hadoop.fs.Path(dir))) {
+        fs.setReplication(f.getPath(), (short) replication);
+      }
+    }
+
+    /** Waits for the third copies, with a progress line every {@link #PROGRESS_EVERY}. */
+    private void awaitCopies(CopyTimeline timeline, int blocks) throws Exception {
+      long deadline = System.nanoTime() + REPLICATION_TIMEOUT.toNanos();
+      long nextReport = System.nanoTime() + PROGRESS_EVERY.toNanos();
+      while (timeline.reached(3, blocks).isEmpty()) {
+        if (System.nanoTime() > deadline) {
+          throw new IllegalStateException(variant.id() + ": not every block had 3 replicas after "
+              + REPLICATION_TIMEOUT + ": " + java.util.Arrays.toString(timeline.count()) + " of " + blocks);
+        }
+        if (System.nanoTime() > nextReport) {
+          nextReport += PROGRESS_EVERY.toNanos();
+          int[] c = timeline.count();
+          progress.step("%s: %d of %d blocks with 2 copies, %d with 3%s", variant.id(), c[1], blocks, c[2],
+              managers());
+        }
+        Thread.sleep(TIMELINE_PERIOD_MS);
+      }
+    }
+
+    /** The Replication Managers' state summed over the DataNodes (Pfimbi only). */
+    private String managers() {
+      if (variant != PfimbiVariant.PFIMBI_31) {
+        return "";
+      }
+      Configuration conf = cluster.clientConf(ClientPlacement.offCluster());
+      int port = conf.getSocketAddr(PfimbiConfig.RPC_ADDRESS_KEY, PfimbiConfig.RPC_ADDRESS_DEFAULT, 0).getPort();
+      long[] sum = new long[5];
+      StringBuilder regulators = new StringBuilder();
+      try (RmClient client = new RmClient(conf, port, 2_000)) {
+        for (DataNodeSpec dn : cluster.spec().dataNodes()) {
+          for (ManagerStatusProto m : client.status(dn.address()).getManagersList()) {
+            sum[0] += m.getQueued();
+            sum[1] += m.getBuffered();
+            sum[2] += m.getFetched();
+            sum[3] += m.getWritten();
+            sum[4] += m.getFailed();
+            regulators.append(String.format(java.util.Locale.ROOT, " %.1f/%.1f", m.getActivity() / 1e6,
+                m.getThreshold() / 1e6));
+          }
+        }
+      } catch (IOException e) {
+        return "; managers unreachable: " + e.getMessage();
+      }
+      return String.format(java.util.Locale.ROOT, "; managers: %d queued, %d buffered, %d fetched, %d written, "
+          + "%d failed; activity/threshold MB/s%s", sum[0], sum[1], sum[2], sum[3], sum[4], regulators);
+    }
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket s = new ServerSocket(0)) {
+      return s.getLocalPort();
+    }
+  }
+}

@@ -1,0 +1,108 @@
+package io.replicakit.bench.pfimbi;
+
+import io.replicakit.bench.results.ExperimentResults;
+import io.replicakit.bench.results.LineChart;
+import io.replicakit.bench.results.Md;
+import io.replicakit.bench.results.RunResult;
+import io.replicakit.testbed.spec.ClusterSpec;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** report.md and the completions plot of the Pfimbi experiment. */
+final class PfimbiReport {
+
+  static final String PLOT = "completions.png";
+  /** The targets, measured against HDFS(3,3) in the same run. */
+  static final double PRIMARY_TARGET = 0.5;
+  static final double SPAN_TARGET = 1.3;
+
+  private PfimbiReport() {}
+
+  static void write(ExperimentResults results, Map<PfimbiVariant, List<CopyTimeline.Point>> timelines,
+      PfimbiExperiment.Setup setup, ClusterSpec spec, double elapsedS) throws IOException {
+    writePlot(timelines, setup);
+    StringBuilder md = new StringBuilder();
+    md.append("# Pfimbi: flow-controlled background replication (thesis §5.1, §5.3)\n\n");
+    md.append("Command: `").append(setup.command()).append("` (").append(Md.num(elapsedS / 60))
+        .append(" min, Hadoop ").append(results.hadoopVersion()).append(")\n\n## Setup\n\n");
+    md.append(setupText(setup, spec)).append("\n\n## Results\n\n");
+    md.append(table(results)).append('\n').append(targets(results)).append('\n');
+    md.append("## Block completions per pipeline position\n\n![completions](").append(PLOT).append(")\n\n");
+    md.append("Blocks of both jobs holding at least one, two and three replicas, sampled every 250 ms from the "
+        + "NameNode's block locations (the thesis's Fig. 5.6/5.7 show the same as completion rates).\n\n");
+    md.append("## From the thesis (its cluster, not this run)\n\n");
+    md.append("- RandomWriter, 400 GB on 10 DataNodes (Table 5.1/5.2): primary copies HDFS 818 s vs Pfimbi 255 s "
+        + "(0.31×); all replicas 818 s vs 1109 s with the latency metric (1.36×) and 884 s with MemDisk (1.08×).\n"
+        + "- Two back-to-back DFSIO jobs (Fig. 5.7): Pfimbi's second job ran 33 % faster than with setRep(3), "
+        + "whose re-replication competed with it.\n");
+    Files.writeString(setup.outDir().resolve("report.md"), md.toString(), StandardCharsets.UTF_8);
+  }
+
+  private static String setupText(PfimbiExperiment.Setup setup, ClusterSpec spec) {
+    PfimbiProfile p = setup.profile();
+    return "- Cluster: spec `" + spec.name() + "`: " + spec.description() + "; devices " + spec.devices().describe()
+        + "; a fresh cluster per variant\n- Jobs: " + PfimbiExperiment.JOBS + " TestDFSIO write jobs back to back, "
+        + "each " + p.files() + " files × " + (p.fileBytes() >> 20) + " MiB (" + p.files() + " maps at once, from "
+        + "off-cluster), " + (p.blockBytes() >> 20) + " MiB blocks: " + p.blocksPerJob() + " blocks per job\n"
+        + "- `hdfs(3,3)`: HDFS as is. `hdfs(1,1)+setrep(3)`: written with replication 1, `setReplication(3)` on "
+        + "each job's files as the job ends. `pfimbi(3,1)`: each job's directory marked `n=3;s=1;flow=jobN;"
+        + "weight=1`, written with replication 1; Replication Managers with " + p.bufferBlocks() + "-block "
+        + "buffers, MemDisk activity from the emulated devices\n"
+        + "- Times from the first job's start: `primary_write_s` when the second job ended, `first_replicas_s` "
+        + "when every block had two replicas, `all_replicas_s` when every block had three (the work span)";
+  }
+
+  private static String table(ExperimentResults results) {
+    Optional<RunResult> base = results.runs().stream().filter(RunResult::baseline).findFirst();
+    StringBuilder md = new StringBuilder(Md.header(List.of("variant", "job 1 (s)", "job 2 (s)",
+        "primary writes (s)", "2nd copies (s)", "3rd copies (s)", "primary vs hdfs(3,3)", "span vs hdfs(3,3)")));
+    for (RunResult r : results.runs()) {
+      md.append(Md.row(List.of("`" + r.variant() + "`", Md.num(r.metric("job1_write_s")),
+          Md.num(r.metric("job2_write_s")), Md.num(r.metric("primary_write_s")),
+          Md.num(r.metric("first_replicas_s")), Md.num(r.metric("all_replicas_s")),
+          base.map(b -> Md.ratio(r.metric("primary_write_s"), b.metric("primary_write_s"))).orElse("–"),
+          base.map(b -> Md.ratio(r.metric("all_replicas_s"), b.metric("all_replicas_s"))).orElse("–"))));
+    }
+    return md.toString();
+  }
+
+  private static String targets(ExperimentResults results) {
+    Optional<RunResult> base = results.run(PfimbiVariant.HDFS_33.id(), "write");
+    Optional<RunResult> pfimbi = results.run(PfimbiVariant.PFIMBI_31.id(), "write");
+    if (base.isEmpty() || pfimbi.isEmpty()) {
+      return "Targets need both `hdfs(3,3)` and `pfimbi(3,1)` in the run.\n";
+    }
+    double primary = pfimbi.get().metric("primary_write_s") / base.get().metric("primary_write_s");
+    double span = pfimbi.get().metric("all_replicas_s") / base.get().metric("all_replicas_s");
+    return "Targets (same run): `pfimbi(3,1)` primary writes " + Md.num(primary) + "× `hdfs(3,3)` (target ≤ "
+        + PRIMARY_TARGET + "×): " + verdict(primary <= PRIMARY_TARGET) + "; work span " + Md.num(span)
+        + "× (target ≤ " + SPAN_TARGET + "×): " + verdict(span <= SPAN_TARGET) + "\n";
+  }
+
+  private static String verdict(boolean pass) {
+    return pass ? "**PASS**" : "**FAIL**";
+  }
+
+  private static void writePlot(Map<PfimbiVariant, List<CopyTimeline.Point>> timelines,
+      PfimbiExperiment.Setup setup) throws IOException {
+    List<LineChart> panels = new ArrayList<>();
+    String[] names = {"1st copy", "2nd copy", "3rd copy"};
+    timelines.forEach((variant, points) -> {
+      LineChart chart = new LineChart(variant.id(), "seconds since job 1 started", "blocks");
+      List<Double> x = points.stream().map(CopyTimeline.Point::seconds).toList();
+      for (int k = 0; k < 3; k++) {
+        int copies = k;
+        chart.series(names[k], x, points.stream().map(p -> (double) p.atLeast()[copies]).toList());
+      }
+      panels.add(chart);
+    });
+    if (!panels.isEmpty()) {
+      LineChart.writePanels(panels, panels.size(), setup.outDir().resolve(PLOT));
+    }
+  }
+}
