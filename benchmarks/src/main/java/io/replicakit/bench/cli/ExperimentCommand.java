@@ -168,7 +168,7 @@ public final class ExperimentCommand implements Command {
   private static int pfimbi(Args args, String stamp, String command, PrintStream out) throws Exception {
     PfimbiProfile profile = PfimbiProfile.named(args.get("profile", "quick"));
     Path outDir = Path.of(args.get("out", "results/pfimbi-" + profile.name() + "-" + stamp));
-    List<PfimbiVariant> variants = args.get("variants").map(v -> list(v).stream().map(PfimbiVariant::of).toList())
+    List<PfimbiVariant> variants = args.get("variants").map(PfimbiVariant::parseList)
         .orElse(List.of(PfimbiVariant.values()));
     PfimbiExperiment.Setup setup = new PfimbiExperiment.Setup(profile, variants, args.get("spec", "six-disks"),
         settings(args), outDir, command);

@@ -41,6 +41,28 @@ public enum PfimbiVariant {
         new IllegalArgumentException("unknown variant '" + id + "'; variants: " + ids(List.of(values()))));
   }
 
+  /**
+   * A comma-separated list of variant names; the commas inside a name's parentheses ({@code pfimbi(3,1)}) do not
+   * separate.
+   */
+  public static List<PfimbiVariant> parseList(String csv) {
+    List<PfimbiVariant> variants = new java.util.ArrayList<>();
+    int depth = 0;
+    int start = 0;
+    for (int i = 0; i <= csv.length(); i++) {
+      char c = i < csv.length() ? csv.charAt(i) : ',';
+      depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+      if (c == ',' && depth == 0) {
+        String id = csv.substring(start, i).trim();
+        if (!id.isEmpty()) {
+          variants.add(of(id));
+        }
+        start = i + 1;
+      }
+    }
+    return variants;
+  }
+
   public static List<String> ids(List<PfimbiVariant> variants) {
     return variants.stream().map(PfimbiVariant::id).toList();
   }

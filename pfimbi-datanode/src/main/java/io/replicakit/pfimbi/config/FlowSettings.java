@@ -7,5 +7,7 @@ package io.replicakit.pfimbi.config;
  * @param bufferBytes how many bytes they may take together
  * @param guaranteedShareForegroundBlocks foreground blocks after which one background block is written even on a
  *     busy disk; 0 disables the guarantee
+ * @param idleSamples consecutive idle activity samples before the disk counts as idle (1: the thesis's rule)
  */
-public record FlowSettings(int bufferBlocks, long bufferBytes, long guaranteedShareForegroundBlocks) {}
+public record FlowSettings(int bufferBlocks, long bufferBytes, long guaranteedShareForegroundBlocks,
+    int idleSamples) {}

@@ -62,6 +62,10 @@ public final class PfimbiConfig {
   public static final long GUARANTEED_SHARE_DEFAULT = 8;
   public static final long GUARANTEED_SHARE_MAX = 1_000_000;
 
+  public static final String IDLE_SAMPLES_KEY = PREFIX + "idle.samples";
+  public static final int IDLE_SAMPLES_DEFAULT = 3;
+  public static final int IDLE_SAMPLES_MAX = 1000;
+
   public static final String POSITION_MODE_KEY = PREFIX + "wfq.position.mode";
   public static final String POSITION_MODE_DEFAULT = "strict";
 
@@ -120,6 +124,9 @@ public final class PfimbiConfig {
       new Key(GUARANTEED_SHARE_KEY, Long.toString(GUARANTEED_SHARE_DEFAULT), "blocks",
           "DataNode: after this many foreground blocks one background block is written even on a busy disk, "
               + "0.." + GUARANTEED_SHARE_MAX + " (0 disables)"),
+      new Key(IDLE_SAMPLES_KEY, Integer.toString(IDLE_SAMPLES_DEFAULT), "samples",
+          "DataNode: consecutive idle activity samples before a background block is written (1: the thesis's "
+              + "rule), 1.." + IDLE_SAMPLES_MAX),
       new Key(POSITION_MODE_KEY, POSITION_MODE_DEFAULT, "name",
           "DataNode: strict (earlier pipeline positions always first) or weighted (by " + POSITION_WEIGHTS_KEY
               + ")"),
@@ -154,6 +161,7 @@ public final class PfimbiConfig {
     checkLong(conf, BUFFER_BLOCKS_KEY, BUFFER_BLOCKS_DEFAULT, 1, BUFFER_BLOCKS_MAX, problems);
     checkBytes(conf, problems);
     checkLong(conf, GUARANTEED_SHARE_KEY, GUARANTEED_SHARE_DEFAULT, 0, GUARANTEED_SHARE_MAX, problems);
+    checkLong(conf, IDLE_SAMPLES_KEY, IDLE_SAMPLES_DEFAULT, 1, IDLE_SAMPLES_MAX, problems);
     checkName(conf, POSITION_MODE_KEY, POSITION_MODE_DEFAULT, PositionMode.values(), problems);
     checkPositionWeights(conf, problems);
     checkName(conf, QUEUE_ORDER_KEY, QUEUE_ORDER_DEFAULT, QueueOrder.values(), problems);
@@ -206,7 +214,8 @@ public final class PfimbiConfig {
     return new FlowSettings(
         (int) longValue(conf, BUFFER_BLOCKS_KEY, BUFFER_BLOCKS_DEFAULT),
         bytesValue(conf),
-        longValue(conf, GUARANTEED_SHARE_KEY, GUARANTEED_SHARE_DEFAULT));
+        longValue(conf, GUARANTEED_SHARE_KEY, GUARANTEED_SHARE_DEFAULT),
+        (int) longValue(conf, IDLE_SAMPLES_KEY, IDLE_SAMPLES_DEFAULT));
   }
 
   private static SchedulerSettings scheduler(Configuration conf) {

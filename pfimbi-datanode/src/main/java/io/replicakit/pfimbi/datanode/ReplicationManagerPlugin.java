@@ -172,7 +172,8 @@ public final class ReplicationManagerPlugin implements ServicePlugin, NoticeHand
     ReplicationManager<BlockData> rm = new ReplicationManager<>(storageType,
         settings.scheduler().newScheduler(),
         new CreditBuffer(settings.flow().bufferBlocks(), settings.flow().bufferBytes()),
-        new FlowRegulator(threshold, settings.flow().guaranteedShareForegroundBlocks()),
+        new FlowRegulator(threshold, settings.flow().guaranteedShareForegroundBlocks(),
+            settings.flow().idleSamples()),
         new Transfers(storageType), this::forward, settings.activity().intervalMs());
     rm.start();
     managers.put(storageType, rm);

@@ -8,6 +8,11 @@ import io.replicakit.pfimbi.activity.KMeansThreshold;
  * threshold), and, so that a disk that stays busy for long cannot starve replication, also after every
  * {@code guaranteedShareForegroundBlocks} foreground blocks whatever the activity (§4.2.4; 0 disables this).
  *
+ * <p>Beyond the thesis, "idle" can be asked to last: {@code idleSamples} consecutive idle samples (1 is the
+ * thesis's rule). A background block holds the disk for its whole length (a 128 MiB block about a second on a
+ * hard disk), so starting one in the short gap between a foreground writer's blocks makes that writer wait when
+ * it returns; a streak of idle samples filters those gaps and keeps the longer idle periods.
+ *
  * <p>Inputs arrive from other threads: activity samples from the monitor, the DataNode's cumulative count of
  * foreground blocks, and the writer's report of each background write. Thread-safe.
  */
@@ -15,6 +20,8 @@ public final class FlowRegulator {
 
   private final KMeansThreshold threshold;
   private final long guaranteedShareForegroundBlocks;
+  private final int idleSamples;
+  private int idleStreak;
   private double latestActivity = Double.NaN;
   private long lastForegroundCount = -1;
   private long foregroundSinceBackground;
@@ -25,6 +32,17 @@ public final class FlowRegulator {
    *     regardless of activity; 0 turns the guarantee off
    */
   public FlowRegulator(KMeansThreshold threshold, long guaranteedShareForegroundBlocks) {
+    this(threshold, guaranteedShareForegroundBlocks, 1);
+  }
+
+  /**
+   * @param idleSamples consecutive idle samples before the disk counts as idle, >= 1 (1: the thesis's rule)
+   */
+  public FlowRegulator(KMeansThreshold threshold, long guaranteedShareForegroundBlocks, int idleSamples) {
+    if (idleSamples < 1) {
+      throw new IllegalArgumentException("idleSamples must be >= 1, was " + idleSamples);
+    }
+    this.idleSamples = idleSamples;
     if (threshold == null) {
       throw new IllegalArgumentException("threshold must not be null");
     }
@@ -45,12 +63,14 @@ public final class FlowRegulator {
       return false;
     }
     latestActivity = activity;
+    idleStreak = isIdle(activity) ? idleStreak + 1 : 0;
     return true;
   }
 
   /** The counters stopped answering: decide as before the first sample until a new one arrives. */
   public synchronized void onActivityUnknown() {
     latestActivity = Double.NaN;
+    idleStreak = 0;
   }
 
   /**
@@ -69,6 +89,11 @@ public final class FlowRegulator {
     lastForegroundCount = cumulativeCount;
   }
 
+  /** No activity at all, or below the learned threshold. */
+  private boolean isIdle(double activity) {
+    return activity <= 0 || !threshold.isBusy(activity);
+  }
+
   /** A background block was written to disk: the guaranteed share starts counting again. */
   public synchronized void onBackgroundWritten() {
     foregroundSinceBackground = 0;
@@ -85,7 +110,7 @@ public final class FlowRegulator {
     if (Double.isNaN(latestActivity)) {
       return FlushDecision.NO_ACTIVITY_SAMPLE;
     }
-    if (latestActivity <= 0 || !threshold.isBusy(latestActivity)) {
+    if (isIdle(latestActivity) && idleStreak >= idleSamples) {
       return FlushDecision.IDLE;
     }
     return guaranteeDue() ? FlushDecision.GUARANTEED_SHARE : FlushDecision.BUSY;

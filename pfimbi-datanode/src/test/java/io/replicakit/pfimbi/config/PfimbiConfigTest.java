@@ -28,7 +28,7 @@ class PfimbiConfigTest {
     PfimbiSettings s = PfimbiConfig.settings(conf);
 
     assertEquals(new ActivitySettings(ActivityMetric.MEMDISK, 100, 0.1, "oshi", true), s.activity());
-    assertEquals(new FlowSettings(16, 1L << 30, 8), s.flow());
+    assertEquals(new FlowSettings(16, 1L << 30, 8, 3), s.flow());
     assertEquals(new SchedulerSettings(PositionMode.STRICT, List.of(100.0, 10.0, 1.0), QueueOrder.FIFO),
         s.scheduler());
     assertEquals(9875, s.coordination().rpcAddress().getPort());
@@ -58,7 +58,7 @@ class PfimbiConfigTest {
       assertTrue(names.add(key.name()), "declared twice: " + key.name());
       assertFalse(key.description().isBlank(), key.name());
     }
-    assertEquals(15, names.size());
+    assertEquals(16, names.size());
     assertEquals("user.replicakit.pfimbi", PfimbiConfig.XATTR);
   }
 
@@ -107,6 +107,7 @@ class PfimbiConfigTest {
       "replicakit.pfimbi.wfq.position.weights | 2e6 | numbers each in (0, 1000000]",
       "replicakit.pfimbi.wfq.position.weights | 1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1 | 1..31",
       "replicakit.pfimbi.queue.order | random | [fifo, lifo]",
+      "replicakit.pfimbi.idle.samples | 0 | 1..1000",
       "replicakit.pfimbi.activity.dirty | maybe | true or false",
       "replicakit.pfimbi.activity.source | ' ' | counter source",
       "replicakit.pfimbi.rpc.address | nohostport:x | host:port",

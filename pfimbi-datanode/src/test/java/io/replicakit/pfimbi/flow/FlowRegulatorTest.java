@@ -53,6 +53,21 @@ class FlowRegulatorTest {
   }
 
   @Test
+  void withAnIdleStreakRequired_aSingleIdleSampleBetweenBusyOnes_doesNotFlush() {
+    FlowRegulator r = new FlowRegulator(new KMeansThreshold(0.1, 100, 0), 0, 3);
+
+    r.onActivity(90);
+    r.onActivity(3);
+    assertEquals(FlushDecision.BUSY, r.decide(), "one idle sample after a busy one");
+    r.onActivity(2);
+    assertEquals(FlushDecision.BUSY, r.decide(), "two");
+    r.onActivity(0);
+    assertEquals(FlushDecision.IDLE, r.decide(), "three in a row");
+    r.onActivity(90);
+    assertEquals(FlushDecision.BUSY, r.decide(), "a busy sample starts the streak again");
+  }
+
+  @Test
   void activityAtOrAboveTheThreshold_waits() {
     FlowRegulator r = regulator(8);
 
