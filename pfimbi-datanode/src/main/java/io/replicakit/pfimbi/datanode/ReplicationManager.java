@@ -3,6 +3,7 @@ package io.replicakit.pfimbi.datanode;
 import io.replicakit.pfimbi.flow.CreditBuffer;
 import io.replicakit.pfimbi.flow.Credit;
 import io.replicakit.pfimbi.flow.FlowRegulator;
+import io.replicakit.pfimbi.flow.FlushDecision;
 import io.replicakit.pfimbi.rpc.BlockAvailable;
 import io.replicakit.pfimbi.sched.BlockNotice;
 import io.replicakit.pfimbi.sched.TwoLevelWfq;
@@ -18,6 +19,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
+import java.util.function.LongConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,7 +35,9 @@ import org.slf4j.LoggerFactory;
  *       when the buffer has a credit for it, so a receiver is never sent more than it can hold.
  *   <li><b>Flow regulator (§4.2.1, §4.2.4):</b> the writer stores a buffered block on this DataNode's disk only when
  *       the regulator allows it (disk idle by the k-means threshold, or the guaranteed share is due), then tells
- *       the next node of the pipeline that the block waits for it.
+ *       the next node of the pipeline that the block waits for it. Beyond the thesis, a block started on an idle
+ *       disk pauses between packets while foreground work shows up, instead of holding the disk for its whole
+ *       length.
  * </ul>
  *
  * <p>A failed fetch, write or forward drops the block here and is counted; the NameNode side notices the missing
@@ -48,7 +53,11 @@ public final class ReplicationManager<P> implements AutoCloseable {
   public interface Transfers<P> {
     P fetch(BlockAvailable notice) throws IOException;
 
-    void write(BlockAvailable notice, P data) throws IOException;
+    /**
+     * Stores the block; {@code mayContinue} false asks the write to pause between packets (it yields to
+     * foreground I/O) until it turns true again; {@code sent} is told each packet's bytes as they go out.
+     */
+    void write(BlockAvailable notice, P data, BooleanSupplier mayContinue, LongConsumer sent) throws IOException;
   }
 
   /** Tells the next node of {@code written}'s pipeline that the block, now stored here, waits for it. */
@@ -62,6 +71,9 @@ public final class ReplicationManager<P> implements AutoCloseable {
       long written, long failed, double activity, double threshold) {}
 
   private record Buffered(BlockAvailable notice, Object data, Credit credit) {}
+
+  /** A buffered block the regulator let through, and why. */
+  private record Writable(Buffered block, FlushDecision decision) {}
 
   private final String storageType;
   private final TwoLevelWfq scheduler;
@@ -149,7 +161,11 @@ public final class ReplicationManager<P> implements AutoCloseable {
     }
   }
 
-  /** Bytes this manager has written as background copies: the activity sampler takes them out of the activity. */
+  /**
+   * Bytes this manager has sent to its disk as background copies, counted packet by packet as they go out (the
+   * device writes them at once): the activity sampler takes them out of the activity. Counting whole blocks when
+   * they complete made the device's writes during a block look like foreground work.
+   */
   public long writtenBytes() {
     return writtenBytes.get();
   }
@@ -220,9 +236,9 @@ public final class ReplicationManager<P> implements AutoCloseable {
   private void writeLoop() {
     while (running) {
       try {
-        Buffered b = nextWritable();
-        if (b != null) {
-          write(b);
+        Writable w = nextWritable();
+        if (w != null) {
+          write(w.block(), w.decision());
         }
       } catch (InterruptedException e) {
         return;
@@ -231,12 +247,13 @@ public final class ReplicationManager<P> implements AutoCloseable {
   }
 
   /** Waits for a buffered block and for the regulator to allow writing it. */
-  private Buffered nextWritable() throws InterruptedException {
+  private Writable nextWritable() throws InterruptedException {
     lock.lock();
     try {
       while (running) {
-        if (!ready.isEmpty() && regulator.mayFlush()) {
-          return ready.poll();
+        FlushDecision decision = regulator.decide();
+        if (!ready.isEmpty() && decision.allowed()) {
+          return new Writable(ready.poll(), decision);
         }
         work.await(recheckMs, TimeUnit.MILLISECONDS);
       }
@@ -247,12 +264,14 @@ public final class ReplicationManager<P> implements AutoCloseable {
   }
 
   @SuppressWarnings("unchecked")
-  private void write(Buffered b) {
+  private void write(Buffered b, FlushDecision decision) {
     BlockAvailable notice = b.notice();
+    // A block written because the disk was idle yields to foreground work that starts meanwhile; one written for
+    // the guaranteed share (or without activity samples) does not.
+    BooleanSupplier mayContinue = decision == FlushDecision.IDLE ? () -> !regulator.foregroundActive() : () -> true;
     try {
-      transfers.write(notice, (P) b.data());
+      transfers.write(notice, (P) b.data(), mayContinue, writtenBytes::addAndGet);
       written.incrementAndGet();
-      writtenBytes.addAndGet(notice.numBytes());
       regulator.onBackgroundWritten();
     } catch (IOException | RuntimeException e) {
       failed.incrementAndGet();

@@ -195,8 +195,9 @@ public final class ReplicationManagerPlugin implements ServicePlugin, NoticeHand
     }
 
     @Override
-    public void write(BlockAvailable n, BlockData data) throws IOException {
-      blockIo.writeLocal(block(n), data, storageType);
+    public void write(BlockAvailable n, BlockData data, java.util.function.BooleanSupplier mayContinue,
+        java.util.function.LongConsumer sent) throws IOException {
+      blockIo.writeLocal(block(n), data, storageType, mayContinue, sent);
     }
 
     private ExtendedBlock block(BlockAvailable n) {

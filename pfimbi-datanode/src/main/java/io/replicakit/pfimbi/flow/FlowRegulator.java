@@ -89,6 +89,14 @@ public final class FlowRegulator {
     lastForegroundCount = cumulativeCount;
   }
 
+  /**
+   * Whether the latest sample shows foreground work: a background write started on an idle disk pauses between
+   * packets while this holds, so a foreground writer that comes back waits for one packet, not a whole block.
+   */
+  public synchronized boolean foregroundActive() {
+    return !Double.isNaN(latestActivity) && !isIdle(latestActivity);
+  }
+
   /** No activity at all, or below the learned threshold. */
   private boolean isIdle(double activity) {
     return activity <= 0 || !threshold.isBusy(activity);

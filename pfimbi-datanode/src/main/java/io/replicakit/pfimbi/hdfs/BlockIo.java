@@ -8,6 +8,8 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.util.EnumSet;
 import java.util.Objects;
+import java.util.function.BooleanSupplier;
+import java.util.function.LongConsumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.BlockReader;
@@ -149,6 +151,17 @@ public final class BlockIo {
    *     mismatch, replica already present, no volume of that type, disk error, token error)
    */
   public void writeLocal(ExtendedBlock block, BlockData data, StorageType storageType) throws IOException {
+    writeLocal(block, data, storageType, () -> true, bytes -> { });
+  }
+
+  /**
+   * {@link #writeLocal(ExtendedBlock, BlockData, StorageType)} that reports each packet's data bytes to
+   * {@code sent} as it goes out (the caller's running count of its own writes, which the receiver stores at once)
+   * and pauses between packets while {@code mayContinue} says no (a background write yielding to foreground I/O),
+   * for at most a third of the receiver's socket timeout per block, so the receiver never times out.
+   */
+  public void writeLocal(ExtendedBlock block, BlockData data, StorageType storageType, BooleanSupplier mayContinue,
+      LongConsumer sent) throws IOException {
     Objects.requireNonNull(data, "data");
     Objects.requireNonNull(storageType, "storageType");
     if (data.length() != block.getNumBytes()) {
@@ -171,7 +184,7 @@ public final class BlockIo {
       new Sender(out).writeBlock(block, storageType, token, DATANODE_CLIENT_NAME, NO_TARGETS, NO_STORAGE_TYPES,
           null, BlockConstructionStage.TRANSFER_FINALIZED, 0, 0, 0, 0, data.checksum(),
           CachingStrategy.newDefaultStrategy(), false, false, null, null, NO_STORAGE_IDS);
-      writePackets(out, data, packetSize);
+      writePackets(out, data, packetSize, new Pause(mayContinue, dnConf.getSocketTimeout() / 3, sent));
       out.flush();
       BlockOpResponseProto closeAck;
       try {
@@ -237,6 +250,52 @@ public final class BlockIo {
    * {@code lastPacketInBlock}. Does not flush.
    */
   static void writePackets(DataOutputStream out, BlockData data, int packetSize) throws IOException {
+    writePackets(out, data, packetSize, Pause.NEVER);
+  }
+
+  /** Holds a write between packets while its condition says no, within a budget of milliseconds per block. */
+  static final class Pause {
+
+    static final Pause NEVER = new Pause(() -> true, 0, bytes -> { });
+    private static final long STEP_MS = 10;
+
+    private final BooleanSupplier mayContinue;
+    private final LongConsumer sent;
+    private long budgetMs;
+
+    Pause(BooleanSupplier mayContinue, long budgetMs, LongConsumer sent) {
+      this.mayContinue = mayContinue;
+      this.budgetMs = budgetMs;
+      this.sent = sent;
+    }
+
+    /**
+     * Before a packet of {@code dataLen} bytes: waits while needed (flushing what was sent first, so the receiver
+     * never waits on our buffer), then counts the packet as sent.
+     */
+    void beforePacket(DataOutputStream out, int dataLen) throws IOException {
+      awaitTurn(out);
+      sent.accept(dataLen);
+    }
+
+    private void awaitTurn(DataOutputStream out) throws IOException {
+      if (budgetMs <= 0 || mayContinue.getAsBoolean()) {
+        return;
+      }
+      out.flush();
+      try {
+        while (budgetMs > 0 && !mayContinue.getAsBoolean()) {
+          Thread.sleep(STEP_MS);
+          budgetMs -= STEP_MS;
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new java.io.InterruptedIOException("interrupted while a background write was paused");
+      }
+    }
+  }
+
+  static void writePackets(DataOutputStream out, BlockData data, int packetSize, Pause pause) throws IOException {
     DataChecksum checksum = data.checksum();
     int bytesPerChecksum = checksum.getBytesPerChecksum();
     int checksumSize = checksum.getChecksumSize();
@@ -247,6 +306,7 @@ public final class BlockIo {
     int offset = 0;
     while (offset < bytes.length) {
       int dataLen = Math.min(maxDataLen, bytes.length - offset);
+      pause.beforePacket(out, dataLen);
       int sumOffset = offset / bytesPerChecksum * checksumSize;
       int sumLen = checksum.getChecksumSize(dataLen);
       // packetLen counts itself (4 bytes), the checksums and the data, as BlockSender#sendPacket does.

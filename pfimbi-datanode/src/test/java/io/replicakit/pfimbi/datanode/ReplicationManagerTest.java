@@ -374,12 +374,14 @@ class ReplicationManagerTest {
     }
 
     @Override
-    public void write(BlockAvailable n, String data) throws IOException {
+    public void write(BlockAvailable n, String data, java.util.function.BooleanSupplier mayContinue,
+        java.util.function.LongConsumer sent) throws IOException {
       assertEquals("data-" + n.blockId(), data);
       holding.decrementAndGet();
       if (failWrite.contains(n.blockId())) {
-        throw new IOException("disk full");
+        throw new IOException("disk full"); // refused before any packet went out
       }
+      sent.accept(n.numBytes());
       writeOrder.add(n.blockId());
     }
   }

@@ -13,6 +13,7 @@ import java.util.Random;
 import org.apache.hadoop.hdfs.protocol.datatransfer.PacketHeader;
 import org.apache.hadoop.hdfs.protocol.datatransfer.PacketReceiver;
 import org.apache.hadoop.util.DataChecksum;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -80,5 +81,40 @@ class BlockIoTest {
     DataChecksum crc = DataChecksum.newDataChecksum(DataChecksum.Type.CRC32C, bytesPerChecksum);
     assertEquals(expected, BlockIo.chunksPerPacket(packetSize, crc));
     assertFalse(expected < 1);
+  }
+
+  /** A write paused for foreground I/O flushes what it sent, waits, and then sends the same packets. */
+  @Test
+  void pausedWrite_flushesWaitsAndStillSendsEveryPacket() throws Exception {
+    DataChecksum checksum = DataChecksum.newDataChecksum(DataChecksum.Type.CRC32C, 512);
+    byte[] data = new byte[300_000];
+    new Random(3).nextBytes(data);
+    BlockData block = BlockData.of(data, checksum);
+    java.util.concurrent.atomic.AtomicInteger asked = new java.util.concurrent.atomic.AtomicInteger();
+    ByteArrayOutputStream paused = new ByteArrayOutputStream();
+    ByteArrayOutputStream plain = new ByteArrayOutputStream();
+    java.util.concurrent.atomic.AtomicLong counted = new java.util.concurrent.atomic.AtomicLong();
+
+    BlockIo.writePackets(new DataOutputStream(paused), block, 65536,
+        new BlockIo.Pause(() -> asked.incrementAndGet() > 5, 1_000, counted::addAndGet));
+    BlockIo.writePackets(new DataOutputStream(plain), block, 65536);
+
+    assertTrue(asked.get() > 5, "the condition was asked again while paused");
+    assertEquals(data.length, counted.get(), "every data byte reported as sent");
+    org.junit.jupiter.api.Assertions.assertArrayEquals(plain.toByteArray(), paused.toByteArray());
+  }
+
+  /** The pause budget bounds the wait, so the receiver never times the connection out. */
+  @Test
+  void pause_endsWhenItsBudgetIsSpent_evenIfTheConditionNeverClears() throws Exception {
+    DataChecksum checksum = DataChecksum.newDataChecksum(DataChecksum.Type.CRC32C, 512);
+    BlockData block = BlockData.of(new byte[200_000], checksum);
+    long start = System.nanoTime();
+
+    BlockIo.writePackets(new DataOutputStream(new ByteArrayOutputStream()), block, 65536,
+        new BlockIo.Pause(() -> false, 100, bytes -> { }));
+
+    long ms = (System.nanoTime() - start) / 1_000_000;
+    assertTrue(ms >= 90 && ms < 2_000, "paused " + ms + " ms for a 100 ms budget");
   }
 }

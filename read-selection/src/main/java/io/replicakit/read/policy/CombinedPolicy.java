@@ -42,15 +42,16 @@ public final class CombinedPolicy implements ReadPolicy {
 
   @Override
   public List<Replica> order(List<Replica> replicas, RandomGenerator random) {
-    double[] score = scorer.scores(replicas);
-    if (score == null) {
+    Scorer.Scores scores = scorer.scores(replicas);
+    if (scores == null) {
       return roundRobin.order(replicas, random);
     }
+    double[] score = scores.values();
     StorageModel.Choice choice = model.choose(replicas, random);
     if (choice.bestFast() == null) {
       // No choice of class: the score alone, and no round-robin turn is counted.
       List<Replica> order = Scorer.best(replicas, score, random);
-      scorer.assigned(order.get(0));
+      scores.assignFirst(order.get(0));
       return order;
     }
     boolean fastTurn = roundRobin.takeFastTurn(choice);
@@ -62,7 +63,7 @@ public final class CombinedPolicy implements ReadPolicy {
     }
     List<Replica> order = Scorer.best(replicas, score, random);
     roundRobin.correct(fastTurn, order.get(0), choice);
-    scorer.assigned(order.get(0));
+    scores.assignFirst(order.get(0));
     return order;
   }
 

@@ -21,7 +21,7 @@ import java.util.random.RandomGenerator;
  * <p>A sample is a snapshot taken up to an interval ago; every reader that asks before the next one sees the
  * same scores, so a deterministic "highest first" would send all of them to the same DataNode and the next
  * sample would show it overloaded (herding). The scorer therefore counts the blocks it has put first on each
- * DataNode since that DataNode's latest sample ({@link #assigned}) and takes
+ * DataNode since that DataNode's latest sample ({@link Scores#assignFirst}) and takes
  * {@link ScoreModel#assignmentPenalty()} points per block off its score, until a new sample shows the real
  * effect and the count starts again. The blocks stand for reads the sample has not seen, so they take at most
  * the read points the volume still has ({@link ScoreModel#readPoints}): a quiet node never falls below one
@@ -69,21 +69,58 @@ final class Scorer {
     this.states = states;
   }
 
-  /** Each replica's distance plus state points, in input order; null when no replica has a fresh sample. */
-  double[] scores(List<Replica> replicas) {
+  /**
+   * A block's scores, in its replicas' order, with the DataNode states they came from, so that the replica put
+   * first is counted against its DataNode without a second lookup.
+   */
+  static final class Scores {
+
+    private final List<Replica> replicas;
+    private final double[] score;
+    private final Cached[] nodes;
+
+    private Scores(List<Replica> replicas, double[] score, Cached[] nodes) {
+      this.replicas = replicas;
+      this.score = score;
+      this.nodes = nodes;
+    }
+
+    /** Each replica's distance plus state points (callers may add to them, e.g. a class bonus). */
+    double[] values() {
+      return score;
+    }
+
+    /**
+     * Records that {@code first} was put first for this block, so the following blocks see its DataNode as that
+     * much busier until its next sample. A DataNode without a scored sample is not counted.
+     */
+    void assignFirst(Replica first) {
+      for (int i = 0; i < nodes.length; i++) {
+        if (replicas.get(i) == first) {
+          if (nodes[i] != null) {
+            nodes[i].assigned().incrementAndGet();
+          }
+          return;
+        }
+      }
+    }
+  }
+
+  /** The block's scores; null when no replica has a fresh sample. */
+  Scores scores(List<Replica> replicas) {
     SystemStateView view = states.get();
     long now = view.nowMs();
     int n = replicas.size();
     double[] score = new double[n];
-    boolean[] known = new boolean[n];
+    Cached[] nodes = new Cached[n];
     double sum = 0;
     int count = 0;
     for (int i = 0; i < n; i++) {
       Replica r = replicas.get(i);
       SystemSample sample = view.freshSample(r.datanodeUuid(), now);
       if (sample != null) {
-        score[i] = cached(r.datanodeUuid(), sample).points(r.storageId(), model.assignmentPenalty());
-        known[i] = true;
+        nodes[i] = cached(r.datanodeUuid(), sample);
+        score[i] = nodes[i].points(r.storageId(), model.assignmentPenalty());
         sum += score[i];
         count++;
       }
@@ -93,20 +130,9 @@ final class Scorer {
     }
     double mean = sum / count;
     for (int i = 0; i < n; i++) {
-      score[i] = model.distance(replicas.get(i).locality()) + (known[i] ? score[i] : mean);
+      score[i] = model.distance(replicas.get(i).locality()) + (nodes[i] != null ? score[i] : mean);
     }
-    return score;
-  }
-
-  /**
-   * Records that {@code first} was put first for a block, so the following blocks see its DataNode as that much
-   * busier until its next sample. A DataNode without a scored sample is not counted.
-   */
-  void assigned(Replica first) {
-    Cached c = cache.get(first.datanodeUuid());
-    if (c != null) {
-      c.assigned().incrementAndGet();
-    }
+    return new Scores(replicas, score, nodes);
   }
 
   private Cached cached(String uuid, SystemSample sample) {
@@ -139,10 +165,11 @@ final class Scorer {
 
   /** The same as {@link Scored} values, or empty when no replica has a fresh sample. */
   Optional<List<Scored>> score(List<Replica> replicas) {
-    double[] score = scores(replicas);
-    if (score == null) {
+    Scores scores = scores(replicas);
+    if (scores == null) {
       return Optional.empty();
     }
+    double[] score = scores.values();
     List<Scored> scored = new ArrayList<>(replicas.size());
     for (int i = 0; i < score.length; i++) {
       scored.add(new Scored(replicas.get(i), score[i]));

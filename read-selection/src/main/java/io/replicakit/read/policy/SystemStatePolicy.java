@@ -22,12 +22,12 @@ public final class SystemStatePolicy implements ReadPolicy {
 
   @Override
   public List<Replica> order(List<Replica> replicas, RandomGenerator random) {
-    double[] score = scorer.scores(replicas);
-    if (score == null) {
+    Scorer.Scores scores = scorer.scores(replicas);
+    if (scores == null) {
       return Orders.closestFirst(replicas, random);
     }
-    List<Replica> order = Scorer.best(replicas, score, random);
-    scorer.assigned(order.get(0));
+    List<Replica> order = Scorer.best(replicas, scores.values(), random);
+    scores.assignFirst(order.get(0));
     return order;
   }
 
