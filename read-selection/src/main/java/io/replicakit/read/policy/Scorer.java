@@ -38,8 +38,30 @@ final class Scorer {
    * so it holds one entry per DataNode ever seen. Storage IDs are matched by their cached hash first: IDs share
    * long prefixes, so {@code equals} alone compares many characters per miss.
    */
-  private record Cached(SystemSample sample, String[] storageIds, int[] hashes, double[] points,
-      double[] readPoints, AtomicInteger assigned) {
+  private static final class Cached {
+
+    private final SystemSample sample;
+    private final String[] storageIds;
+    private final int[] hashes;
+    private final double[] points;
+    private final double[] readPoints;
+    private final AtomicInteger assigned = new AtomicInteger();
+    /** When the registry last confirmed {@link #sample} as the DataNode's fresh one (clock of the view). */
+    private volatile long confirmedMs;
+
+    Cached(SystemSample sample, String[] storageIds, int[] hashes, double[] points, double[] readPoints,
+        long confirmedMs) {
+      this.sample = sample;
+      this.storageIds = storageIds;
+      this.hashes = hashes;
+      this.points = points;
+      this.readPoints = readPoints;
+      this.confirmedMs = confirmedMs;
+    }
+
+    AtomicInteger assigned() {
+      return assigned;
+    }
 
     /** The state points of a volume, less the penalty of the blocks assigned since the sample. */
     double points(String storageId, double penaltyPerBlock) {
@@ -59,6 +81,13 @@ final class Scorer {
       return hashes.length;
     }
   }
+
+  /**
+   * How long a DataNode's sample, once confirmed by the registry, is used without asking again. Samples come
+   * every interval (seconds); asking the registry for every replica of every block doubled the lookups. A sample
+   * replaced or gone stale is noticed this much later at most.
+   */
+  static final long CONFIRM_MS = 100;
 
   private final ScoreModel model;
   private final Supplier<SystemStateView> states;
@@ -117,9 +146,8 @@ final class Scorer {
     int count = 0;
     for (int i = 0; i < n; i++) {
       Replica r = replicas.get(i);
-      SystemSample sample = view.freshSample(r.datanodeUuid(), now);
-      if (sample != null) {
-        nodes[i] = cached(r.datanodeUuid(), sample);
+      nodes[i] = fresh(view, r.datanodeUuid(), now);
+      if (nodes[i] != null) {
         score[i] = nodes[i].points(r.storageId(), model.assignmentPenalty());
         sum += score[i];
         count++;
@@ -135,16 +163,26 @@ final class Scorer {
     return new Scores(replicas, score, nodes);
   }
 
-  private Cached cached(String uuid, SystemSample sample) {
+  /** The DataNode's fresh state, from the cache while confirmed less than {@link #CONFIRM_MS} ago; else null. */
+  private Cached fresh(SystemStateView view, String uuid, long now) {
     Cached c = cache.get(uuid);
-    if (c == null || c.sample() != sample) {
-      c = points(sample);
-      cache.put(uuid, c);
+    if (c != null && now - c.confirmedMs < CONFIRM_MS && now >= c.confirmedMs) {
+      return c;
     }
+    SystemSample sample = view.freshSample(uuid, now);
+    if (sample == null) {
+      return null;
+    }
+    if (c != null && c.sample == sample) {
+      c.confirmedMs = now;
+      return c;
+    }
+    c = points(sample, now);
+    cache.put(uuid, c);
     return c;
   }
 
-  private Cached points(SystemSample sample) {
+  private Cached points(SystemSample sample, long now) {
     int n = sample.volumes().size();
     String[] ids = new String[n];
     int[] hashes = new int[n];
@@ -160,7 +198,7 @@ final class Scorer {
       points[i] = model.state(sample, id);
       readPoints[i] = model.readPoints(sample, id);
     }
-    return new Cached(sample, ids, hashes, points, readPoints, new AtomicInteger());
+    return new Cached(sample, ids, hashes, points, readPoints, now);
   }
 
   /** The same as {@link Scored} values, or empty when no replica has a fresh sample. */

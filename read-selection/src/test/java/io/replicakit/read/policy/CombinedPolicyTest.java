@@ -83,10 +83,12 @@ class CombinedPolicyTest {
     RandomGenerator random = new SplittableRandom(10);
     assertEquals("F", firstClasses(policy, block, 1, random), "healthy: the first block is SSD's");
 
+    cluster.advance(Scorer.CONFIRM_MS); // the next sample arrives later, as samples do
     stressed(block.get(0));
     // Each DISK-first block counts as a slow read, so every one of these blocks is the SSD's turn.
     assertEquals("S".repeat(10), firstClasses(policy, block, 10, random));
 
+    cluster.advance(Scorer.CONFIRM_MS);
     healthy(block.get(0));
     // Counted so far: 1 fast, 10 slow. SSD's turn while fast < 5 x (10 + 1).
     assertEquals("F".repeat(54) + "S", firstClasses(policy, block, 55, random));

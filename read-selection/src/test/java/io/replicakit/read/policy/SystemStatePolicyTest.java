@@ -114,8 +114,28 @@ class SystemStatePolicyTest {
       firsts.add(policy.order(block, random).get(0).position());
     }
     assertEquals(List.of(0, 0, 0, 1), firsts);
-    healthy(block.get(0)); // its next sample
+    cluster.advance(Fixtures.SAMPLE_INTERVAL_MS);
+    healthy(block.get(0)); // its next sample, an interval later
     assertEquals(0, policy.order(block, random).get(0).position());
+  }
+
+  /**
+   * A sample the registry confirmed is used for {@link Scorer#CONFIRM_MS} without asking again; a newer one is
+   * taken once that has passed.
+   */
+  @Test
+  void aReplacedSample_isTakenWithinTheConfirmationPeriod() {
+    List<Replica> block = List.of(replica(0, RACK, "DISK"), replica(1, RACK, "DISK"));
+    healthy(block.get(0));
+    stressed(block.get(1));
+    ReadPolicy p = paperPolicy;
+    assertEquals(0, p.order(block, new SplittableRandom(1)).get(0).position());
+
+    stressed(block.get(0)); // the nodes swap states
+    healthy(block.get(1));
+    assertEquals(0, p.order(block, new SplittableRandom(1)).get(0).position(), "still within the period");
+    cluster.advance(Scorer.CONFIRM_MS);
+    assertEquals(1, p.order(block, new SplittableRandom(1)).get(0).position(), "after it");
   }
 
   @Test
