@@ -46,6 +46,7 @@ final class PfimbiReport {
   private static String setupText(PfimbiExperiment.Setup setup, ClusterSpec spec) {
     PfimbiProfile p = setup.profile();
     return "- Cluster: spec `" + spec.name() + "`: " + spec.description() + "; devices " + spec.devices().describe()
+        + (spec.usesPageCache() ? "; page cache " + spec.describePageCache() : "")
         + "; a fresh cluster per variant\n- Jobs: " + PfimbiExperiment.JOBS + " TestDFSIO write jobs back to back, "
         + "each " + p.files() + " files × " + (p.fileBytes() >> 20) + " MiB (" + p.files() + " maps at once, from "
         + "off-cluster), " + (p.blockBytes() >> 20) + " MiB blocks: " + p.blocksPerJob() + " blocks per job\n"

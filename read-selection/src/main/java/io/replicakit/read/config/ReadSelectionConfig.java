@@ -63,6 +63,10 @@ public final class ReadSelectionConfig {
   /** A quarter point: about the noise between two quiet nodes' scores (one CPU-idle band). */
   public static final double ASSIGNMENT_PENALTY_DEFAULT = 0.25;
 
+  public static final String MARGIN_KEY = PREFIX + "score.margin";
+  /** Below the smallest distance step (0.7), so a closer replica still always wins over a farther one. */
+  public static final double MARGIN_DEFAULT = 0.5;
+
   public static final String CLASS_BONUS_KEY = PREFIX + "combined.class.bonus";
   /**
    * More than the largest distance difference (1.4) plus what blocks assigned since a sample can take (the read
@@ -117,6 +121,7 @@ public final class ReadSelectionConfig {
     positive(conf, AWAIT_REFERENCE_KEY, AWAIT_REFERENCE_DEFAULT, problems);
     positive(conf, IO_REFERENCE_KEY, IO_REFERENCE_DEFAULT, problems);
     range(conf, ASSIGNMENT_PENALTY_KEY, ASSIGNMENT_PENALTY_DEFAULT, 0, 10, problems);
+    range(conf, MARGIN_KEY, MARGIN_DEFAULT, 0, 10, problems);
     range(conf, CLASS_BONUS_KEY, CLASS_BONUS_DEFAULT, 0, 100, problems);
     return new ValidationStatus(problems);
   }
@@ -149,7 +154,8 @@ public final class ReadSelectionConfig {
     ScoreModel score = new ScoreModel(new ScoreModel.Points(p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7]),
         conf.getDouble(AWAIT_REFERENCE_KEY, AWAIT_REFERENCE_DEFAULT),
         conf.getDouble(IO_REFERENCE_KEY, IO_REFERENCE_DEFAULT),
-        conf.getDouble(ASSIGNMENT_PENALTY_KEY, ASSIGNMENT_PENALTY_DEFAULT));
+        conf.getDouble(ASSIGNMENT_PENALTY_KEY, ASSIGNMENT_PENALTY_DEFAULT),
+        conf.getDouble(MARGIN_KEY, MARGIN_DEFAULT));
     String weight = conf.getTrimmed(WRR_WEIGHT_KEY, "");
     String policy = conf.getTrimmed(POLICY_KEY, POLICY_DEFAULT);
     String builtIn = policy.toLowerCase(Locale.ROOT);
@@ -266,6 +272,8 @@ public final class ReadSelectionConfig {
     keys.add(new Key(IO_REFERENCE_KEY, String.valueOf(IO_REFERENCE_DEFAULT), "kB/s", "read/write rate with 0 points"));
     keys.add(new Key(ASSIGNMENT_PENALTY_KEY, String.valueOf(ASSIGNMENT_PENALTY_DEFAULT), "points",
         "score: points off per block put first on a DataNode since its latest sample (against herding), 0..10"));
+    keys.add(new Key(MARGIN_KEY, String.valueOf(MARGIN_DEFAULT), "points",
+        "score: replicas at the best one's distance within this of it share the reads at random, 0..10"));
     keys.add(new Key(CLASS_BONUS_KEY, String.valueOf(CLASS_BONUS_DEFAULT), "points", "combined: class bonus"));
     return List.copyOf(keys);
   }

@@ -50,7 +50,7 @@ public final class CombinedPolicy implements ReadPolicy {
     StorageModel.Choice choice = model.choose(replicas, random);
     if (choice.bestFast() == null) {
       // No choice of class: the score alone, and no round-robin turn is counted.
-      List<Replica> order = Scorer.best(replicas, score, random);
+      List<Replica> order = Scorer.best(replicas, score, random, scorer.margin());
       scores.assignFirst(order.get(0));
       return order;
     }
@@ -61,7 +61,7 @@ public final class CombinedPolicy implements ReadPolicy {
         score[i] += classBonus;
       }
     }
-    List<Replica> order = Scorer.best(replicas, score, random);
+    List<Replica> order = Scorer.best(replicas, score, random, scorer.margin());
     roundRobin.correct(fastTurn, order.get(0), choice);
     scores.assignFirst(order.get(0));
     return order;

@@ -16,15 +16,18 @@ import io.replicakit.metrics.sample.VolumeMetrics;
  *
  * <p>Not in the paper: {@code assignmentPenalty}, the points a DataNode loses for each block already put first on
  * it since its latest sample (see {@link Scorer}), up to the replica's remaining read points; without it every
- * reader between two samples picks the same node.
+ * reader between two samples picks the same node. Also not in the paper: {@code margin}, within which the best
+ * replicas count as equally good and share the reads at random.
  *
  * @param points the maximum points of each part
  * @param awaitReferenceMs await at which the await points reach 0
  * @param ioReferenceKbps read or write rate at which their points reach 0
  * @param assignmentPenalty points off per block put first on the DataNode since its latest sample
+ * @param margin replicas at the best one's distance scoring within this many points of it are equally good: the
+ *     first is drawn among them at random (0: strictly the highest, as the paper)
  */
 public record ScoreModel(Points points, double awaitReferenceMs, double ioReferenceKbps,
-    double assignmentPenalty) {
+    double assignmentPenalty, double margin) {
 
   /** Maximum points per part; the paper's are 3.5/2.8/2.1, 1, 2, 1.5, 1, 1. */
   public record Points(double local, double rack, double remote, double cpu, double memory, double await,

@@ -135,6 +135,11 @@ final class Scorer {
     }
   }
 
+  /** Points within which the best replicas count as equally good ({@link ScoreModel#margin}). */
+  double margin() {
+    return model.margin();
+  }
+
   /** The block's scores; null when no replica has a fresh sample. */
   Scores scores(List<Replica> replicas) {
     SystemStateView view = states.get();
@@ -256,6 +261,36 @@ final class Scorer {
       shuffleTies(order, score, random);
     }
     return Arrays.asList(order);
+  }
+
+  /**
+   * {@link #best(List, double[], RandomGenerator)}, then the first replica drawn at random among those at the best
+   * one's distance scoring within {@code margin} of it. Scores of equally good DataNodes differ by sampling noise;
+   * always taking the highest would send every reader between two samples to the same node. A node more than
+   * {@code margin} below the best (a stressed one) is never drawn.
+   */
+  static List<Replica> best(List<Replica> replicas, double[] score, RandomGenerator random, double margin) {
+    List<Replica> order = best(replicas, score, random);
+    if (margin <= 0 || order.size() < 2) {
+      return order;
+    }
+    int best = order.get(0).distance();
+    int[] near = new int[order.size()];
+    int k = 0;
+    for (int i = 0; i < order.size() && score[i] >= score[0] - margin; i++) {
+      if (order.get(i).distance() == best) {
+        near[k++] = i;
+      }
+    }
+    if (k > 1) {
+      int pick = near[random.nextInt(k)];
+      Replica first = order.get(pick);
+      for (int i = pick; i > 0; i--) {
+        order.set(i, order.get(i - 1));
+      }
+      order.set(0, first);
+    }
+    return order;
   }
 
   /** Negative when a goes before b: higher score, then closer; zero when they tie. */

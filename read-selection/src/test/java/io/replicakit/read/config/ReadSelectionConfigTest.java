@@ -61,6 +61,7 @@ class ReadSelectionConfigTest {
     assertEquals(2785.0, s.score().ioReferenceKbps());
     assertEquals(2.5, s.combinedClassBonus());
     assertEquals(0.25, s.score().assignmentPenalty());
+    assertEquals(0.5, s.score().margin());
   }
 
   @Test

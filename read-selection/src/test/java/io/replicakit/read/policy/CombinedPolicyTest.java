@@ -112,7 +112,7 @@ class CombinedPolicyTest {
     healthy(block);
     for (String penalty : List.of("0", "0.25")) {
       ReadPolicy policy = combined(ReadSelectionConfig.INTER_RACK_KEY, "1250",
-          ReadSelectionConfig.ASSIGNMENT_PENALTY_KEY, penalty);
+          ReadSelectionConfig.ASSIGNMENT_PENALTY_KEY, penalty, ReadSelectionConfig.MARGIN_KEY, penalty);
       RandomGenerator random = new SplittableRandom(11);
       for (int i = 0; i < 600; i++) {
         List<Replica> order = policy.order(block, random);
@@ -132,7 +132,7 @@ class CombinedPolicyTest {
   void ineligibleSsd_getsNoBonus_andTheBlockIsOrderedByScore() {
     List<Replica> block = Fixtures.oneSsd(OFF_RACK, LOCAL, RACK);
     healthy(block);
-    ReadPolicy policy = combined(ReadSelectionConfig.ASSIGNMENT_PENALTY_KEY, "0");
+    ReadPolicy policy = combined(ReadSelectionConfig.ASSIGNMENT_PENALTY_KEY, "0", ReadSelectionConfig.MARGIN_KEY, "0");
 
     for (long seed = 0; seed < 100; seed++) {
       assertEquals(List.of(1, 2, 0), Fixtures.positions(policy.order(block, new SplittableRandom(seed))));

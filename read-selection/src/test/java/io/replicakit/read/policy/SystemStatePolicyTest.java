@@ -24,7 +24,8 @@ class SystemStatePolicyTest {
   private final ReadPolicy policy = ReadPolicies.create(settings, cluster.env());
   /** The paper's score alone, without the damper against herding: every decision as if it were the first. */
   private final ReadPolicy paperPolicy = ReadPolicies.create(
-      Fixtures.settings(SystemStatePolicy.NAME, ReadSelectionConfig.ASSIGNMENT_PENALTY_KEY, "0"), cluster.env());
+      Fixtures.settings(SystemStatePolicy.NAME, ReadSelectionConfig.ASSIGNMENT_PENALTY_KEY, "0",
+          ReadSelectionConfig.MARGIN_KEY, "0"), cluster.env());
 
   private void healthy(Replica r) {
     cluster.report(r.datanodeUuid(), Fixtures.healthyHost(),
@@ -208,7 +209,7 @@ class SystemStatePolicyTest {
     // a node without a sample gets the mean: the same state points as the other
     healthy(block.get(0));
 
-    ScoreModel zeroDistance = new ScoreModel(new ScoreModel.Points(0, 0, 0, 1, 2, 1.5, 1, 1), 100, 2785, 0);
+    ScoreModel zeroDistance = new ScoreModel(new ScoreModel.Points(0, 0, 0, 1, 2, 1.5, 1, 1), 100, 2785, 0, 0);
     Scorer scorer = new Scorer(zeroDistance, () -> cluster.registry);
     for (long seed = 0; seed < 100; seed++) {
       List<Replica> order = Scorer.best(scorer.score(block).orElseThrow(), new SplittableRandom(seed));
