@@ -174,9 +174,9 @@ public class ReadOrderingBenchmark {
       SplittableRandom r = metricsRandom;
       HostMetrics host = new HostMetrics(r.nextDouble(5, 100), r.nextDouble(2, 90), 128L << 30);
       List<VolumeMetrics> volumes = List.of(
-          new VolumeMetrics(ssdId(dn), StorageType.SSD.name(), "nvme0n1", r.nextDouble(0.05, 5),
+          new VolumeMetrics(new String(ssdId(dn)), StorageType.SSD.name(), "nvme0n1", r.nextDouble(0.05, 5),
               r.nextDouble(0, 300_000), r.nextDouble(0, 150_000), r.nextDouble(0, 100), r.nextDouble(0, 8)),
-          new VolumeMetrics(diskId(dn), StorageType.DISK.name(), "sdb", r.nextDouble(1, 150),
+          new VolumeMetrics(new String(diskId(dn)), StorageType.DISK.name(), "sdb", r.nextDouble(1, 150),
               r.nextDouble(0, 60_000), r.nextDouble(0, 30_000), r.nextDouble(0, 100), r.nextDouble(0, 16)));
       return new SystemSample(dn.getDatanodeUuid(), 1L, sequence, Time.now(), SAMPLE_INTERVAL_MS, host, volumes);
     }
@@ -306,7 +306,12 @@ public class ReadOrderingBenchmark {
     return "10.1." + (i / 250) + "." + (i % 250 + 1);
   }
 
-  /** Storage IDs as DataNodes make them ({@code "DS-" + random UUID}), one per volume, fixed per node. */
+  /**
+   * Storage IDs as DataNodes make them ({@code "DS-" + random UUID}), one per volume, fixed per node. One String
+   * instance per volume, as in the NameNode: every {@code DatanodeInfoWithStorage} it hands out takes the ID from
+   * the volume's {@code DatanodeStorageInfo}. (The samples' IDs are decoded from messages, so they are other
+   * instances, as in production.)
+   */
   static String ssdId(DatanodeDescriptor dn) {
     return storageId(dn, "ssd");
   }
@@ -315,7 +320,10 @@ public class ReadOrderingBenchmark {
     return storageId(dn, "disk");
   }
 
+  private static final java.util.Map<String, String> STORAGE_IDS = new java.util.concurrent.ConcurrentHashMap<>();
+
   private static String storageId(DatanodeDescriptor dn, String volume) {
-    return "DS-" + UUID.nameUUIDFromBytes((dn.getDatanodeUuid() + "/" + volume).getBytes());
+    String key = dn.getDatanodeUuid() + "/" + volume;
+    return STORAGE_IDS.computeIfAbsent(key, k -> "DS-" + UUID.nameUUIDFromBytes(k.getBytes()));
   }
 }

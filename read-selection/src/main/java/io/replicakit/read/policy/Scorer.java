@@ -46,6 +46,8 @@ final class Scorer {
     private final double[] points;
     private final double[] readPoints;
     private final AtomicInteger assigned = new AtomicInteger();
+    /** The caller's String last matched per volume, for the identity check of {@link #indexOf}. */
+    private final String[] seen;
     /** When the registry last confirmed {@link #sample} as the DataNode's fresh one (clock of the view). */
     private volatile long confirmedMs;
 
@@ -57,6 +59,7 @@ final class Scorer {
       this.points = points;
       this.readPoints = readPoints;
       this.confirmedMs = confirmedMs;
+      this.seen = new String[storageIds.length];
     }
 
     AtomicInteger assigned() {
@@ -70,11 +73,21 @@ final class Scorer {
       return points[v] - penalty;
     }
 
-    /** The volume's index; the last slot holds the model's rule for a storage ID the sample does not list. */
+    /**
+     * The volume's index; the last slot holds the model's rule for a storage ID the sample does not list. The
+     * NameNode hands over the same String for a volume every time, so the one last matched is compared by
+     * identity first; a full comparison of the 40-character IDs was the policy's largest single cost.
+     */
     private int indexOf(String storageId) {
+      for (int i = 0; i < seen.length; i++) {
+        if (seen[i] == storageId) {
+          return i;
+        }
+      }
       int hash = storageId.hashCode();
       for (int i = 0; i < hashes.length; i++) {
         if (hashes[i] == hash && storageIds[i].equals(storageId)) {
+          seen[i] = storageId; // a benign race: any thread's instance is an equal ID
           return i;
         }
       }
