@@ -24,7 +24,7 @@ class PfimbiVariantTest {
 
   @Test
   void blocksPerJob_roundsUpPartialBlocks() {
-    assertEquals(6 * 12, PfimbiProfile.QUICK.blocksPerJob());
+    assertEquals(12 * 4, PfimbiProfile.QUICK.blocksPerJob());
     assertEquals(9, new PfimbiProfile("t", "", 3, 10, 4, 1).blocksPerJob());
   }
 }
