@@ -1,7 +1,6 @@
 package io.replicakit.metrics.datanode;
 
 import io.replicakit.common.sysstate.VolumeRef;
-import java.io.File;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
@@ -10,8 +9,6 @@ import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSUtil;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
-import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsDatasetSpi;
-import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsVolumeSpi;
 
 /**
  * Every use of DataNode internals in this module, in one place, so a Hadoop upgrade touches one file: the
@@ -46,20 +43,7 @@ final class DataNodeAdaptor implements Reporter.NodeView {
   /** The volumes in service; empty until the DataNode has opened its dataset (during registration). */
   @Override
   public List<VolumeRef> volumes() {
-    FsDatasetSpi<?> dataset = dataNode.getFSDataset();
-    if (dataset == null) {
-      return List.of();
-    }
-    List<VolumeRef> volumes = new ArrayList<>();
-    try (FsDatasetSpi.FsVolumeReferences refs = dataset.getFsVolumeReferences()) {
-      for (FsVolumeSpi v : refs) {
-        volumes.add(new VolumeRef(v.getStorageID(), v.getStorageType().name(),
-            new File(v.getBaseURI()).getAbsolutePath()));
-      }
-    } catch (IOException e) {
-      throw new IllegalStateException("could not release the DataNode's volume references", e);
-    }
-    return volumes;
+    return DataNodeVolumes.of(dataNode);
   }
 
   /** The service RPC addresses of every NameNode this DataNode reports to (all of them under HA). */

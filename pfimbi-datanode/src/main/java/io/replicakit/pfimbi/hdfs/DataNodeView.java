@@ -1,19 +1,16 @@
 package io.replicakit.pfimbi.hdfs;
 
 import io.replicakit.common.sysstate.VolumeRef;
+import io.replicakit.metrics.datanode.DataNodeVolumes;
 import io.replicakit.pfimbi.rpc.NodeRef;
-import java.io.File;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.protocol.DatanodeID;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo.DatanodeInfoBuilder;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
-import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsDatasetSpi;
-import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsVolumeSpi;
 
 /**
  * What the Replication Managers need to know about their DataNode (with {@link BlockIo} for block data, the
@@ -52,20 +49,7 @@ public final class DataNodeView {
 
   /** The volumes in service; empty until the DataNode has opened its dataset (during registration). */
   public List<VolumeRef> volumes() {
-    FsDatasetSpi<?> dataset = dataNode.getFSDataset();
-    if (dataset == null) {
-      return List.of();
-    }
-    List<VolumeRef> volumes = new ArrayList<>();
-    try (FsDatasetSpi.FsVolumeReferences refs = dataset.getFsVolumeReferences()) {
-      for (FsVolumeSpi v : refs) {
-        volumes.add(new VolumeRef(v.getStorageID(), v.getStorageType().name(),
-            new File(v.getBaseURI()).getAbsolutePath()));
-      }
-    } catch (IOException e) {
-      throw new IllegalStateException("could not release the DataNode's volume references", e);
-    }
-    return volumes;
+    return DataNodeVolumes.of(dataNode);
   }
 
   /**
