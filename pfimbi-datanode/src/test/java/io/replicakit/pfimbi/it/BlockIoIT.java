@@ -47,6 +47,8 @@ import org.junit.jupiter.api.io.TempDir;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class BlockIoIT {
 
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(BlockIoIT.class);
+
   private static final int BLOCK = 1024 * 1024;
   private static final long IBR_WAIT_MS = 30_000;
 
@@ -104,8 +106,7 @@ class BlockIoIT {
     long t2 = System.nanoTime();
     waitFor(() -> locationsOf(file, 1) == 2, "NameNode to report 2 locations for " + block);
     long ibrMs = ms(t2);
-    System.out.printf("BlockIoIT: fetch %d ms, writeLocal %d ms, IBR visible after %d ms more%n",
-        fetchMs, writeMs, ibrMs);
+    LOG.info("fetch {} ms, writeLocal {} ms, IBR visible after {} ms more", fetchMs, writeMs, ibrMs);
 
     LocatedBlock after = blocks(file).get(1);
     int idx = indexOf(after, target.getDatanodeUuid());
@@ -145,7 +146,7 @@ class BlockIoIT {
     // Short data: refused before anything is sent.
     IOException shortData = assertThrows(IOException.class,
         () -> io.writeLocal(block, Arrays.copyOf(good.data(), 999), StorageType.DISK));
-    System.out.println("BlockIoIT short data: " + shortData);
+    LOG.info("short data: {}", shortData);
 
     // Corrupt data: checksums no longer match; the receiver's checksum check fails and it sends no close-ack.
     byte[] corrupt = good.data().clone();
@@ -154,14 +155,14 @@ class BlockIoIT {
     IOException badSum = assertThrows(IOException.class,
         () -> io.writeLocal(block, BlockData.withChecksums(corrupt, good.checksum(), good.sums()),
             StorageType.DISK));
-    System.out.println("BlockIoIT corrupt data (" + ms(t0) + " ms): " + causes(badSum));
+    LOG.info("corrupt data ({} ms): {}", ms(t0), causes(badSum));
     waitFor(() -> "null".equals(replicaOn(target, block)), "receiver to remove the partial replica");
 
     // Replica already on the receiving node: the holder refuses to overwrite its own FINALIZED replica.
     DataNode holderDn = cluster.getDataNode(holder.getIpcPort());
     IOException exists = assertThrows(IOException.class,
         () -> new BlockIo(holderDn).writeLocal(block, good, StorageType.DISK));
-    System.out.println("BlockIoIT existing replica: " + causes(exists));
+    LOG.info("existing replica: {}", causes(exists));
     assertTrue(replicaOn(holderDn, block).contains("FINALIZED"), replicaOn(holderDn, block));
 
     // Both DataNodes still work: the good data is accepted now and reaches the NameNode.
@@ -189,9 +190,9 @@ class BlockIoIT {
     cluster.stopDataNode(stopped.getDatanodeId().getXferAddr());
     long t0 = System.nanoTime();
     IOException e = assertThrows(IOException.class, () -> io.writeLocal(lb.getBlock(), data, StorageType.DISK));
-    System.out.println("BlockIoIT write on stopped DataNode (" + ms(t0) + " ms): " + causes(e));
+    LOG.info("write on stopped DataNode ({} ms): {}", ms(t0), causes(e));
     IOException f = assertThrows(IOException.class, () -> fromHolder.fetch(lb.getBlock(), stoppedInfo));
-    System.out.println("BlockIoIT fetch from stopped DataNode: " + causes(f));
+    LOG.info("fetch from stopped DataNode: {}", causes(f));
   }
 
   // ---------------------------------------------------------------------------------------------------------------
