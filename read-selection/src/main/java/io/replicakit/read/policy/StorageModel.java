@@ -48,8 +48,17 @@ public record StorageModel(Map<String, Double> throughputMbps, double intraRackM
     }
   }
 
+  /**
+   * The throughputs are looked up for every replica of every block read: an unmodifiable {@code HashMap} finds
+   * the storage type names (HDFS's enum constants, the same String each time) by identity after a mask, where
+   * {@code Map.copyOf}'s table paid a division per lookup, a tenth of the combined policy's time.
+   */
   public StorageModel {
-    throughputMbps = Map.copyOf(throughputMbps);
+    for (Map.Entry<String, Double> e : throughputMbps.entrySet()) {
+      java.util.Objects.requireNonNull(e.getKey(), "storage type");
+      java.util.Objects.requireNonNull(e.getValue(), "throughput of " + e.getKey());
+    }
+    throughputMbps = java.util.Collections.unmodifiableMap(new java.util.HashMap<>(throughputMbps));
   }
 
   /**
