@@ -2,11 +2,9 @@ package io.replicakit.read.policy;
 
 import io.replicakit.metrics.registry.SystemStateView;
 import io.replicakit.metrics.sample.SystemSample;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
@@ -28,9 +26,6 @@ import java.util.random.RandomGenerator;
  * that a sample shows saturated by another tenant, however many readers it was given.
  */
 final class Scorer {
-
-  /** A replica and its score. */
-  record Scored(Replica replica, double score) {}
 
   /**
    * A DataNode's state points per volume, computed once per sample (samples change once per interval, reads
@@ -217,31 +212,6 @@ final class Scorer {
       readPoints[i] = model.readPoints(sample, id);
     }
     return new Cached(sample, ids, hashes, points, readPoints, now);
-  }
-
-  /** The same as {@link Scored} values, or empty when no replica has a fresh sample. */
-  Optional<List<Scored>> score(List<Replica> replicas) {
-    Scores scores = scores(replicas);
-    if (scores == null) {
-      return Optional.empty();
-    }
-    double[] score = scores.values();
-    List<Scored> scored = new ArrayList<>(replicas.size());
-    for (int i = 0; i < score.length; i++) {
-      scored.add(new Scored(replicas.get(i), score[i]));
-    }
-    return Optional.of(scored);
-  }
-
-  /** Highest score first; ties closest first, then at random. */
-  static List<Replica> best(List<Scored> scored, RandomGenerator random) {
-    List<Replica> replicas = new ArrayList<>(scored.size());
-    double[] score = new double[scored.size()];
-    for (int i = 0; i < score.length; i++) {
-      replicas.add(scored.get(i).replica());
-      score[i] = scored.get(i).score();
-    }
-    return best(replicas, score, random);
   }
 
   /**

@@ -180,10 +180,10 @@ class SystemStatePolicyTest {
     ScoreModel model = settings.score();
     double healthy = model.state(cluster.fresh("dn-0"), "vol-0");
     double stressed = model.state(cluster.fresh("dn-1"), "vol-1");
-    List<Scorer.Scored> scored = new Scorer(model, () -> cluster.registry).score(block).orElseThrow();
-    assertEquals(2.8 + healthy, scored.get(0).score(), 1e-9);
-    assertEquals(2.8 + stressed, scored.get(1).score(), 1e-9);
-    assertEquals(2.8 + (healthy + stressed) / 2, scored.get(2).score(), 1e-9);
+    double[] scored = new Scorer(model, () -> cluster.registry).scores(block).values();
+    assertEquals(2.8 + healthy, scored[0], 1e-9);
+    assertEquals(2.8 + stressed, scored[1], 1e-9);
+    assertEquals(2.8 + (healthy + stressed) / 2, scored[2], 1e-9);
 
     for (long seed = 0; seed < 100; seed++) {
       assertEquals(List.of(0, 2, 1), positions(paperPolicy.order(block, new SplittableRandom(seed))));
@@ -212,7 +212,7 @@ class SystemStatePolicyTest {
     ScoreModel zeroDistance = new ScoreModel(new ScoreModel.Points(0, 0, 0, 1, 2, 1.5, 1, 1), 100, 2785, 0, 0);
     Scorer scorer = new Scorer(zeroDistance, () -> cluster.registry);
     for (long seed = 0; seed < 100; seed++) {
-      List<Replica> order = Scorer.best(scorer.score(block).orElseThrow(), new SplittableRandom(seed));
+      List<Replica> order = Scorer.best(block, scorer.scores(block).values(), new SplittableRandom(seed));
       assertEquals(List.of(1, 0), positions(order));
     }
   }
