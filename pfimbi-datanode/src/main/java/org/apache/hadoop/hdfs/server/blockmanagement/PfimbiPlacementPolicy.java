@@ -47,8 +47,7 @@ public class PfimbiPlacementPolicy extends BlockPlacementPolicy implements Confi
   @Override
   public void setConf(Configuration conf) {
     this.conf = conf;
-    String name = conf.getTrimmed(PfimbiConfig.PLACEMENT_DELEGATE_KEY, PfimbiConfig.PLACEMENT_DELEGATE_DEFAULT);
-    delegate = newDelegate(name, conf);
+    delegate = newDelegate(PfimbiConfig.settings(conf).coordination().placementDelegate(), conf);
   }
 
   @Override
