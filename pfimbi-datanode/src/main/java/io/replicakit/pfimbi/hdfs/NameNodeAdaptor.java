@@ -2,11 +2,13 @@ package io.replicakit.pfimbi.hdfs;
 
 import io.replicakit.pfimbi.namenode.BlockService;
 import io.replicakit.pfimbi.rpc.NodeRef;
+import java.net.URI;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.protocol.Block;
 import org.apache.hadoop.hdfs.protocol.BlockStoragePolicy;
 import org.apache.hadoop.hdfs.server.blockmanagement.BlockInfo;
@@ -19,6 +21,7 @@ import org.apache.hadoop.hdfs.server.blockmanagement.PfimbiPlacementPolicy;
 import org.apache.hadoop.hdfs.server.namenode.FSNamesystem;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.apache.hadoop.hdfs.util.RwLockMode;
+import org.apache.hadoop.net.NetUtils;
 import org.apache.hadoop.net.Node;
 
 /**
@@ -39,6 +42,24 @@ public final class NameNodeAdaptor implements BlockService {
     this.nameNode = nameNode;
     this.namesystem = nameNode.getNamesystem();
     this.blockManager = namesystem.getBlockManager();
+  }
+
+  /** The adaptor for the object a {@code dfs.namenode.plugins} ServicePlugin is started with. */
+  public static NameNodeAdaptor of(Object service) {
+    if (!(service instanceof NameNode)) {
+      throw new IllegalArgumentException("ReplicaKit's Pfimbi coordinator is a NameNode plugin "
+          + "(dfs.namenode.plugins); it was started by " + service.getClass().getName());
+    }
+    return new NameNodeAdaptor((NameNode) service);
+  }
+
+  public Configuration conf() {
+    return nameNode.getConf();
+  }
+
+  /** This NameNode's own RPC address as a file-system URI, for a client of itself. */
+  public URI uri() {
+    return URI.create("hdfs://" + NetUtils.getHostPortString(nameNode.getNameNodeAddress()));
   }
 
   /** Whether the NameNode runs the wrapper; without it background copies would be deleted as excess. */

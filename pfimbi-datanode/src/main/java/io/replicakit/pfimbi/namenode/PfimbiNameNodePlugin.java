@@ -15,9 +15,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.server.blockmanagement.PfimbiBlocks;
-import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.apache.hadoop.metrics2.util.MBeans;
-import org.apache.hadoop.net.NetUtils;
 import org.apache.hadoop.util.ExitUtil;
 import org.apache.hadoop.util.ServicePlugin;
 import org.apache.hadoop.util.Time;
@@ -45,17 +43,16 @@ public final class PfimbiNameNodePlugin implements ServicePlugin, PfimbiCoordina
 
   @Override
   public void start(Object service) {
-    NameNode nameNode = (NameNode) service;
-    Configuration conf = nameNode.getConf();
+    NameNodeAdaptor adaptor = NameNodeAdaptor.of(service);
+    Configuration conf = adaptor.conf();
     try {
       CoordinationSettings settings = PfimbiConfig.settings(conf).coordination();
-      NameNodeAdaptor adaptor = new NameNodeAdaptor(nameNode);
       if (!adaptor.placementPolicyIsWrapped()) {
         throw new IllegalArgumentException(DFSConfigKeys.DFS_BLOCK_REPLICATOR_CLASSNAME_KEY + " must be "
             + "org.apache.hadoop.hdfs.server.blockmanagement.PfimbiPlacementPolicy when the Pfimbi NameNode plugin "
             + "runs (it keeps background copies from being deleted as excess)");
       }
-      fs = selfClient(nameNode, conf);
+      fs = selfClient(adaptor.uri(), conf);
       rmClient = new RmClient(conf, settings.rpcAddress().getPort(), NOTIFY_TIMEOUT_MS);
       coordinator = new BackgroundCoordinator(new DfsNamespace(fs.getClient()), adaptor, rmClient::notify,
           Time::monotonicNow, settings.backgroundTimeoutMs());
@@ -76,8 +73,7 @@ public final class PfimbiNameNodePlugin implements ServicePlugin, PfimbiCoordina
   }
 
   /** A client of this NameNode, as the NameNode's own user: the coordinator's namespace calls go through it. */
-  private static DistributedFileSystem selfClient(NameNode nameNode, Configuration conf) throws IOException {
-    URI uri = URI.create("hdfs://" + NetUtils.getHostPortString(nameNode.getNameNodeAddress()));
+  private static DistributedFileSystem selfClient(URI uri, Configuration conf) throws IOException {
     Configuration clientConf = new Configuration(conf);
     clientConf.setBoolean("fs.hdfs.impl.disable.cache", true);
     return (DistributedFileSystem) FileSystem.newInstance(uri, clientConf);
