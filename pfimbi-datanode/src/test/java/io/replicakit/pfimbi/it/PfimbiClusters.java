@@ -47,9 +47,15 @@ final class PfimbiClusters {
   /** Writes a file of {@code blocks} blocks under a directory marked with {@code spec}; checks the pipeline length. */
   static org.apache.hadoop.fs.Path write(EmbeddedCluster cluster, String dir, PfimbiSpec spec, int blocks)
       throws IOException {
+    return write(cluster, ClientPlacement.offCluster(), dir, spec, blocks);
+  }
+
+  /** The same from a writer at {@code writer} (on a DataNode, every synchronous copy lands on that DataNode). */
+  static org.apache.hadoop.fs.Path write(EmbeddedCluster cluster, ClientPlacement writer, String dir,
+      PfimbiSpec spec, int blocks) throws IOException {
     org.apache.hadoop.fs.Path base = new org.apache.hadoop.fs.Path(dir);
     org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path(base, "part-0");
-    try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.offCluster())) {
+    try (DistributedFileSystem fs = cluster.fileSystem(writer)) {
       fs.mkdirs(base);
       PfimbiFiles.mark(fs, base, spec);
       byte[] data = new byte[BLOCK];

@@ -79,7 +79,9 @@ class PfimbiIT {
     try (EmbeddedCluster cluster = EmbeddedCluster.start(ClusterSpecs.load("six-disks"),
         PfimbiClusters.withPfimbi(dir)
             .with(PfimbiConfig.GUARANTEED_SHARE_KEY, "0"))) {
-      org.apache.hadoop.fs.Path file = PfimbiClusters.write(cluster, "/jobs/b", SPEC, BLOCKS);
+      // Written from dn01: every synchronous copy is there, so every other DataNode is in the asynchronous part.
+      org.apache.hadoop.fs.Path file = PfimbiClusters.write(cluster, ClientPlacement.onNode("dn01"), "/jobs/b",
+          SPEC, BLOCKS);
 
       String victim = awaitBackgroundOnlyTarget(cluster, file, Duration.ofSeconds(30));
       cluster.killDataNode(victim);
