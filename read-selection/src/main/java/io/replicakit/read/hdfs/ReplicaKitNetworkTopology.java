@@ -7,7 +7,6 @@ import io.replicakit.read.policy.PolicyEnvironment;
 import io.replicakit.read.policy.ReadPolicies;
 import io.replicakit.read.policy.ReadPolicy;
 import io.replicakit.read.policy.Replica;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
@@ -109,7 +108,7 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
 
   /** The active replicas as the policy sees them; null when a node carries no storage (not a block location). */
   private <T extends Node> List<Replica> replicas(Node reader, T[] nodes, int activeLen, boolean byLocation) {
-    List<Replica> replicas = new ArrayList<>(activeLen);
+    Replica[] replicas = new Replica[activeLen];
     for (int i = 0; i < activeLen; i++) {
       if (!(nodes[i] instanceof DatanodeInfoWithStorage)) {
         return null;
@@ -119,10 +118,10 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
         return null;
       }
       int distance = byLocation ? getWeightUsingNetworkLocation(reader, node) : getWeight(reader, node);
-      replicas.add(new Replica(i, distance, node.getStorageType().name(), node.getStorageID(),
-          node.getDatanodeUuid()));
+      replicas[i] = new Replica(i, distance, node.getStorageType().name(), node.getStorageID(),
+          node.getDatanodeUuid());
     }
-    return replicas;
+    return Arrays.asList(replicas);
   }
 
   /** Writes the policy's order back; it must be a permutation of the active positions. */

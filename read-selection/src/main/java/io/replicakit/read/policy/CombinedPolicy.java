@@ -47,32 +47,28 @@ public final class CombinedPolicy implements ReadPolicy {
       return roundRobin.order(replicas, random);
     }
     double[] score = scores.values();
-    StorageModel.Choice choice = model.choose(replicas, random);
-    if (choice.bestFast() == null) {
+    StorageModel.Classes classes = model.classes(replicas);
+    if (!classes.offersBothClasses()) {
       // No choice of class: the score alone, and no round-robin turn is counted.
       List<Replica> order = Scorer.best(replicas, score, random, scorer.margin());
       scores.assignFirst(order.get(0));
       return order;
     }
-    boolean fastTurn = roundRobin.takeFastTurn(choice);
+    boolean fastTurn = roundRobin.takeFastTurn(classes);
     for (int i = 0; i < score.length; i++) {
-      Replica r = replicas.get(i);
-      if (inTurn(r, fastTurn, choice)) {
+      if (inTurn(replicas.get(i), fastTurn, classes)) {
         score[i] += classBonus;
       }
     }
     List<Replica> order = Scorer.best(replicas, score, random, scorer.margin());
-    roundRobin.correct(fastTurn, order.get(0), choice);
+    roundRobin.correct(fastTurn, order.get(0), classes);
     scores.assignFirst(order.get(0));
     return order;
   }
 
   /** Whether the replica belongs to the class whose turn it is: an eligible fast one, or a slow one. */
-  private boolean inTurn(Replica r, boolean fastTurn, StorageModel.Choice choice) {
-    if (!choice.isFast(r, model)) {
-      return !fastTurn;
-    }
-    return fastTurn && model.pathBandwidth(r.locality()) > choice.slowestMbps();
+  private boolean inTurn(Replica r, boolean fastTurn, StorageModel.Classes classes) {
+    return fastTurn ? classes.isEligibleFast(r, model) : !classes.isFast(r, model);
   }
 
   @Override

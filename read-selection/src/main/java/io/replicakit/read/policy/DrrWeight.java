@@ -49,15 +49,20 @@ final class DrrWeight {
   }
 
   /** The weight for a block's storage types now, after an adjustment if one is due. */
-  double current(StorageModel.Choice choice) {
+  double current(StorageModel.Classes classes) {
     long now = clockMs.getAsLong();
     if (now >= nextAdjustMs) {
       adjust(now);
     }
-    double base = WeightedRoundRobinPolicy.weightOf(choice, staticWeight);
-    lastBase = base;
+    double base = WeightedRoundRobinPolicy.weightOf(classes, staticWeight);
     double w = clamp(base + offset);
-    lastWeight = w;
+    // Volatile writes fence the CPU; the values change once per adjustment or type mix, not per block.
+    if (Double.doubleToRawLongBits(base) != Double.doubleToRawLongBits(lastBase)) {
+      lastBase = base;
+    }
+    if (Double.doubleToRawLongBits(w) != Double.doubleToRawLongBits(lastWeight)) {
+      lastWeight = w;
+    }
     return w;
   }
 

@@ -18,29 +18,29 @@ import java.util.random.RandomGenerator;
 final class RoundRobin {
 
   private final StorageModel model;
-  private final ToDoubleFunction<StorageModel.Choice> weight;
+  private final ToDoubleFunction<StorageModel.Classes> weight;
   private final ReadCounter counter = new ReadCounter();
 
   /** @param weight the fast-to-slow weight for a block's choice */
-  RoundRobin(StorageModel model, ToDoubleFunction<StorageModel.Choice> weight) {
+  RoundRobin(StorageModel model, ToDoubleFunction<StorageModel.Classes> weight) {
     this.model = model;
     this.weight = weight;
   }
 
   /**
    * Decides and counts this block's class in one step, so concurrent readers cannot all take the same turn on
-   * a stale count. Only for blocks that {@linkplain StorageModel.Choice#offersBothClasses offer both classes}.
+   * a stale count. Only for blocks that {@linkplain StorageModel.Classes#offersBothClasses offer both classes}.
    */
-  boolean takeFastTurn(StorageModel.Choice choice) {
-    return counter.decide(weight.applyAsDouble(choice));
+  boolean takeFastTurn(StorageModel.Classes classes) {
+    return counter.decide(weight.applyAsDouble(classes));
   }
 
   /**
    * Corrects the count when the replica put first is not of the class whose turn was taken (after
    * {@link #takeFastTurn}, so only for blocks that offered both classes).
    */
-  void correct(boolean tookFast, Replica first, StorageModel.Choice choice) {
-    boolean fast = choice.isFast(first, model);
+  void correct(boolean tookFast, Replica first, StorageModel.Classes classes) {
+    boolean fast = classes.isFast(first, model);
     if (fast != tookFast) {
       counter.correct(tookFast, fast); // rare: only when the score overrode the turn, so lock only then
     }
@@ -50,7 +50,7 @@ final class RoundRobin {
     StorageModel.Choice choice = model.choose(replicas, random);
     Replica first;
     if (choice.offersBothClasses()) {
-      first = takeFastTurn(choice) ? choice.bestFast() : choice.closestSlow();
+      first = takeFastTurn(choice.classes()) ? choice.bestFast() : choice.closestSlow();
     } else {
       first = Orders.closest(replicas, random); // no choice of class: HDFS's closest, not counted
     }

@@ -2,11 +2,12 @@ package io.replicakit.read.policy;
 
 import io.replicakit.metrics.registry.SystemStateView;
 import io.replicakit.metrics.sample.SystemSample;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import java.util.random.RandomGenerator;
 
@@ -19,74 +20,69 @@ import java.util.random.RandomGenerator;
  * <p>A sample is a snapshot taken up to an interval ago; every reader that asks before the next one sees the
  * same scores, so a deterministic "highest first" would send all of them to the same DataNode and the next
  * sample would show it overloaded (herding). The scorer therefore counts the blocks it has put first on each
- * DataNode since that DataNode's latest sample ({@link Scores#assignFirst}) and takes
- * {@link ScoreModel#assignmentPenalty()} points per block off its score, until a new sample shows the real
- * effect and the count starts again. The blocks stand for reads the sample has not seen, so they take at most
- * the read points the volume still has ({@link ScoreModel#readPoints}): a quiet node never falls below one
- * that a sample shows saturated by another tenant, however many readers it was given.
+ * volume since its DataNode's latest sample ({@link Scores#assignFirst}) and takes
+ * {@link ScoreModel#assignmentPenalty()} points per block off the replica's score, until a new sample shows the
+ * real effect and the count starts again. The blocks stand for reads the sample has not seen, which load the
+ * volume they are read from: they are counted per volume and take at most the read points the volume still has
+ * ({@link ScoreModel#readPoints}), so a quiet node never falls below one that a sample shows saturated by
+ * another tenant, however many readers it was given.
  */
 final class Scorer {
 
   /**
-   * A DataNode's state points per volume, computed once per sample (samples change once per interval, reads
-   * come many times per interval), and the blocks put first on it since that sample. Keyed by DataNode UUID,
-   * so it holds one entry per DataNode ever seen. Storage IDs are matched by their cached hash first: IDs share
-   * long prefixes, so {@code equals} alone compares many characters per miss.
+   * A volume's state points under its DataNode's sample, computed once per sample (samples change once per
+   * interval, reads come many times per interval), with when the registry last confirmed that sample and the
+   * blocks put first on the volume since. Keyed by storage ID and self-contained, so that scoring a replica is
+   * one map lookup ending in an identity match (the NameNode hands out one String per volume) and reads of one
+   * object: the memory reads of the lookup are the path's dominant cost, and a per-DataNode entry with an array
+   * of volumes to search took twice as many.
    */
-  private static final class Cached {
+  private static final class VolumeEntry {
 
+    private static final VarHandle ASSIGNED;
+
+    static {
+      try {
+        ASSIGNED = MethodHandles.lookup().findVarHandle(VolumeEntry.class, "assigned", int.class);
+      } catch (ReflectiveOperationException e) {
+        throw new ExceptionInInitializerError(e);
+      }
+    }
+
+    private final String datanodeUuid;
     private final SystemSample sample;
-    private final String[] storageIds;
-    private final int[] hashes;
-    private final double[] points;
-    private final double[] readPoints;
-    private final AtomicInteger assigned = new AtomicInteger();
-    /** The caller's String last matched per volume, for the identity check of {@link #indexOf}. */
-    private final String[] seen;
+    private final double points;
+    private final double readPoints;
     /** When the registry last confirmed {@link #sample} as the DataNode's fresh one (clock of the view). */
     private volatile long confirmedMs;
+    /** Blocks put first on the volume since {@link #sample}; counted through {@link #ASSIGNED}. */
+    private volatile int assigned;
 
-    Cached(SystemSample sample, String[] storageIds, int[] hashes, double[] points, double[] readPoints,
-        long confirmedMs) {
+    VolumeEntry(String datanodeUuid, SystemSample sample, double points, double readPoints, long confirmedMs) {
+      this.datanodeUuid = datanodeUuid;
       this.sample = sample;
-      this.storageIds = storageIds;
-      this.hashes = hashes;
       this.points = points;
       this.readPoints = readPoints;
       this.confirmedMs = confirmedMs;
-      this.seen = new String[storageIds.length];
     }
 
-    AtomicInteger assigned() {
-      return assigned;
+    boolean confirmedAt(long now) {
+      long since = now - confirmedMs;
+      return since >= 0 && since < CONFIRM_MS;
     }
 
-    /** The state points of a volume, less the penalty of the blocks assigned since the sample. */
-    double points(String storageId, double penaltyPerBlock) {
-      int v = indexOf(storageId);
-      double penalty = Math.min(readPoints[v], penaltyPerBlock * assigned.get());
-      return points[v] - penalty;
+    /** Whether the volume is on this DataNode (a disk moved to another DataNode keeps its storage ID). */
+    boolean isOn(String uuid) {
+      return datanodeUuid == uuid || datanodeUuid.equals(uuid);
     }
 
-    /**
-     * The volume's index; the last slot holds the model's rule for a storage ID the sample does not list. The
-     * NameNode hands over the same String for a volume every time, so the one last matched is compared by
-     * identity first; a full comparison of the 40-character IDs was the policy's largest single cost.
-     */
-    private int indexOf(String storageId) {
-      for (int i = 0; i < seen.length; i++) {
-        if (seen[i] == storageId) {
-          return i;
-        }
-      }
-      int hash = storageId.hashCode();
-      for (int i = 0; i < hashes.length; i++) {
-        if (hashes[i] == hash && storageIds[i].equals(storageId)) {
-          seen[i] = storageId; // a benign race: any thread's instance is an equal ID
-          return i;
-        }
-      }
-      return hashes.length;
+    /** The state points, less the penalty of the blocks put first on the volume since the sample. */
+    double points(double penaltyPerBlock) {
+      return points - Math.min(readPoints, penaltyPerBlock * assigned);
+    }
+
+    void assign() {
+      ASSIGNED.getAndAdd(this, 1);
     }
   }
 
@@ -99,7 +95,8 @@ final class Scorer {
 
   private final ScoreModel model;
   private final Supplier<SystemStateView> states;
-  private final Map<String, Cached> cache = new ConcurrentHashMap<>();
+  /** One entry per volume ever seen; a volume's entry is replaced when its DataNode's sample is. */
+  private final Map<String, VolumeEntry> volumes = new ConcurrentHashMap<>();
 
   Scorer(ScoreModel model, Supplier<SystemStateView> states) {
     this.model = model;
@@ -114,12 +111,12 @@ final class Scorer {
 
     private final List<Replica> replicas;
     private final double[] score;
-    private final Cached[] nodes;
+    private final VolumeEntry[] volumes;
 
-    private Scores(List<Replica> replicas, double[] score, Cached[] nodes) {
+    private Scores(List<Replica> replicas, double[] score, VolumeEntry[] volumes) {
       this.replicas = replicas;
       this.score = score;
-      this.nodes = nodes;
+      this.volumes = volumes;
     }
 
     /** Each replica's distance plus state points (callers may add to them, e.g. a class bonus). */
@@ -128,14 +125,14 @@ final class Scorer {
     }
 
     /**
-     * Records that {@code first} was put first for this block, so the following blocks see its DataNode as that
-     * much busier until its next sample. A DataNode without a scored sample is not counted.
+     * Records that {@code first} was put first for this block, so the following blocks see its volume as that
+     * much busier until its DataNode's next sample. A volume without a scored sample is not counted.
      */
     void assignFirst(Replica first) {
-      for (int i = 0; i < nodes.length; i++) {
+      for (int i = 0; i < volumes.length; i++) {
         if (replicas.get(i) == first) {
-          if (nodes[i] != null) {
-            nodes[i].assigned().incrementAndGet();
+          if (volumes[i] != null) {
+            volumes[i].assign();
           }
           return;
         }
@@ -154,14 +151,15 @@ final class Scorer {
     long now = view.nowMs();
     int n = replicas.size();
     double[] score = new double[n];
-    Cached[] nodes = new Cached[n];
+    VolumeEntry[] entries = new VolumeEntry[n];
+    double penalty = model.assignmentPenalty();
     double sum = 0;
     int count = 0;
     for (int i = 0; i < n; i++) {
-      Replica r = replicas.get(i);
-      nodes[i] = fresh(view, r.datanodeUuid(), now);
-      if (nodes[i] != null) {
-        score[i] = nodes[i].points(r.storageId(), model.assignmentPenalty());
+      VolumeEntry v = volume(view, replicas.get(i), now);
+      if (v != null) {
+        entries[i] = v;
+        score[i] = v.points(penalty);
         sum += score[i];
         count++;
       }
@@ -171,77 +169,72 @@ final class Scorer {
     }
     double mean = sum / count;
     for (int i = 0; i < n; i++) {
-      score[i] = model.distance(replicas.get(i).locality()) + (nodes[i] != null ? score[i] : mean);
+      score[i] = model.distance(replicas.get(i).locality()) + (entries[i] != null ? score[i] : mean);
     }
-    return new Scores(replicas, score, nodes);
+    return new Scores(replicas, score, entries);
   }
 
-  /** The DataNode's fresh state, from the cache while confirmed less than {@link #CONFIRM_MS} ago; else null. */
-  private Cached fresh(SystemStateView view, String uuid, long now) {
-    Cached c = cache.get(uuid);
-    if (c != null && now - c.confirmedMs < CONFIRM_MS && now >= c.confirmedMs) {
-      return c;
+  /**
+   * The replica's volume under its DataNode's fresh sample, from the cache while the sample was confirmed less
+   * than {@link #CONFIRM_MS} ago; null when the DataNode has no fresh sample.
+   */
+  private VolumeEntry volume(SystemStateView view, Replica r, long now) {
+    VolumeEntry v = volumes.get(r.storageId());
+    if (v != null && v.confirmedAt(now) && v.isOn(r.datanodeUuid())) {
+      return v;
     }
-    SystemSample sample = view.freshSample(uuid, now);
+    SystemSample sample = view.freshSample(r.datanodeUuid(), now);
     if (sample == null) {
       return null;
     }
-    if (c != null && c.sample == sample) {
-      c.confirmedMs = now;
-      return c;
+    if (v != null && v.sample == sample && v.isOn(r.datanodeUuid())) {
+      v.confirmedMs = now;
+      return v;
     }
-    c = points(sample, now);
-    cache.put(uuid, c);
-    return c;
-  }
-
-  private Cached points(SystemSample sample, long now) {
-    int n = sample.volumes().size();
-    String[] ids = new String[n];
-    int[] hashes = new int[n];
-    double[] points = new double[n + 1];
-    double[] readPoints = new double[n + 1];
-    for (int i = 0; i <= n; i++) {
-      // Slot n: a storage ID the sample does not list (a volume added since), the model's rule for those.
-      String id = i < n ? sample.volumes().get(i).storageId() : "";
-      if (i < n) {
-        ids[i] = id;
-        hashes[i] = id.hashCode();
-      }
-      points[i] = model.state(sample, id);
-      readPoints[i] = model.readPoints(sample, id);
-    }
-    return new Cached(sample, ids, hashes, points, readPoints, now);
+    // A new sample, or a volume not seen before (one the sample does not list gets the model's rule for those).
+    v = new VolumeEntry(r.datanodeUuid(), sample, model.state(sample, r.storageId()),
+        model.readPoints(sample, r.storageId()), now);
+    volumes.put(r.storageId(), v);
+    return v;
   }
 
   /**
    * Highest {@code score} first (scores in {@code replicas}' order, sorted along in place); ties closest first,
    * then in random order. Ties are rare with measured state, so the random generator is only asked when a run of
-   * equal keys exists.
+   * equal keys exists. The insertion sort moves primitives only (scores, distances, positions): comparing through
+   * the replicas and moving references (each store a GC write barrier) cost twice as much at 12 replicas.
    */
   static List<Replica> best(List<Replica> replicas, double[] score, RandomGenerator random) {
     int n = replicas.size();
-    Replica[] order = replicas.toArray(new Replica[0]);
+    int[] distance = new int[n];
+    int[] index = new int[n];
+    for (int i = 0; i < n; i++) {
+      distance[i] = replicas.get(i).distance();
+      index[i] = i;
+    }
     boolean tie = false;
     for (int i = 1; i < n; i++) {
-      Replica r = order[i];
-      double si = score[i];
+      double s = score[i];
+      int d = distance[i];
+      int x = index[i];
       int j = i - 1;
-      int cmp;
-      while (j >= 0 && (cmp = compare(si, r.distance(), score[j], order[j].distance())) <= 0) {
-        if (cmp == 0) {
-          tie = true;
-          break;
-        }
-        order[j + 1] = order[j];
+      while (j >= 0 && (score[j] < s || (score[j] == s && distance[j] > d))) {
         score[j + 1] = score[j];
+        distance[j + 1] = distance[j];
+        index[j + 1] = index[j];
         j--;
       }
-      order[j + 1] = r;
-      score[j + 1] = si;
+      tie |= j >= 0 && score[j] == s && distance[j] == d;
+      score[j + 1] = s;
+      distance[j + 1] = d;
+      index[j + 1] = x;
     }
     if (tie) {
-      shuffleTies(order, score, random);
+      shuffleTies(score, distance, index, random);
+    }
+    Replica[] order = new Replica[n];
+    for (int i = 0; i < n; i++) {
+      order[i] = replicas.get(index[i]);
     }
     return Arrays.asList(order);
   }
@@ -276,24 +269,16 @@ final class Scorer {
     return order;
   }
 
-  /** Negative when a goes before b: higher score, then closer; zero when they tie. */
-  private static int compare(double scoreA, int distanceA, double scoreB, int distanceB) {
-    if (scoreA != scoreB) {
-      return scoreA > scoreB ? -1 : 1;
-    }
-    return Integer.compare(distanceA, distanceB);
-  }
-
   /** Shuffles each run of equal (score, distance) in a sorted order, so that equals share reads evenly. */
-  private static void shuffleTies(Replica[] order, double[] score, RandomGenerator random) {
+  private static void shuffleTies(double[] score, int[] distance, int[] index, RandomGenerator random) {
     int start = 0;
-    for (int i = 1; i <= order.length; i++) {
-      if (i == order.length || compare(score[i], order[i].distance(), score[start], order[start].distance()) != 0) {
+    for (int i = 1; i <= index.length; i++) {
+      if (i == index.length || score[i] != score[start] || distance[i] != distance[start]) {
         for (int k = i - 1; k > start; k--) {
           int swap = start + random.nextInt(k - start + 1);
-          Replica t = order[k];
-          order[k] = order[swap];
-          order[swap] = t;
+          int t = index[k];
+          index[k] = index[swap];
+          index[swap] = t;
         }
         start = i;
       }

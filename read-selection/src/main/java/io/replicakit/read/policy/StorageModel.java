@@ -2,6 +2,7 @@ package io.replicakit.read.policy;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.random.RandomGenerator;
 
 /**
@@ -20,23 +21,48 @@ import java.util.random.RandomGenerator;
  * too congested to gain from fast storage); an operator whose uplinks carry more than slow storage delivers
  * sets it and fast storage becomes eligible across racks too.
  *
- * @param throughputMbps maximum read throughput per storage type name, MB/s
- * @param intraRackMbps bandwidth between nodes of one rack, MB/s
- * @param interRackMbps bandwidth between racks, MB/s
+ * <p>A value class (equal models are interchangeable); not a record only because it keeps a lookup table beside
+ * its components.
  */
-public record StorageModel(Map<String, Double> throughputMbps, double intraRackMbps, double interRackMbps) {
+public final class StorageModel {
+
+  private final Map<String, Double> throughputMbps;
+  private final double intraRackMbps;
+  private final double interRackMbps;
+  private final Table table;
 
   /**
-   * What a round-robin or storage-type decision needs of a block, found in two passes without building lists:
-   * the best eligible fast replica (null if none), the closest slow replica, and the fastest and slowest
-   * throughputs present. Slow are the replicas on the slowest type present, fast all the others; a slow replica
-   * is always eligible (§3.1: read slow storage from the closest node), a fast one only under the rules above.
+   * The storage classes a block's replicas offer: the fastest and slowest throughputs present, and whether an
+   * eligible fast replica exists. Slow are the replicas on the slowest type present, fast all the others; a slow
+   * replica is always eligible (§3.1: read slow storage from the closest node), a fast one only under the rules
+   * above. What a round-robin turn needs, without choosing a replica.
    */
-  public record Choice(Replica bestFast, Replica closestSlow, double fastestMbps, double slowestMbps) {
+  public record Classes(double fastestMbps, double slowestMbps, boolean offersBothClasses) {
 
     /** Whether the replica is on a faster type than the block's slowest, eligible or not. */
     public boolean isFast(Replica r, StorageModel model) {
       return model.throughput(r.storageType()) > slowestMbps;
+    }
+
+    /** Whether the replica is fast and worth reading as such from where the reader is (§3.1). */
+    public boolean isEligibleFast(Replica r, StorageModel model) {
+      return isFast(r, model) && model.pathBandwidth(r.locality()) > slowestMbps;
+    }
+  }
+
+  /**
+   * What a storage-type or round-robin decision needs of a block, found in two passes without building lists:
+   * its {@link Classes}, the best eligible fast replica (null if none: then the block offers one class only) and
+   * the closest slow replica.
+   */
+  public record Choice(Replica bestFast, Replica closestSlow, Classes classes) {
+
+    public double fastestMbps() {
+      return classes.fastestMbps();
+    }
+
+    public double slowestMbps() {
+      return classes.slowestMbps();
     }
 
     /**
@@ -44,21 +70,117 @@ public record StorageModel(Map<String, Double> throughputMbps, double intraRackM
      * (§3.2): an eligible fast replica exists, and a slow one always does.
      */
     public boolean offersBothClasses() {
-      return bestFast != null;
+      return classes.offersBothClasses();
     }
   }
 
   /**
-   * The throughputs are looked up for every replica of every block read: an unmodifiable {@code HashMap} finds
-   * the storage type names (HDFS's enum constants, the same String each time) by identity after a mask, where
-   * {@code Map.copyOf}'s table paid a division per lookup, a tenth of the combined policy's time.
+   * @param throughputMbps maximum read throughput per storage type name, MB/s
+   * @param intraRackMbps bandwidth between nodes of one rack, MB/s
+   * @param interRackMbps bandwidth between racks, MB/s
    */
-  public StorageModel {
+  public StorageModel(Map<String, Double> throughputMbps, double intraRackMbps, double interRackMbps) {
     for (Map.Entry<String, Double> e : throughputMbps.entrySet()) {
-      java.util.Objects.requireNonNull(e.getKey(), "storage type");
-      java.util.Objects.requireNonNull(e.getValue(), "throughput of " + e.getKey());
+      Objects.requireNonNull(e.getKey(), "storage type");
+      Objects.requireNonNull(e.getValue(), "throughput of " + e.getKey());
     }
-    throughputMbps = java.util.Collections.unmodifiableMap(new java.util.HashMap<>(throughputMbps));
+    this.throughputMbps = Map.copyOf(throughputMbps);
+    this.intraRackMbps = intraRackMbps;
+    this.interRackMbps = interRackMbps;
+    this.table = Table.of(this.throughputMbps);
+  }
+
+  /** Maximum read throughput per storage type name, MB/s. */
+  public Map<String, Double> throughputMbps() {
+    return throughputMbps;
+  }
+
+  /** Bandwidth between nodes of one rack, MB/s. */
+  public double intraRackMbps() {
+    return intraRackMbps;
+  }
+
+  /** Bandwidth between racks, MB/s. */
+  public double interRackMbps() {
+    return interRackMbps;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof StorageModel m && throughputMbps.equals(m.throughputMbps)
+        && Double.compare(intraRackMbps, m.intraRackMbps) == 0 && Double.compare(interRackMbps, m.interRackMbps) == 0;
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(throughputMbps, intraRackMbps, interRackMbps);
+  }
+
+  @Override
+  public String toString() {
+    return "StorageModel[throughputMbps=" + throughputMbps + ", intraRackMbps=" + intraRackMbps
+        + ", interRackMbps=" + interRackMbps + "]";
+  }
+
+  /**
+   * The throughputs are looked up several times for every replica of every block read. Storage type names are
+   * HDFS's enum constant names, the same String each time, so a scan of the few configured types by identity
+   * finds them faster than any hash lookup (a {@code Map.copyOf} table's division per lookup cost a tenth of the
+   * combined policy's time).
+   */
+  /** The configured types and their throughputs, in matching order, plus DISK's for any other type. */
+  private record Table(String[] types, double[] mbps, double diskMbps) {
+
+    static Table of(Map<String, Double> throughputMbps) {
+      String[] types = new String[throughputMbps.size()];
+      double[] mbps = new double[types.length];
+      int i = 0;
+      for (Map.Entry<String, Double> e : throughputMbps.entrySet()) {
+        types[i] = e.getKey().intern(); // enum constant names are interned, so identity finds them
+        mbps[i++] = e.getValue();
+      }
+      return new Table(types, mbps, throughputMbps.getOrDefault("DISK", 1.0));
+    }
+
+    double lookup(String type) {
+      for (int i = 0; i < types.length; i++) {
+        if (types[i] == type) {
+          return mbps[i];
+        }
+      }
+      for (int i = 0; i < types.length; i++) {
+        if (types[i].equals(type)) {
+          return mbps[i];
+        }
+      }
+      return diskMbps;
+    }
+  }
+
+  /**
+   * The block's {@link Classes}, for a policy that takes the turn's class from them but picks the replica by
+   * other means (combined): no replica is chosen, so no ties are broken.
+   */
+  public Classes classes(List<Replica> replicas) {
+    double slowest = Double.POSITIVE_INFINITY;
+    double fastest = 0;
+    double reach = 0; // the most a replica could deliver: its type's throughput or its path's, whichever is less
+    for (Replica r : replicas) {
+      double t = throughput(r.storageType());
+      slowest = Math.min(slowest, t);
+      fastest = Math.max(fastest, t);
+      reach = Math.max(reach, Math.min(t, pathBandwidth(r.locality())));
+    }
+    // An eligible fast replica beats the slowest type both in throughput and over its path (§3.1).
+    return new Classes(fastest, slowest, reach > slowest);
+  }
+
+  private double slowestMbps(List<Replica> replicas) {
+    double slowest = Double.POSITIVE_INFINITY;
+    for (Replica r : replicas) {
+      slowest = Math.min(slowest, throughput(r.storageType()));
+    }
+    return slowest;
   }
 
   /**
@@ -66,13 +188,8 @@ public record StorageModel(Map<String, Double> throughputMbps, double intraRackM
    * eligible. Ties among equally good replicas are broken at random.
    */
   public Choice choose(List<Replica> replicas, RandomGenerator random) {
-    double slowest = Double.POSITIVE_INFINITY;
+    double slowest = slowestMbps(replicas);
     double fastest = 0;
-    for (Replica r : replicas) {
-      double t = throughput(r.storageType());
-      slowest = Math.min(slowest, t);
-      fastest = Math.max(fastest, t);
-    }
     Replica bestFast = null;
     double bestFastMbps = 0;
     int fastTies = 0;
@@ -80,6 +197,7 @@ public record StorageModel(Map<String, Double> throughputMbps, double intraRackM
     int slowTies = 0;
     for (Replica r : replicas) {
       double t = throughput(r.storageType());
+      fastest = Math.max(fastest, t);
       if (t <= slowest) {
         boolean closer = closestSlow == null || r.distance() < closestSlow.distance();
         if (closer) {
@@ -99,7 +217,7 @@ public record StorageModel(Map<String, Double> throughputMbps, double intraRackM
         }
       }
     }
-    return new Choice(bestFast, closestSlow, fastest, slowest);
+    return new Choice(bestFast, closestSlow, new Classes(fastest, slowest, bestFast != null));
   }
 
   /** Negative when (throughput a, distance a) is the better fast replica: faster, then closer. */
@@ -112,8 +230,7 @@ public record StorageModel(Map<String, Double> throughputMbps, double intraRackM
 
   /** Throughput of a storage type; a type without a configured value counts as DISK. */
   public double throughput(String storageType) {
-    Double t = throughputMbps.get(storageType);
-    return t != null ? t : throughputMbps.getOrDefault("DISK", 1.0);
+    return table.lookup(storageType);
   }
 
   /** How fast data can come over the path to a replica; unlimited on the reader's own node. */

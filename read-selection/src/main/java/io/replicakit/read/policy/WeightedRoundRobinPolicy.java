@@ -22,8 +22,8 @@ public final class WeightedRoundRobinPolicy implements ReadPolicy {
     this.roundRobin = new RoundRobin(model, split -> weightOf(split, staticWeight));
   }
 
-  static double weightOf(StorageModel.Choice choice, double staticWeight) {
-    return Double.isNaN(staticWeight) ? choice.fastestMbps() / choice.slowestMbps() : staticWeight;
+  static double weightOf(StorageModel.Classes classes, double staticWeight) {
+    return Double.isNaN(staticWeight) ? classes.fastestMbps() / classes.slowestMbps() : staticWeight;
   }
 
   @Override

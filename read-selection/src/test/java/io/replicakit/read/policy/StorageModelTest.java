@@ -26,14 +26,20 @@ class StorageModelTest {
     return new StorageModel(THROUGHPUT, intraRackMbps, interRackMbps);
   }
 
+  /**
+   * The block's choice; every test that chooses also checks that {@link StorageModel#classes}, combined's way to
+   * the same classes without choosing replicas, agrees with it.
+   */
   private static StorageModel.Choice choose(StorageModel model, List<Replica> block) {
-    return model.choose(block, new SplittableRandom(0));
+    StorageModel.Choice choice = model.choose(block, new SplittableRandom(0));
+    assertEquals(choice.classes(), model.classes(block), "classes() agrees with choose()");
+    return choice;
   }
 
   /** Positions of the block's replicas the choice counts as fast ({@code fast=true}) or slow. */
   private static List<Integer> positions(StorageModel model, List<Replica> block, boolean fast) {
     StorageModel.Choice choice = choose(model, block);
-    return block.stream().filter(r -> choice.isFast(r, model) == fast).map(Replica::position).toList();
+    return block.stream().filter(r -> choice.classes().isFast(r, model) == fast).map(Replica::position).toList();
   }
 
   /** The position of the best eligible fast replica, as a list: empty when none is eligible. */
