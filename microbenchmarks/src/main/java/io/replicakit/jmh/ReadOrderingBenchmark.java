@@ -1,5 +1,6 @@
 package io.replicakit.jmh;
 
+import io.replicakit.common.CoarseClock;
 import io.replicakit.metrics.registry.NodeStatus;
 import io.replicakit.metrics.registry.SystemStateRegistry;
 import io.replicakit.metrics.registry.SystemStates;
@@ -116,7 +117,7 @@ public class ReadOrderingBenchmark {
         throw new IllegalStateException("topology has " + topology.getNumOfLeaves() + " nodes in "
             + topology.getNumOfRacks() + " racks");
       }
-      registry = new SystemStateRegistry(Time::now, STALE_INTERVALS, uuid -> NodeStatus.LIVE);
+      registry = new SystemStateRegistry(CoarseClock::wallMs, STALE_INTERVALS, uuid -> NodeStatus.LIVE);
       if (withMetrics()) {
         SystemStates.publish(registry);
       }

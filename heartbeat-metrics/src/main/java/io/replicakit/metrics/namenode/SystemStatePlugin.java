@@ -2,9 +2,10 @@ package io.replicakit.metrics.namenode;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.replicakit.common.CoarseClock;
 import io.replicakit.metrics.config.MetricsConfig;
-import io.replicakit.metrics.config.Schedulers;
 import io.replicakit.metrics.config.RegistrySettings;
+import io.replicakit.metrics.config.Schedulers;
 import io.replicakit.metrics.registry.NodeState;
 import io.replicakit.metrics.registry.SystemStateRegistry;
 import io.replicakit.metrics.registry.SystemStates;
@@ -24,7 +25,6 @@ import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.metrics2.util.MBeans;
 import org.apache.hadoop.util.ExitUtil;
 import org.apache.hadoop.util.ServicePlugin;
-import org.apache.hadoop.util.Time;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -53,7 +53,7 @@ public final class SystemStatePlugin implements ServicePlugin, SystemStateMXBean
     Configuration conf = nameNode.conf();
     try {
       RegistrySettings settings = MetricsConfig.registrySettings(conf);
-      registry = new SystemStateRegistry(Time::now, settings.staleIntervals(), nameNode::status);
+      registry = new SystemStateRegistry(CoarseClock::wallMs, settings.staleIntervals(), nameNode::status);
       server = MetricsServer.start(conf, settings, registry, nameNode);
       sweeper = Schedulers.daemon("replicakit-metrics-sweeper");
       sweeper.scheduleWithFixedDelay(this::sweep, settings.sweepIntervalMs(), settings.sweepIntervalMs(),

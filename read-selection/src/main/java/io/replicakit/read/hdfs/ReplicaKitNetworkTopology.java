@@ -1,5 +1,6 @@
 package io.replicakit.read.hdfs;
 
+import io.replicakit.common.CoarseClock;
 import io.replicakit.metrics.registry.SystemStates;
 import io.replicakit.read.config.ReadSelectionConfig;
 import io.replicakit.read.policy.NetworkDistancePolicy;
@@ -17,7 +18,6 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.net.DFSNetworkTopology;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfoWithStorage;
 import org.apache.hadoop.net.Node;
-import org.apache.hadoop.util.Time;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -50,7 +50,7 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
   public void setConf(Configuration conf) {
     this.conf = conf;
     ReadPolicy configured = ReadPolicies.create(ReadSelectionConfig.settings(conf),
-        new PolicyEnvironment(SystemStates::current, Time::monotonicNow));
+        new PolicyEnvironment(SystemStates::current, CoarseClock::monotonicMs));
     policy = configured;
     metrics = ReadSelectionMetrics.register(configured);
     LOG.info("ReplicaKit read selection: policy {}", configured.name());
