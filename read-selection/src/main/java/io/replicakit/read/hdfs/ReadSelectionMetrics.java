@@ -31,7 +31,8 @@ class ReadSelectionMetrics implements MetricsSource {
   private static final MetricsInfo WEIGHT = Interns.info("Weight", "Round-robin fast-to-slow weight (NaN: none)");
 
   private final ReadPolicy policy;
-  private final LongAdder ordered = new LongAdder();
+  /** Blocks ordered whose first replica has no storage type; the blocks ordered are these plus firstByType's. */
+  private final LongAdder orderedUntyped = new LongAdder();
   private final LongAdder fallbacks = new LongAdder();
   private final Map<StorageType, LongAdder> firstByType = new EnumMap<>(StorageType.class);
 
@@ -55,13 +56,9 @@ class ReadSelectionMetrics implements MetricsSource {
     if (policy == null || activeLen < 1) {
       return;
     }
-    ordered.increment();
-    if (nodes[0] instanceof DatanodeInfoWithStorage) {
-      StorageType type = ((DatanodeInfoWithStorage) nodes[0]).getStorageType();
-      if (type != null) {
-        firstByType.get(type).increment();
-      }
-    }
+    // One counter per block (this runs for every block read): the total is summed when metrics are collected.
+    StorageType type = nodes[0] instanceof DatanodeInfoWithStorage node ? node.getStorageType() : null;
+    (type != null ? firstByType.get(type) : orderedUntyped).increment();
   }
 
   void fellBack() {
@@ -72,7 +69,7 @@ class ReadSelectionMetrics implements MetricsSource {
   public void getMetrics(MetricsCollector collector, boolean all) {
     MetricsRecordBuilder record = collector.addRecord(RECORD).setContext("dfs")
         .tag(Interns.info("Policy", "Read policy"), policy == null ? "" : policy.name())
-        .addCounter(ORDERED, ordered.sum())
+        .addCounter(ORDERED, orderedUntyped.sum() + firstByType.values().stream().mapToLong(LongAdder::sum).sum())
         .addCounter(FALLBACKS, fallbacks.sum())
         .addGauge(WEIGHT, policy == null ? Double.NaN : policy.weight());
     for (Map.Entry<StorageType, LongAdder> e : firstByType.entrySet()) {

@@ -66,6 +66,11 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
     return policy;
   }
 
+  /** The metrics source registered for the policy, for tests. */
+  ReadSelectionMetrics metrics() {
+    return metrics;
+  }
+
   @Override
   public <T extends Node> void sortByDistance(Node reader, T[] nodes, int activeLen,
       Consumer<List<T>> secondarySort) {

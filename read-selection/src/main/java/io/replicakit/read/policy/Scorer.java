@@ -6,8 +6,6 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import java.util.random.RandomGenerator;
 
@@ -33,9 +31,8 @@ final class Scorer {
    * A volume's state points under its DataNode's sample, computed once per sample (samples change once per
    * interval, reads come many times per interval), with when the registry last confirmed that sample and the
    * blocks put first on the volume since. Keyed by storage ID and self-contained, so that scoring a replica is
-   * one map lookup ending in an identity match (the NameNode hands out one String per volume) and reads of one
-   * object: the memory reads of the lookup are the path's dominant cost, and a per-DataNode entry with an array
-   * of volumes to search took twice as many.
+   * one probe of an {@link IdentityTable} and reads of one object: the memory reads of the lookup are the path's
+   * dominant cost, and a per-DataNode entry with an array of volumes to search took twice as many.
    */
   private static final class VolumeEntry {
 
@@ -49,6 +46,7 @@ final class Scorer {
       }
     }
 
+    private final String storageId;
     private final String datanodeUuid;
     private final SystemSample sample;
     private final double points;
@@ -58,8 +56,9 @@ final class Scorer {
     /** Blocks put first on the volume since {@link #sample}; counted through {@link #ASSIGNED}. */
     private volatile int assigned;
 
-    VolumeEntry(String datanodeUuid, SystemSample sample, double points, double readPoints, long confirmedMs) {
-      this.datanodeUuid = datanodeUuid;
+    VolumeEntry(Replica replica, SystemSample sample, double points, double readPoints, long confirmedMs) {
+      this.storageId = replica.storageId();
+      this.datanodeUuid = replica.datanodeUuid();
       this.sample = sample;
       this.points = points;
       this.readPoints = readPoints;
@@ -96,7 +95,7 @@ final class Scorer {
   private final ScoreModel model;
   private final Supplier<SystemStateView> states;
   /** One entry per volume ever seen; a volume's entry is replaced when its DataNode's sample is. */
-  private final Map<String, VolumeEntry> volumes = new ConcurrentHashMap<>();
+  private final IdentityTable<VolumeEntry> volumes = new IdentityTable<>(v -> v.storageId);
 
   Scorer(ScoreModel model, Supplier<SystemStateView> states) {
     this.model = model;
@@ -192,9 +191,9 @@ final class Scorer {
       return v;
     }
     // A new sample, or a volume not seen before (one the sample does not list gets the model's rule for those).
-    v = new VolumeEntry(r.datanodeUuid(), sample, model.state(sample, r.storageId()),
-        model.readPoints(sample, r.storageId()), now);
-    volumes.put(r.storageId(), v);
+    v = new VolumeEntry(r, sample, model.state(sample, r.storageId()), model.readPoints(sample, r.storageId()),
+        now);
+    volumes.put(v);
     return v;
   }
 

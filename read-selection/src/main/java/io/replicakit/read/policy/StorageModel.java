@@ -1,5 +1,7 @@
 package io.replicakit.read.policy;
 
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -131,13 +133,19 @@ public final class StorageModel {
   /** The configured types and their throughputs, in matching order, plus DISK's for any other type. */
   private record Table(String[] types, double[] mbps, double diskMbps) {
 
+    /**
+     * DISK and SSD first, the types nearly every block has, then the others by name: a fixed order, so that
+     * the lookup's cost does not change from one JVM to the next with {@code Map.copyOf}'s randomized order.
+     */
     static Table of(Map<String, Double> throughputMbps) {
-      String[] types = new String[throughputMbps.size()];
+      List<String> order = new ArrayList<>(throughputMbps.keySet());
+      order.sort(Comparator.comparingInt((String t) -> t.equals("DISK") ? 0 : t.equals("SSD") ? 1 : 2)
+          .thenComparing(Comparator.naturalOrder()));
+      String[] types = new String[order.size()];
       double[] mbps = new double[types.length];
-      int i = 0;
-      for (Map.Entry<String, Double> e : throughputMbps.entrySet()) {
-        types[i] = e.getKey().intern(); // enum constant names are interned, so identity finds them
-        mbps[i++] = e.getValue();
+      for (int i = 0; i < types.length; i++) {
+        types[i] = order.get(i).intern(); // enum constant names are interned, so identity finds them
+        mbps[i] = throughputMbps.get(order.get(i));
       }
       return new Table(types, mbps, throughputMbps.getOrDefault("DISK", 1.0));
     }

@@ -12,7 +12,9 @@ import io.replicakit.read.policy.Replica;
 import io.replicakit.read.policy.StorageTypePolicy;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.random.RandomGenerator;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.StorageType;
@@ -21,6 +23,8 @@ import org.apache.hadoop.hdfs.net.DFSNetworkTopology;
 import org.apache.hadoop.hdfs.protocol.DatanodeID;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfoWithStorage;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
+import org.apache.hadoop.metrics2.AbstractMetric;
+import org.apache.hadoop.metrics2.impl.MetricsCollectorImpl;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -106,6 +110,36 @@ class ReplicaKitNetworkTopologyTest {
 
     assertEquals("DS-0", block[0].getStorageID());
     assertTrue(secondarySortSaw.containsAll(List.of("DS-0", "DS-2", "DS-4")), "HDFS ran the secondary sort");
+  }
+
+  @Test
+  void metrics_countBlocksOrdered_theStorageTypePutFirst_andFallbacks() {
+    ReplicaKitNetworkTopology ssdFirst = (ReplicaKitNetworkTopology) topology("storage-type");
+    for (int i = 0; i < 5; i++) {
+      ssdFirst.sortByDistance(nodes.get(0), block(), 3, null);
+    }
+    ReplicaKitNetworkTopology broken = (ReplicaKitNetworkTopology) topology(DroppingPolicy.class.getName());
+    broken.sortByDistance(nodes.get(0), block(), 3, null);
+
+    Map<String, Number> counts = metrics(ssdFirst);
+    assertEquals(5L, counts.get("BlocksOrdered"));
+    assertEquals(5L, counts.get("FirstOnSsd"));
+    assertEquals(0L, counts.get("FirstOnDisk"));
+    assertEquals(0L, counts.get("Fallbacks"));
+    Map<String, Number> fellBack = metrics(broken);
+    assertEquals(1L, fellBack.get("BlocksOrdered"), "a block left to HDFS's order is still ordered");
+    assertEquals(1L, fellBack.get("FirstOnDisk"), "HDFS's order: the reader's own DISK replica");
+    assertEquals(1L, fellBack.get("Fallbacks"));
+  }
+
+  private static Map<String, Number> metrics(ReplicaKitNetworkTopology topology) {
+    MetricsCollectorImpl collector = new MetricsCollectorImpl();
+    topology.metrics().getMetrics(collector, true);
+    Map<String, Number> values = new HashMap<>();
+    for (AbstractMetric m : collector.getRecords().get(0).metrics()) {
+      values.put(m.name(), m.value());
+    }
+    return values;
   }
 
   @Test

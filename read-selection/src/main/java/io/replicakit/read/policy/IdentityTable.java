@@ -1,0 +1,99 @@
+package io.replicakit.read.policy;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.function.Function;
+
+/**
+ * A concurrent map from String keys to values that carry their own key, for the lookups read selection makes for
+ * every replica of every block read. A lookup is one probe of an open-addressed array whose slots hold the
+ * values themselves, where {@link java.util.concurrent.ConcurrentHashMap} goes through a node object: the memory
+ * reads of that chain were the largest cost of scoring a replica. The NameNode hands out one String per volume,
+ * so keys are compared by identity first, then by content.
+ *
+ * <p>Reads take no lock and see a slot's latest value (acquire/release on the slots). Writes are rare (a value
+ * changes once per DataNode sample) and serialize on the table; the array doubles past half full. Nothing is
+ * removed: the table holds one value per key ever written.
+ *
+ * @param <V> the value, which knows its key
+ */
+final class IdentityTable<V> {
+
+  private static final VarHandle SLOTS = MethodHandles.arrayElementVarHandle(Object[].class);
+  private static final int INITIAL_CAPACITY = 64;
+
+  private final Function<V, String> keyOf;
+  private volatile Object[] slots = new Object[INITIAL_CAPACITY];
+  private int size;
+
+  /** @param keyOf the key a value carries */
+  IdentityTable(Function<V, String> keyOf) {
+    this.keyOf = keyOf;
+  }
+
+  /** The value for {@code key}, or null. */
+  @SuppressWarnings("unchecked")
+  V get(String key) {
+    Object[] s = slots;
+    int mask = s.length - 1;
+    for (int i = index(key, mask); ; i = (i + 1) & mask) {
+      V v = (V) SLOTS.getAcquire(s, i);
+      if (v == null) {
+        return null;
+      }
+      String k = keyOf.apply(v);
+      if (k == key || k.equals(key)) {
+        return v;
+      }
+    }
+  }
+
+  /** Stores {@code value} under its key, replacing the value held for that key. */
+  synchronized void put(V value) {
+    String key = keyOf.apply(value);
+    Object[] s = slots;
+    int slot = find(s, key);
+    if (s[slot] == null) {
+      if (2 * (size + 1) > s.length) {
+        s = grown(s);
+        slot = find(s, key);
+      }
+      size++;
+    }
+    SLOTS.setRelease(s, slot, value);
+    slots = s;
+  }
+
+  /** The slot holding {@code key} in {@code s}, or the empty slot where it goes. Under the lock. */
+  @SuppressWarnings("unchecked")
+  private int find(Object[] s, String key) {
+    int mask = s.length - 1;
+    int i = index(key, mask);
+    while (s[i] != null && !keyOf.apply((V) s[i]).equals(key)) {
+      i = (i + 1) & mask;
+    }
+    return i;
+  }
+
+  /** A copy twice as large, to be published whole; readers of the old array still find every value. */
+  @SuppressWarnings("unchecked")
+  private Object[] grown(Object[] s) {
+    Object[] bigger = new Object[s.length * 2];
+    for (Object v : s) {
+      if (v != null) {
+        bigger[find(bigger, keyOf.apply((V) v))] = v;
+      }
+    }
+    return bigger;
+  }
+
+  /** Spreads the String's cached hash: storage IDs end in random hex, but the low bits must vary. */
+  private static int index(String key, int mask) {
+    int h = key.hashCode();
+    return (h ^ (h >>> 16)) & mask;
+  }
+
+  synchronized int size() {
+    return size;
+  }
+}
