@@ -250,15 +250,13 @@ final class Scorer {
       return order;
     }
     int best = order.get(0).distance();
-    int[] near = new int[order.size()];
     int k = 0;
-    for (int i = 0; i < order.size() && score[i] >= score[0] - margin; i++) {
-      if (order.get(i).distance() == best) {
-        near[k++] = i;
-      }
+    int end = 0; // the replicas within the margin are order[0..end)
+    for (; end < order.size() && score[end] >= score[0] - margin; end++) {
+      k += order.get(end).distance() == best ? 1 : 0;
     }
     if (k > 1) {
-      int pick = near[random.nextInt(k)];
+      int pick = nth(order, end, best, random.nextInt(k));
       Replica first = order.get(pick);
       for (int i = pick; i > 0; i--) {
         order.set(i, order.get(i - 1));
@@ -266,6 +264,17 @@ final class Scorer {
       order.set(0, first);
     }
     return order;
+  }
+
+  /** The index in {@code order[0..end)} of the {@code n}-th replica (from 0) at distance {@code distance}. */
+  private static int nth(List<Replica> order, int end, int distance, int n) {
+    int seen = 0;
+    for (int i = 0; i < end; i++) {
+      if (order.get(i).distance() == distance && seen++ == n) {
+        return i;
+      }
+    }
+    throw new IllegalStateException("fewer than " + (n + 1) + " replicas at distance " + distance);
   }
 
   /** Shuffles each run of equal (score, distance) in a sorted order, so that equals share reads evenly. */

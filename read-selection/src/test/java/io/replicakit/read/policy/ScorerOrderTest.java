@@ -10,6 +10,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -49,6 +50,33 @@ class ScorerOrderTest {
         assertTrue(higher || equalAndCloser, "order " + order + " with scores " + Arrays.toString(score));
       }
     }
+  }
+
+  /**
+   * Scores 5.0, 4.8 and 4.7 at the same distance, 4.9 one rack further, 4.0 beyond the margin: the first is
+   * drawn among the three within 0.5 of the best at its distance, each about a third of the time; the others
+   * are never first, and the rest keep the sorted order.
+   */
+  @Test
+  void margin_drawsTheFirstAmongTheCloseScoresAtTheBestDistance_only() {
+    List<Replica> block = List.of(replica(0, 2, "DISK"), replica(1, 2, "DISK"), replica(2, 4, "DISK"),
+        replica(3, 2, "DISK"), replica(4, 2, "DISK"));
+    double[] scores = {5.0, 4.8, 4.9, 4.7, 4.0};
+    int[] first = new int[block.size()];
+    SplittableRandom random = new SplittableRandom(3);
+    int draws = 3_000;
+    for (int i = 0; i < draws; i++) {
+      List<Replica> order = Scorer.best(block, scores.clone(), random, 0.5);
+      first[order.get(0).position()]++;
+      List<Integer> rest = new ArrayList<>(List.of(0, 2, 1, 3, 4));
+      rest.remove(Integer.valueOf(order.get(0).position()));
+      assertEquals(rest, Fixtures.positions(order.subList(1, order.size())), "the others in sorted order");
+    }
+    for (int p : new int[] {0, 1, 3}) {
+      assertTrue(Math.abs(first[p] - draws / 3) < draws / 10, "position " + p + " first " + first[p] + " times");
+    }
+    assertEquals(0, first[2], "one rack further");
+    assertEquals(0, first[4], "beyond the margin");
   }
 
   @ParameterizedTest(name = "{0} tied replicas")
