@@ -14,8 +14,11 @@ import org.apache.hadoop.fs.StorageType;
  */
 public final class NoticeCodec {
 
-  /** Longest pipeline a notice may describe (the Pfimbi spec allows replication up to 32). */
-  public static final int MAX_DOWNSTREAM = 31;
+  /**
+   * Longest pipeline a notice may describe, in positions (the Pfimbi spec allows replication up to 32): a
+   * notice's position plus its downstream count stays within it.
+   */
+  public static final int MAX_PIPELINE = 32;
   public static final int MAX_FLOW_LENGTH = 64;
 
   /** A decoded notice, or why it was refused. */
@@ -89,9 +92,9 @@ public final class NoticeCodec {
       return "flow weight must be a finite number > 0, was " + p.getFlowWeight();
     }
     // long: a uint32 position near 2^31 plus the downstream count must not wrap around into range
-    if (p.getPosition() < 2 || (long) p.getPosition() + p.getDownstreamCount() > MAX_DOWNSTREAM + 1) {
+    if (p.getPosition() < 2 || (long) p.getPosition() + p.getDownstreamCount() > MAX_PIPELINE) {
       return "position " + p.getPosition() + " with " + p.getDownstreamCount() + " downstream nodes is outside 2.."
-          + (MAX_DOWNSTREAM + 1);
+          + MAX_PIPELINE;
     }
     if (canonicalType(p.getStorageType()) == null) {
       return "unknown storage type " + p.getStorageType();

@@ -271,7 +271,7 @@ public final class ReadSelectionConfig {
     keys.add(new Key(AWAIT_REFERENCE_KEY, String.valueOf(AWAIT_REFERENCE_DEFAULT), "ms", "await with 0 points"));
     keys.add(new Key(IO_REFERENCE_KEY, String.valueOf(IO_REFERENCE_DEFAULT), "kB/s", "read/write rate with 0 points"));
     keys.add(new Key(ASSIGNMENT_PENALTY_KEY, String.valueOf(ASSIGNMENT_PENALTY_DEFAULT), "points",
-        "score: points off per block put first on a DataNode since its latest sample (against herding), 0..10"));
+        "score: points off per block put first on a volume since its DataNode's latest sample (against herding), 0..10"));
     keys.add(new Key(MARGIN_KEY, String.valueOf(MARGIN_DEFAULT), "points",
         "score: replicas at the best one's distance within this of it share the reads at random, 0..10"));
     keys.add(new Key(CLASS_BONUS_KEY, String.valueOf(CLASS_BONUS_DEFAULT), "points", "combined: class bonus"));

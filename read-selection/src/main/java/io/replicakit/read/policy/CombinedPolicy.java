@@ -15,7 +15,7 @@ import java.util.random.RandomGenerator;
  *       ({@code replicakit.read.combined.class.bonus}, 2.5 points).
  * </ul>
  *
- * The bonus is larger than any distance difference (at most 1.4 points) plus what the blocks assigned to a node
+ * The bonus is larger than any distance difference (at most 1.4 points) plus what the blocks assigned to a volume
  * since its sample can take off its score (its read points, at most 1), so the class decision holds among
  * healthy nodes, and smaller than what a stressed node loses (up to 6.5 points of CPU, memory and I/O), so a
  * hotspot is avoided even when it holds the only replica of the preferred class. The running fast/slow count

@@ -14,15 +14,15 @@ import io.replicakit.metrics.sample.VolumeMetrics;
  * the paper's measured random-I/O speed of commodity disks), both configurable. A metric missing from a sample
  * earns half its points, so it neither wins nor loses a comparison on its own.
  *
- * <p>Not in the paper: {@code assignmentPenalty}, the points a DataNode loses for each block already put first on
- * it since its latest sample (see {@link Scorer}), up to the replica's remaining read points; without it every
+ * <p>Not in the paper: {@code assignmentPenalty}, the points a volume loses for each block already put first on
+ * it since its DataNode's latest sample (see {@link Scorer}), up to its remaining read points; without it every
  * reader between two samples picks the same node. Also not in the paper: {@code margin}, within which the best
  * replicas count as equally good and share the reads at random.
  *
  * @param points the maximum points of each part
  * @param awaitReferenceMs await at which the await points reach 0
  * @param ioReferenceKbps read or write rate at which their points reach 0
- * @param assignmentPenalty points off per block put first on the DataNode since its latest sample
+ * @param assignmentPenalty points off per block put first on the volume since its DataNode's latest sample
  * @param margin replicas at the best one's distance scoring within this many points of it are equally good: the
  *     first is drawn among them at random (0: strictly the highest, as the paper)
  */
@@ -58,7 +58,7 @@ public record ScoreModel(Points points, double awaitReferenceMs, double ioRefere
   }
 
   /**
-   * The read-throughput points of a replica's volume: what blocks sent to the DataNode since its sample may take
+   * The read-throughput points of a replica's volume: what blocks sent to the volume since its sample may take
    * away ({@link Scorer}), since they stand for reads the sample has not seen yet.
    */
   public double readPoints(SystemSample sample, String storageId) {
