@@ -79,6 +79,21 @@ class ScorerOrderTest {
     assertEquals(0, first[4], "beyond the margin");
   }
 
+  /** Scores a millionth of a point apart, and negative ones (a configuration may make them so), keep their order. */
+  @Test
+  void best_ordersCloseAndNegativeScores_strictlyHighestFirst() {
+    double[] scores = {5.0, 5.000001, -0.5, 4.999999, 0.0, -1.0, 1e-6};
+    List<Replica> block = new ArrayList<>();
+    for (int i = 0; i < scores.length; i++) {
+      block.add(replica(i, 4 - 2 * (i % 3), "DISK"));
+    }
+    SplittableRandom random = new SplittableRandom(5);
+    for (int trial = 0; trial < 50; trial++) {
+      List<Replica> order = Scorer.best(block, scores.clone(), random);
+      assertEquals(List.of(1, 0, 3, 6, 4, 2, 5), Fixtures.positions(order));
+    }
+  }
+
   @ParameterizedTest(name = "{0} tied replicas")
   @ValueSource(ints = {2, 3, 4})
   void fullTies_comeInEveryOrder(int n) {
