@@ -2,7 +2,8 @@
 """Prints ReadOrderingBenchmark's JMH JSON result (-rf json) as a Markdown table: per replica count and policy,
 ns/op with JMH's 99.9 % error, and the ratio to HDFS's own sort (policy=hdfs) with its propagated error.
 With -prof gc in the run, also bytes allocated per op; from run_guarded.py, the other load on the machine while
-the trial was measured. Marks ratios above the target (default 2.0).
+the trial was measured and how far apart its forks were (slowest fork's mean over fastest's). Marks ratios
+above the target (default 2.0).
 
   python3 microbenchmarks/jmh_table.py microbenchmarks/target/jmh/read-ordering.json [--target 2.0]
 """
@@ -42,10 +43,12 @@ def main():
         policy = p["policy"]
         if p.get("metrics", "fresh") != "fresh":
             policy += " (metrics=%s)" % p["metrics"]
-        rows[(int(p["replicas"]), policy)] = (m["score"], error, alloc_norm(r), r.get("replicakitOtherLoadCores"))
+        rows[(int(p["replicas"]), policy)] = (m["score"], error, alloc_norm(r), r.get("replicakitOtherLoadCores"),
+                                              r.get("replicakitForkSpread"))
 
     with_alloc = any(v[2] is not None for v in rows.values())
     with_load = any(v[3] is not None for v in rows.values())
+    with_spread = any(v[4] is not None for v in rows.values())
     header = "| replicas | policy | ns/op | ± error (99.9 %) | ratio to hdfs |"
     rule = "|---:|---|---:|---:|---:|"
     if with_alloc:
@@ -53,6 +56,9 @@ def main():
         rule += "---:|"
     if with_load:
         header += " other load (cores) |"
+        rule += "---:|"
+    if with_spread:
+        header += " fork spread |"
         rule += "---:|"
     print(header)
     print(rule)
@@ -66,7 +72,7 @@ def main():
 
         policies = sorted((k[1] for k in rows if k[0] == replicas), key=rank)
         for policy in policies:
-            score, error, alloc, load = rows[(replicas, policy)]
+            score, error, alloc, load, spread = rows[(replicas, policy)]
             if base is None:
                 ratio = "n/a (no hdfs run)"
             elif rows[(replicas, policy)] is base:
@@ -84,6 +90,8 @@ def main():
                 line += " %s |" % ("%.0f" % alloc if alloc is not None else "")
             if with_load:
                 line += " %s |" % ("%.2f" % load if load is not None else "")
+            if with_spread:
+                line += " %s |" % ("%.2f" % spread if spread is not None else "")
             print(line)
     print()
     if over:
