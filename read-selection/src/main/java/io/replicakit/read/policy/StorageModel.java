@@ -125,12 +125,12 @@ public final class StorageModel {
   }
 
   /**
-   * The throughputs are looked up several times for every replica of every block read. Storage type names are
-   * HDFS's enum constant names, the same String each time, so a scan of the few configured types by identity
-   * finds them faster than any hash lookup (a {@code Map.copyOf} table's division per lookup cost a tenth of the
-   * combined policy's time).
+   * The configured types and their throughputs, in matching order, plus DISK's for any other type. The
+   * throughputs are looked up several times for every replica of every block read. Storage type names are HDFS's
+   * enum constant names, the same String each time, so a scan of the few configured types by identity finds them
+   * faster than any hash lookup (a {@code Map.copyOf} table's division per lookup cost a tenth of the combined
+   * policy's time).
    */
-  /** The configured types and their throughputs, in matching order, plus DISK's for any other type. */
   private record Table(String[] types, double[] mbps, double diskMbps) {
 
     /**
@@ -192,8 +192,9 @@ public final class StorageModel {
   }
 
   /**
-   * The {@link Choice} for a block: the one place the §3.1 rules decide the classes and which fast replicas are
-   * eligible. Ties among equally good replicas are broken at random.
+   * The {@link Choice} for a block: where the §3.1 rules decide the classes and which fast replicas are eligible,
+   * with {@link #classes} (its tests hold the two to the same classes for every block). Ties among equally good
+   * replicas are broken at random.
    */
   public Choice choose(List<Replica> replicas, RandomGenerator random) {
     double slowest = slowestMbps(replicas);

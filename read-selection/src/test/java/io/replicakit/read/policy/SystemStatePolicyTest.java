@@ -121,6 +121,32 @@ class SystemStatePolicyTest {
   }
 
   /**
+   * The blocks put first since a sample stand for reads of one volume: they lower that volume's score (by at most
+   * its read points) and leave the DataNode's other volumes as the sample shows them.
+   */
+  @Test
+  void blocksPutFirstOnOneVolume_lowerThatVolume_notTheOthersOfItsDataNode() {
+    cluster.report("dn-a", Fixtures.healthyHost(), Fixtures.healthyVolume("a-ssd", "SSD", 20),
+        Fixtures.healthyVolume("a-disk", "DISK", 20));
+    Replica ssd = new Replica(0, RACK, "SSD", "a-ssd", "dn-a");
+    Replica disk = new Replica(0, RACK, "DISK", "a-disk", "dn-a");
+    ScoreModel model = settings.score();
+    Scorer scorer = new Scorer(model, () -> cluster.registry);
+    double ssdBefore = scorer.scores(List.of(ssd)).values()[0];
+    double diskBefore = scorer.scores(List.of(disk)).values()[0];
+
+    for (int i = 0; i < 2; i++) {
+      scorer.scores(List.of(ssd)).assignFirst(ssd);
+    }
+
+    double readPoints = model.readPoints(cluster.fresh("dn-a").sample(), "a-ssd");
+    double expected = Math.min(readPoints, 2 * model.assignmentPenalty());
+    assertTrue(expected > 0, "the test needs a penalty to see");
+    assertEquals(ssdBefore - expected, scorer.scores(List.of(ssd)).values()[0], 1e-9);
+    assertEquals(diskBefore, scorer.scores(List.of(disk)).values()[0], 1e-9);
+  }
+
+  /**
    * A sample the registry confirmed is used for {@link Scorer#CONFIRM_MS} without asking again; a newer one is
    * taken once that has passed.
    */
