@@ -1,5 +1,6 @@
 package io.replicakit.metrics.datanode;
 
+import io.replicakit.common.PluginHost;
 import io.replicakit.common.sysstate.VolumeRef;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -7,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.DFSUtil;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
 
@@ -23,11 +25,7 @@ final class DataNodeAdaptor implements Reporter.NodeView {
   }
 
   static DataNodeAdaptor of(Object service) {
-    if (!(service instanceof DataNode)) {
-      throw new IllegalArgumentException("ReplicaKit's metrics reporter is a DataNode plugin "
-          + "(dfs.datanode.plugins); it was started by " + service.getClass().getName());
-    }
-    return new DataNodeAdaptor((DataNode) service);
+    return new DataNodeAdaptor(PluginHost.require(service, DataNode.class, "metrics reporter", DFSConfigKeys.DFS_DATANODE_PLUGINS_KEY));
   }
 
   Configuration conf() {

@@ -1,9 +1,11 @@
 package io.replicakit.metrics.namenode;
 
+import io.replicakit.common.PluginHost;
 import io.replicakit.metrics.registry.NodeDirectory;
 import io.replicakit.metrics.registry.NodeStatus;
 import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeManager;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
@@ -22,11 +24,7 @@ final class NameNodeAdaptor implements NodeDirectory {
   }
 
   static NameNodeAdaptor of(Object service) {
-    if (!(service instanceof NameNode)) {
-      throw new IllegalArgumentException("ReplicaKit's system-state registry is a NameNode plugin "
-          + "(dfs.namenode.plugins); it was started by " + service.getClass().getName());
-    }
-    return new NameNodeAdaptor((NameNode) service);
+    return new NameNodeAdaptor(PluginHost.require(service, NameNode.class, "system-state registry", DFSConfigKeys.DFS_NAMENODE_PLUGINS_KEY));
   }
 
   Configuration conf() {

@@ -1,5 +1,6 @@
 package io.replicakit.pfimbi.hdfs;
 
+import io.replicakit.common.PluginHost;
 import io.replicakit.common.sysstate.VolumeRef;
 import io.replicakit.metrics.datanode.DataNodeVolumes;
 import io.replicakit.pfimbi.rpc.NodeRef;
@@ -7,6 +8,7 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.protocol.DatanodeID;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo.DatanodeInfoBuilder;
@@ -25,11 +27,7 @@ public final class DataNodeView {
   }
 
   public static DataNodeView of(Object service) {
-    if (!(service instanceof DataNode)) {
-      throw new IllegalArgumentException("ReplicaKit's Replication Manager is a DataNode plugin "
-          + "(dfs.datanode.plugins); it was started by " + service.getClass().getName());
-    }
-    return new DataNodeView((DataNode) service);
+    return new DataNodeView(PluginHost.require(service, DataNode.class, "Replication Manager", DFSConfigKeys.DFS_DATANODE_PLUGINS_KEY));
   }
 
   public DataNode dataNode() {

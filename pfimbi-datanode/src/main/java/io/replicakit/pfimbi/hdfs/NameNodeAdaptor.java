@@ -1,5 +1,6 @@
 package io.replicakit.pfimbi.hdfs;
 
+import io.replicakit.common.PluginHost;
 import io.replicakit.pfimbi.namenode.BlockService;
 import io.replicakit.pfimbi.rpc.NodeRef;
 import java.net.URI;
@@ -9,6 +10,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.protocol.Block;
 import org.apache.hadoop.hdfs.protocol.BlockStoragePolicy;
 import org.apache.hadoop.hdfs.server.blockmanagement.BlockInfo;
@@ -46,11 +48,7 @@ public final class NameNodeAdaptor implements BlockService {
 
   /** The adaptor for the object a {@code dfs.namenode.plugins} ServicePlugin is started with. */
   public static NameNodeAdaptor of(Object service) {
-    if (!(service instanceof NameNode)) {
-      throw new IllegalArgumentException("ReplicaKit's Pfimbi coordinator is a NameNode plugin "
-          + "(dfs.namenode.plugins); it was started by " + service.getClass().getName());
-    }
-    return new NameNodeAdaptor((NameNode) service);
+    return new NameNodeAdaptor(PluginHost.require(service, NameNode.class, "Pfimbi coordinator", DFSConfigKeys.DFS_NAMENODE_PLUGINS_KEY));
   }
 
   public Configuration conf() {
