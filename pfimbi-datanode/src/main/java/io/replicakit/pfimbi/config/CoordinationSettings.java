@@ -1,6 +1,7 @@
 package io.replicakit.pfimbi.config;
 
 import java.net.InetSocketAddress;
+import java.util.List;
 
 /**
  * The RPC endpoints and NameNode-side timing of background replication (thesis §4.4, §4.7).
@@ -10,5 +11,14 @@ import java.net.InetSocketAddress;
  * @param backgroundTimeoutMs after this long without the background copies, the NameNode gives up on them and
  *     lets its own re-replication restore the replication factor (§4.4)
  * @param placementDelegate class name of the BlockPlacementPolicy that chooses the background targets
+ * @param sweepRoots directories whose trees are swept for files below their Pfimbi target
+ * @param sweepIntervalMs pause between two sweeps (0: only when the NameNode becomes active)
+ * @param sweepEntriesPerScan files and directories a sweep looks at per scan
  */
-public record CoordinationSettings(InetSocketAddress rpcAddress, long scanIntervalMs, long backgroundTimeoutMs, String placementDelegate) {}
+public record CoordinationSettings(InetSocketAddress rpcAddress, long scanIntervalMs, long backgroundTimeoutMs,
+    String placementDelegate, List<String> sweepRoots, long sweepIntervalMs, int sweepEntriesPerScan) {
+
+  public CoordinationSettings {
+    sweepRoots = List.copyOf(sweepRoots);
+  }
+}

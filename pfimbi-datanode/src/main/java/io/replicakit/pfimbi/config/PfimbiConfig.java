@@ -99,6 +99,17 @@ public final class PfimbiConfig {
   public static final String PLACEMENT_DELEGATE_DEFAULT =
       "org.apache.hadoop.hdfs.server.blockmanagement.BlockPlacementPolicyDefault";
 
+  public static final String SWEEP_ROOTS_KEY = PREFIX + "sweep.roots";
+  public static final String SWEEP_ROOTS_DEFAULT = "/";
+
+  public static final String SWEEP_INTERVAL_MS_KEY = PREFIX + "sweep.interval.ms";
+  public static final long SWEEP_INTERVAL_MS_DEFAULT = 600_000;
+  public static final long SWEEP_INTERVAL_MS_MAX = 7L * 24 * 3_600_000;
+
+  public static final String SWEEP_ENTRIES_KEY = PREFIX + "sweep.entries.per.scan";
+  public static final int SWEEP_ENTRIES_DEFAULT = 10_000;
+  public static final int SWEEP_ENTRIES_MAX = 1_000_000;
+
   private static final Pattern CLASS_NAME =
       Pattern.compile("([\\p{L}_$][\\p{L}\\p{N}_$]*\\.)*[\\p{L}_$][\\p{L}\\p{N}_$]*");
 
@@ -145,7 +156,15 @@ public final class PfimbiConfig {
           "NameNode: after this long without its background copies a block falls back to HDFS re-replication, "
               + BACKGROUND_TIMEOUT_MS_MIN + ".." + BACKGROUND_TIMEOUT_MS_MAX),
       new Key(PLACEMENT_DELEGATE_KEY, PLACEMENT_DELEGATE_DEFAULT, "class",
-          "NameNode: the BlockPlacementPolicy that Pfimbi wraps to choose targets"));
+          "NameNode: the BlockPlacementPolicy that Pfimbi wraps to choose targets"),
+      new Key(SWEEP_ROOTS_KEY, SWEEP_ROOTS_DEFAULT, "comma list",
+          "NameNode: absolute paths of the directories whose trees are swept for files below their Pfimbi target "
+              + "(when the NameNode becomes active, then every " + SWEEP_INTERVAL_MS_KEY + ")"),
+      new Key(SWEEP_INTERVAL_MS_KEY, Long.toString(SWEEP_INTERVAL_MS_DEFAULT), "ms",
+          "NameNode: pause between the end of one sweep and the start of the next, 0.." + SWEEP_INTERVAL_MS_MAX
+              + " (0: sweep only when the NameNode becomes active)"),
+      new Key(SWEEP_ENTRIES_KEY, Integer.toString(SWEEP_ENTRIES_DEFAULT), "entries",
+          "NameNode: files and directories a sweep looks at per scan, 1.." + SWEEP_ENTRIES_MAX));
 
   private PfimbiConfig() {}
 
@@ -171,6 +190,9 @@ public final class PfimbiConfig {
     checkLong(conf, BACKGROUND_TIMEOUT_MS_KEY, BACKGROUND_TIMEOUT_MS_DEFAULT, BACKGROUND_TIMEOUT_MS_MIN,
         BACKGROUND_TIMEOUT_MS_MAX, problems);
     checkClassName(conf, problems);
+    checkSweepRoots(conf, problems);
+    checkLong(conf, SWEEP_INTERVAL_MS_KEY, SWEEP_INTERVAL_MS_DEFAULT, 0, SWEEP_INTERVAL_MS_MAX, problems);
+    checkLong(conf, SWEEP_ENTRIES_KEY, SWEEP_ENTRIES_DEFAULT, 1, SWEEP_ENTRIES_MAX, problems);
     return new ValidationStatus(problems);
   }
 
@@ -230,7 +252,23 @@ public final class PfimbiConfig {
         address(conf, RPC_ADDRESS_KEY, RPC_ADDRESS_DEFAULT),
         longValue(conf, SCAN_INTERVAL_MS_KEY, SCAN_INTERVAL_MS_DEFAULT),
         longValue(conf, BACKGROUND_TIMEOUT_MS_KEY, BACKGROUND_TIMEOUT_MS_DEFAULT),
-        conf.getTrimmed(PLACEMENT_DELEGATE_KEY, PLACEMENT_DELEGATE_DEFAULT));
+        conf.getTrimmed(PLACEMENT_DELEGATE_KEY, PLACEMENT_DELEGATE_DEFAULT),
+        sweepRoots(conf),
+        longValue(conf, SWEEP_INTERVAL_MS_KEY, SWEEP_INTERVAL_MS_DEFAULT),
+        (int) longValue(conf, SWEEP_ENTRIES_KEY, SWEEP_ENTRIES_DEFAULT));
+  }
+
+  private static List<String> sweepRoots(Configuration conf) {
+    return Arrays.stream(conf.getTrimmed(SWEEP_ROOTS_KEY, SWEEP_ROOTS_DEFAULT).split(","))
+        .map(String::trim).filter(r -> !r.isEmpty()).toList();
+  }
+
+  private static void checkSweepRoots(Configuration conf, List<String> problems) {
+    List<String> roots = sweepRoots(conf);
+    if (roots.isEmpty() || roots.stream().anyMatch(r -> !r.startsWith("/"))) {
+      problems.add(SWEEP_ROOTS_KEY + " must be a comma list of one or more absolute paths, was '"
+          + conf.getTrimmed(SWEEP_ROOTS_KEY, SWEEP_ROOTS_DEFAULT) + "'");
+    }
   }
 
   /** The configured bind address of {@code key} (host may be a wildcard, port 0 means any free port). */

@@ -1,15 +1,21 @@
 package io.replicakit.pfimbi.hdfs;
 
 import io.replicakit.common.PluginHost;
+import io.replicakit.pfimbi.config.PfimbiConfig;
 import io.replicakit.pfimbi.namenode.BlockService;
+import io.replicakit.pfimbi.namenode.TreeListing;
 import io.replicakit.pfimbi.rpc.NodeRef;
+import java.io.IOException;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.XAttr;
+import org.apache.hadoop.hdfs.DFSUtilClient;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.protocol.Block;
 import org.apache.hadoop.hdfs.protocol.BlockStoragePolicy;
@@ -20,21 +26,30 @@ import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo;
 import org.apache.hadoop.hdfs.server.blockmanagement.PfimbiBlocks;
 import org.apache.hadoop.hdfs.server.blockmanagement.PfimbiPlacementPolicy;
+import org.apache.hadoop.hdfs.server.namenode.FSDirectory.DirOp;
 import org.apache.hadoop.hdfs.server.namenode.FSNamesystem;
+import org.apache.hadoop.hdfs.server.namenode.INode;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
+import org.apache.hadoop.hdfs.server.namenode.XAttrStorage;
+import org.apache.hadoop.hdfs.server.namenode.snapshot.Snapshot;
+import org.apache.hadoop.hdfs.util.ReadOnlyList;
 import org.apache.hadoop.hdfs.util.RwLockMode;
 import org.apache.hadoop.net.NetUtils;
 import org.apache.hadoop.net.Node;
 
 /**
  * The Pfimbi coordinator's one door into NameNode internals (with {@link PfimbiPlacementPolicy}, which HDFS's
- * package-private types force into HDFS's package): stored blocks, live replica counts, DataNode liveness and the
- * placement policy's target choice. A Hadoop upgrade touches this class.
+ * package-private types force into HDFS's package): stored blocks, live replica counts, DataNode liveness, the
+ * placement policy's target choice, and the in-memory namespace (inode ids and paths, and the listing the sweep
+ * of marked directories walks). A Hadoop upgrade touches this class.
+ *
+ * <p>Namespace reads take the namesystem's namespace read lock ({@code RwLockMode.FS}) for one lookup or one
+ * page of a directory at a time, never across RPCs.
  *
  * <p>Block state is read under the namesystem's block-manager read lock ({@code RwLockMode.BM}, Hadoop 3.5's
  * fine-grained locking); targets are chosen without the lock, as HDFS's own re-replication does.
  */
-public final class NameNodeAdaptor implements BlockService {
+public final class NameNodeAdaptor implements BlockService, TreeListing {
 
   private final NameNode nameNode;
   private final FSNamesystem namesystem;
@@ -68,6 +83,77 @@ public final class NameNodeAdaptor implements BlockService {
   @Override
   public boolean isActive() {
     return nameNode.isActiveState();
+  }
+
+  @Override
+  public boolean inSafeMode() {
+    return namesystem.isInSafeMode();
+  }
+
+  /**
+   * The inode id of the file at {@code path}, or {@code -1} when no file is there: how the placement hook names
+   * a file that allocates a block. Safe without any lock held (it takes the namespace read lock briefly).
+   */
+  public long fileInodeId(String path) {
+    return underLock(RwLockMode.FS, () -> {
+      try {
+        INode inode = namesystem.getFSDirectory().getINode(path, DirOp.READ);
+        return inode != null && inode.isFile() ? inode.getId() : -1L;
+      } catch (IOException | RuntimeException e) {
+        return -1L; // a reserved or unresolvable path: the coordinator resolves it through the client instead
+      }
+    });
+  }
+
+  /** The path a file or directory has now, or empty when it was deleted. */
+  public Optional<String> fullPath(long inodeId) {
+    return underLock(RwLockMode.FS, () -> {
+      INode inode = namesystem.getFSDirectory().getInode(inodeId);
+      return inode == null ? Optional.<String>empty() : Optional.of(inode.getFullPathName());
+    });
+  }
+
+  /** A page of a directory from the in-memory namespace; symbolic links are skipped. */
+  @Override
+  public List<Entry> children(Dir dir, String startAfter, int limit) {
+    return underLock(RwLockMode.FS, () -> {
+      INode inode = namesystem.getFSDirectory().getInode(dir.inodeId());
+      if (inode == null || !inode.isDirectory()) {
+        return List.<Entry>of();
+      }
+      ReadOnlyList<INode> kids = inode.asDirectory().getChildrenList(Snapshot.CURRENT_STATE_ID);
+      List<Entry> page = new ArrayList<>();
+      for (int i = after(kids, startAfter); i < kids.size() && page.size() < limit; i++) {
+        entry(kids.get(i)).ifPresent(page::add);
+      }
+      return page;
+    });
+  }
+
+  /** The index of the first child whose name sorts after {@code name} (as HDFS's own listing pages). */
+  private static int after(ReadOnlyList<INode> kids, String name) {
+    if (name.isEmpty()) {
+      return 0;
+    }
+    int pos = ReadOnlyList.Util.binarySearch(kids, DFSUtilClient.string2Bytes(name)) + 1;
+    return pos >= 0 ? pos : -pos;
+  }
+
+  private static Optional<Entry> entry(INode child) {
+    if (child.isDirectory()) {
+      return Optional.of(new Entry(child.getId(), child.getLocalName(), true, (short) 0, specText(child)));
+    }
+    if (child.isFile()) {
+      return Optional.of(new Entry(child.getId(), child.getLocalName(), false,
+          child.asFile().getFileReplication(), specText(child)));
+    }
+    return Optional.empty();
+  }
+
+  private static Optional<String> specText(INode inode) {
+    XAttr x = XAttrStorage.readINodeXAttrByPrefixedName(inode, Snapshot.CURRENT_STATE_ID, PfimbiConfig.XATTR);
+    return x == null || x.getValue() == null
+        ? Optional.empty() : Optional.of(new String(x.getValue(), StandardCharsets.UTF_8));
   }
 
   @Override
@@ -161,11 +247,15 @@ public final class NameNodeAdaptor implements BlockService {
   }
 
   private <T> T underReadLock(Supplier<T> read) {
-    namesystem.readLock(RwLockMode.BM);
+    return underLock(RwLockMode.BM, read);
+  }
+
+  private <T> T underLock(RwLockMode mode, Supplier<T> read) {
+    namesystem.readLock(mode);
     try {
       return read.get();
     } finally {
-      namesystem.readUnlock(RwLockMode.BM, "replicakitPfimbi");
+      namesystem.readUnlock(mode, "replicakitPfimbi");
     }
   }
 }

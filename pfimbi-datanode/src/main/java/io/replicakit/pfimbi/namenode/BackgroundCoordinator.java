@@ -1,6 +1,7 @@
 package io.replicakit.pfimbi.namenode;
 
 import io.replicakit.pfimbi.client.PfimbiSpec;
+import io.replicakit.pfimbi.config.CoordinationSettings;
 import io.replicakit.pfimbi.namenode.FileView.BlockView;
 import io.replicakit.pfimbi.rpc.BlockAvailable;
 import io.replicakit.pfimbi.rpc.NodeRef;
@@ -12,7 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.OptionalLong;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -30,8 +31,13 @@ import org.slf4j.LoggerFactory;
  * <p>Per file, each scan: when the file is closed and every block has its copies, set its replication to
  * {@code n} and release the blocks. Fall back (set replication to {@code n} at once, release the blocks, and let
  * the NameNode re-replicate what is missing) when a block's pipeline cannot be started, when a target DataNode is
- * no longer alive, or when a block waits longer than the timeout. Either way no block ends below {@code n}, and a
- * copy that lands late is at worst an excess replica HDFS deletes normally.
+ * no longer alive or reports that it failed to write its copy, or when a block waits longer than the timeout.
+ * Either way no block ends below {@code n}, and a copy that lands late is at worst an excess replica.
+ *
+ * <p>Files are followed by inode id, so a renamed file keeps its request and ends at {@code n} wherever it was
+ * moved. What the coordinator holds lives in memory only; a {@link MarkedTreeSweep} of the marked directories
+ * rebuilds it whenever this NameNode becomes active (start, restart, failover) and repeats on a period, so that no
+ * file stays below its target unseen.
  *
  * <p>Runs on one thread (the plugin's scan thread); only {@link #counters} may be called from others.
  */
@@ -39,117 +45,241 @@ public final class BackgroundCoordinator {
 
   private static final Logger LOG = LoggerFactory.getLogger(BackgroundCoordinator.class);
 
-  /** Sends a notice to the Replication Manager at {@code ipAddr}; empty when accepted, else why not. */
-  @FunctionalInterface
-  public interface Notifier {
+  /** How often the Replication Managers with copies in flight are asked which copies they failed to write. */
+  static final long FAILURE_POLL_INTERVAL_MS = 2_000;
+
+  /** The Replication Managers' RPC, as the coordinator uses it. */
+  public interface ReplicationManagers {
+
+    /** Sends a notice to the Replication Manager at {@code ipAddr}; empty when accepted, else why not. */
     Optional<String> notify(String ipAddr, BlockAvailable notice) throws IOException;
+
+    /** The blocks whose background copy the Replication Manager at {@code ipAddr} recently failed, with why. */
+    Map<Long, String> recentFailures(String ipAddr) throws IOException;
   }
 
-  /** A block whose background pipeline was started. */
-  private record Started(long atMs, List<String> targets) {}
+  /** A block whose background pipeline was started; no targets when it already had its copies. */
+  private record Started(long atMs, List<NodeRef> targets) {}
 
   private static final class Tracked {
     final PfimbiSpec spec;
     final long sinceMs;
     final Map<Long, Started> started = new HashMap<>();
+    String path;
 
-    Tracked(PfimbiSpec spec, long sinceMs) {
+    Tracked(PfimbiSpec spec, String path, long sinceMs) {
       this.spec = spec;
+      this.path = path;
       this.sinceMs = sinceMs;
     }
   }
 
-  /** Counts for monitoring. */
-  public record Counters(long filesTracked, long blocksStarted, long filesCompleted, long filesFellBack,
-      int filesInProgress) {}
-
   private final Namespace namespace;
   private final BlockService blocks;
-  private final Notifier notifier;
+  private final ReplicationManagers managers;
   private final LongSupplier clockMs;
-  private final long timeoutMs;
-  private final Map<String, Tracked> files = new LinkedHashMap<>();
-  private final List<String> candidates = new ArrayList<>();
-  private final AtomicLong filesTracked = new AtomicLong();
-  private final AtomicLong blocksStarted = new AtomicLong();
-  private final AtomicLong filesCompleted = new AtomicLong();
-  private final AtomicLong filesFellBack = new AtomicLong();
-  private volatile int inProgress;
+  private final CoordinationSettings settings;
+  private final Map<Long, Tracked> files = new LinkedHashMap<>();
+  private final List<Long> candidateInodes = new ArrayList<>();
+  private final List<String> candidatePaths = new ArrayList<>();
+  private final SweepSchedule sweep;
+  private final CoordinatorCounters counters = new CoordinatorCounters();
+  private final FaultLog faults = new FaultLog(LOG);
+  private Map<Long, String> reportedFailures = Map.of();
+  private long nextFailurePollMs;
+  private boolean wasActive;
 
-  public BackgroundCoordinator(Namespace namespace, BlockService blocks, Notifier notifier, LongSupplier clockMs,
-      long timeoutMs) {
+  public BackgroundCoordinator(Namespace namespace, BlockService blocks, ReplicationManagers managers,
+      TreeListing listing, LongSupplier clockMs, CoordinationSettings settings) {
     this.namespace = namespace;
     this.blocks = blocks;
-    this.notifier = notifier;
+    this.managers = managers;
     this.clockMs = clockMs;
-    this.timeoutMs = timeoutMs;
+    this.settings = settings;
+    this.sweep = new SweepSchedule(new MarkedTreeSweep(listing), namespace, settings, counters);
   }
 
-  /** Files that allocated blocks since the last scan: the candidates for Pfimbi. */
-  public void noteWritten(Collection<String> paths) {
-    candidates.addAll(paths);
+  /** Files that allocated blocks since the last scan, by inode id: the candidates for Pfimbi. */
+  public void noteWritten(Collection<Long> inodeIds) {
+    candidateInodes.addAll(inodeIds);
   }
 
-  /** One round: admit new Pfimbi files, then advance every tracked one. */
+  /** Files that allocated blocks since the last scan whose inode id could not be resolved then. */
+  public void noteWrittenPaths(Collection<String> paths) {
+    candidatePaths.addAll(paths);
+  }
+
+  /**
+   * One round: admit new Pfimbi files, advance every tracked one, and walk a slice of the marked directories.
+   * A standby NameNode forgets everything (the active one is in charge); one that becomes active starts a sweep.
+   */
   public void scan() {
-    if (!blocks.isActive()) {
+    boolean active = blocks.isActive();
+    if (!active) {
+      if (wasActive) {
+        LOG.info("Pfimbi: this NameNode is no longer active; the active one takes over the files in flight");
+        clear();
+      }
+      wasActive = false;
       return;
     }
+    if (blocks.inSafeMode()) {
+      return; // replica counts are incomplete until the block reports are in
+    }
+    if (!wasActive) {
+      wasActive = true;
+      sweep.startNow(clockMs.getAsLong());
+    }
     admitCandidates();
-    for (String path : new ArrayList<>(files.keySet())) {
+    pollFailures();
+    for (Long inodeId : new ArrayList<>(files.keySet())) {
+      Tracked tracked = files.get(inodeId);
       try {
-        advance(path, files.get(path));
+        advance(inodeId, tracked);
       } catch (IOException e) {
-        LOG.warn("Pfimbi: cannot look at {} this round: {}", path, e.toString());
+        faults.warn("advance", "Pfimbi: cannot look at {} this round: {}", tracked.path, e.toString());
       }
     }
-    inProgress = files.size();
+    sweepSlice();
+    counters.filesInProgress(files.size());
   }
 
   private void admitCandidates() {
-    List<String> paths = new ArrayList<>(candidates);
-    candidates.clear();
-    for (String path : paths) {
-      if (files.containsKey(path)) {
+    for (String path : drain(candidatePaths)) {
+      try {
+        OptionalLong id = namespace.inodeId(path);
+        if (id.isPresent()) {
+          candidateInodes.add(id.getAsLong());
+        }
+      } catch (IOException e) {
+        faults.warn("admit", "Pfimbi: cannot resolve {}; the sweep will find it: {}", path, e.toString());
+      }
+    }
+    for (Long inodeId : drain(candidateInodes)) {
+      if (files.containsKey(inodeId)) {
         continue;
       }
       try {
-        Optional<FileView> file = namespace.file(path);
-        if (file.isPresent() && file.get().wantsBackgroundCopies()) {
-          files.put(path, new Tracked(file.get().spec().orElseThrow(), clockMs.getAsLong()));
-          filesTracked.incrementAndGet();
-        }
+        admit(inodeId);
       } catch (IOException e) {
-        LOG.warn("Pfimbi: cannot read {}; it is written as in HDFS: {}", path, e.toString());
+        faults.warn("admit", "Pfimbi: cannot read inode {}; the sweep will find it: {}", inodeId, e.toString());
       }
     }
   }
 
-  private void advance(String path, Tracked tracked) throws IOException {
-    Optional<FileView> found = namespace.file(path);
-    if (found.isEmpty() || !found.get().wantsBackgroundCopies()) {
-      forget(path, tracked); // deleted, renamed, or its replication was raised by someone else
+  private static <T> List<T> drain(List<T> list) {
+    List<T> copy = new ArrayList<>(list);
+    list.clear();
+    return copy;
+  }
+
+  private void admit(long inodeId) throws IOException {
+    Optional<FileView> file = namespace.file(inodeId, false);
+    if (file.isEmpty()) {
+      return;
+    }
+    Optional<PfimbiSpec> spec = namespace.spec(file.get().path());
+    if (spec.isPresent() && spec.get().replication() > file.get().replication()) {
+      track(inodeId, file.get().path(), spec.get());
+    }
+  }
+
+  private void track(long inodeId, String path, PfimbiSpec spec) {
+    files.put(inodeId, new Tracked(spec, path, clockMs.getAsLong()));
+    counters.tracked();
+  }
+
+  private void sweepSlice() {
+    try {
+      for (MarkedTreeSweep.Found f : sweep.step(clockMs.getAsLong())) {
+        if (!files.containsKey(f.inodeId())) {
+          faults.warn("recovered", "Pfimbi: {} is at replication {} below its target {} and was not being "
+              + "replicated (NameNode restart, failover or a missed write); replicating it now",
+              f.path(), f.replication(), f.spec().replication());
+          track(f.inodeId(), f.path(), f.spec());
+          counters.recovered();
+        }
+      }
+    } catch (IOException e) {
+      faults.warn("sweep", "Pfimbi: the sweep of the marked directories failed this round: {}", e.toString());
+    }
+  }
+
+  /** Asks the Replication Managers with copies in flight which copies failed (a full disk, a lost source). */
+  private void pollFailures() {
+    long now = clockMs.getAsLong();
+    if (now < nextFailurePollMs) {
+      return;
+    }
+    nextFailurePollMs = now + FAILURE_POLL_INTERVAL_MS;
+    Map<Long, String> failures = new HashMap<>();
+    for (String ip : targetsInFlight()) {
+      try {
+        failures.putAll(managers.recentFailures(ip));
+      } catch (IOException e) {
+        LOG.debug("Pfimbi: no failure report from {}: {}", ip, e.toString());
+      }
+    }
+    reportedFailures = failures;
+  }
+
+  private List<String> targetsInFlight() {
+    List<String> ips = new ArrayList<>();
+    for (Tracked t : files.values()) {
+      for (Started s : t.started.values()) {
+        for (NodeRef target : s.targets()) {
+          if (!ips.contains(target.ipAddr())) {
+            ips.add(target.ipAddr());
+          }
+        }
+      }
+    }
+    return ips;
+  }
+
+  private void advance(long inodeId, Tracked tracked) throws IOException {
+    Optional<FileView> found = namespace.file(inodeId, true);
+    if (found.isEmpty()) {
+      forget(inodeId, tracked); // deleted
       return;
     }
     FileView file = found.get();
+    tracked.path = file.path();
+    if (file.replication() >= tracked.spec.replication()) {
+      forget(inodeId, tracked); // raised by someone else
+      return;
+    }
+    restartBlocksThatLostCopies(tracked);
     for (BlockView block : file.blocks()) {
       if (!tracked.started.containsKey(block.blockId()) && !start(file, tracked, block)) {
-        fallBack(path, tracked, "the background pipeline of block " + block.blockId() + " could not start");
+        fallBack(inodeId, tracked, "the background pipeline of block " + block.blockId() + " could not start");
         return;
       }
     }
-    Optional<String> failure = failure(tracked);
-    boolean unstarted = file.blocks().stream().anyMatch(b -> !tracked.started.containsKey(b.blockId()));
-    if (failure.isEmpty() && unstarted && !file.underConstruction()
-        && clockMs.getAsLong() - tracked.sinceMs > timeoutMs) {
-      failure = Optional.of("a block had no reported replica to copy from for " + timeoutMs + " ms");
-    }
+    Optional<String> failure = failure(tracked).or(() -> neverReported(file, tracked));
     if (failure.isPresent()) {
-      fallBack(path, tracked, failure.get());
+      fallBack(inodeId, tracked, failure.get());
     } else if (!file.underConstruction() && allCopiesLanded(file, tracked.spec.replication())) {
-      raise(path, tracked);
-      filesCompleted.incrementAndGet();
+      raise(inodeId, tracked);
+      counters.completed();
     }
+  }
+
+  /** A block that had its copies when it was admitted but lost some since is started again. */
+  private void restartBlocksThatLostCopies(Tracked tracked) {
+    tracked.started.entrySet().removeIf(e -> e.getValue().targets().isEmpty()
+        && blocks.liveReplicas(e.getKey()) < tracked.spec.replication());
+  }
+
+  /** A closed file with a block no DataNode reported within the timeout: its copies cannot start. */
+  private Optional<String> neverReported(FileView file, Tracked tracked) {
+    boolean unstarted = file.blocks().stream().anyMatch(b -> !tracked.started.containsKey(b.blockId()));
+    if (unstarted && !file.underConstruction()
+        && clockMs.getAsLong() - tracked.sinceMs > settings.backgroundTimeoutMs()) {
+      return Optional.of("a block had no reported replica to copy from for " + settings.backgroundTimeoutMs()
+          + " ms");
+    }
+    return Optional.empty();
   }
 
   /** Starts the block's pipeline; false when it cannot (no source, too few targets, notice refused). */
@@ -157,6 +287,7 @@ public final class BackgroundCoordinator {
     int have = blocks.liveReplicas(block.blockId());
     int missing = tracked.spec.replication() - have;
     if (missing <= 0) {
+      blocks.protect(block.blockId()); // keep the copies it has until the file is raised
       tracked.started.put(block.blockId(), new Started(clockMs.getAsLong(), List.of()));
       return true;
     }
@@ -170,18 +301,21 @@ public final class BackgroundCoordinator {
       return false;
     }
     blocks.protect(block.blockId());
-    tracked.started.put(block.blockId(), new Started(clockMs.getAsLong(),
-        targets.stream().map(NodeRef::datanodeUuid).toList()));
+    tracked.started.put(block.blockId(), new Started(clockMs.getAsLong(), List.copyOf(targets)));
+    return notifyFirst(block, tracked.spec, have, source.get(), targets);
+  }
+
+  private boolean notifyFirst(BlockView block, PfimbiSpec spec, int have, NodeRef source, List<NodeRef> targets) {
     BlockAvailable notice = new BlockAvailable(blocks.blockPoolId(), block.blockId(), block.generationStamp(),
-        block.numBytes(), source.get(), tracked.spec.flow(), tracked.spec.weight(), have + 1,
-        targets.get(0).storageType(), targets.subList(1, targets.size()));
+        block.numBytes(), source, spec.flow(), spec.weight(), have + 1, targets.get(0).storageType(),
+        targets.subList(1, targets.size()));
     try {
-      Optional<String> refused = notifier.notify(targets.get(0).ipAddr(), notice);
+      Optional<String> refused = managers.notify(targets.get(0).ipAddr(), notice);
       if (refused.isPresent()) {
         LOG.warn("Pfimbi: {} refused block {}: {}", targets.get(0), block.blockId(), refused.get());
         return false;
       }
-      blocksStarted.incrementAndGet();
+      counters.blockStarted();
       return true;
     } catch (IOException e) {
       LOG.warn("Pfimbi: cannot reach the Replication Manager of {}: {}", targets.get(0), e.toString());
@@ -189,7 +323,7 @@ public final class BackgroundCoordinator {
     }
   }
 
-  /** Why the file's background part has failed, if it has: a target gone, or a block waiting too long. */
+  /** Why the file's background part has failed, if it has: a target gone or failed, or a block waiting too long. */
   private Optional<String> failure(Tracked tracked) {
     long now = clockMs.getAsLong();
     for (Map.Entry<Long, Started> e : tracked.started.entrySet()) {
@@ -197,13 +331,19 @@ public final class BackgroundCoordinator {
       if (s.targets().isEmpty() || blocks.liveReplicas(e.getKey()) >= tracked.spec.replication()) {
         continue;
       }
-      for (String target : s.targets()) {
-        if (!blocks.isAlive(target)) {
-          return Optional.of("target DataNode " + target + " of block " + e.getKey() + " is no longer alive");
+      String reported = reportedFailures.get(e.getKey());
+      if (reported != null) {
+        return Optional.of("a target failed the copy of block " + e.getKey() + ": " + reported);
+      }
+      for (NodeRef target : s.targets()) {
+        if (!blocks.isAlive(target.datanodeUuid())) {
+          return Optional.of("target DataNode " + target.datanodeUuid() + " of block " + e.getKey()
+              + " is no longer alive");
         }
       }
-      if (now - s.atMs() > timeoutMs) {
-        return Optional.of("block " + e.getKey() + " waited more than " + timeoutMs + " ms for its copies");
+      if (now - s.atMs() > settings.backgroundTimeoutMs()) {
+        return Optional.of("block " + e.getKey() + " waited more than " + settings.backgroundTimeoutMs()
+            + " ms for its copies");
       }
     }
     return Optional.empty();
@@ -218,32 +358,33 @@ public final class BackgroundCoordinator {
     return true;
   }
 
-  private void fallBack(String path, Tracked tracked, String why) throws IOException {
-    LOG.warn("Pfimbi: {} falls back to HDFS re-replication: {}", path, why);
-    raise(path, tracked);
-    filesFellBack.incrementAndGet();
+  private void fallBack(long inodeId, Tracked tracked, String why) throws IOException {
+    LOG.warn("Pfimbi: {} falls back to HDFS re-replication: {}", tracked.path, why);
+    raise(inodeId, tracked);
+    counters.fellBack();
   }
 
   /** Sets the file to its full replication, then releases its blocks: never the other way round. */
-  private void raise(String path, Tracked tracked) throws IOException {
-    namespace.setReplication(path, (short) tracked.spec.replication());
-    forget(path, tracked);
+  private void raise(long inodeId, Tracked tracked) throws IOException {
+    namespace.setReplication(inodeId, (short) tracked.spec.replication());
+    forget(inodeId, tracked);
   }
 
-  private void forget(String path, Tracked tracked) {
+  private void forget(long inodeId, Tracked tracked) {
     tracked.started.keySet().forEach(blocks::release);
-    files.remove(path);
+    files.remove(inodeId);
   }
 
-  /** Releases everything (the plugin stops): the files keep their replication as it is. */
+  /** Releases everything (the plugin stops, or this NameNode is no longer active). */
   public void clear() {
-    new ArrayList<>(files.keySet()).forEach(path -> forget(path, files.get(path)));
-    candidates.clear();
-    inProgress = 0;
+    new ArrayList<>(files.keySet()).forEach(id -> forget(id, files.get(id)));
+    candidateInodes.clear();
+    candidatePaths.clear();
+    reportedFailures = Map.of();
+    counters.filesInProgress(0);
   }
 
-  public Counters counters() {
-    return new Counters(filesTracked.get(), blocksStarted.get(), filesCompleted.get(), filesFellBack.get(),
-        inProgress);
+  public CoordinatorCounters.Snapshot counters() {
+    return counters.snapshot();
   }
 }

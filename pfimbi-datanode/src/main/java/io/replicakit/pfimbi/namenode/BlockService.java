@@ -10,6 +10,9 @@ public interface BlockService {
   /** Whether this NameNode is the active one: a standby must not drive replication. */
   boolean isActive();
 
+  /** Whether the NameNode is in safe mode: replica counts are incomplete until the block reports are in. */
+  boolean inSafeMode();
+
   String blockPoolId();
 
   int liveReplicas(long blockId);

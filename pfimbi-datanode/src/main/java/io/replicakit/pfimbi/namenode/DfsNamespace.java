@@ -11,8 +11,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongFunction;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.DFSClient;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
@@ -25,38 +27,54 @@ import org.slf4j.LoggerFactory;
 /**
  * The coordinator's namespace through HDFS's public client API, called by the NameNode on itself as its own
  * (super)user: file status, located blocks, extended attributes and {@code setReplication} behave exactly as for
- * any client, permissions, audit log and edit log included.
+ * any client, permissions, audit log and edit log included. A file is addressed by its inode id through HDFS's
+ * reserved path {@code /.reserved/.inodes/ID}, which follows it through renames; its current path (for the
+ * placement policy, the Pfimbi request of its ancestors, and the logs) comes from {@code paths}.
  *
  * <p>A file's Pfimbi request is its own {@value PfimbiConfig#XATTR} attribute, else its nearest ancestor
  * directory's, so that a job marks its output tree once, even when it recreates subdirectories (TestDFSIO deletes
- * and recreates its data directory). A malformed request is logged once and the file is written as in HDFS.
+ * and recreates its data directory). A malformed request is logged once per path and the file is written as in
+ * HDFS.
  */
 public final class DfsNamespace implements Namespace {
 
   private static final Logger LOG = LoggerFactory.getLogger(DfsNamespace.class);
+  private static final String INODES = "/.reserved/.inodes/";
 
   private final DFSClient client;
+  private final LongFunction<Optional<String>> paths;
   private final Set<String> reportedBadSpecs = ConcurrentHashMap.newKeySet();
 
-  public DfsNamespace(DFSClient client) {
+  /**
+   * @param paths the path a file has now, by inode id (empty when deleted)
+   */
+  public DfsNamespace(DFSClient client, LongFunction<Optional<String>> paths) {
     this.client = client;
+    this.paths = paths;
   }
 
   @Override
-  public Optional<FileView> file(String path) throws IOException {
+  public OptionalLong inodeId(String path) throws IOException {
     HdfsFileStatus status = client.getFileInfo(path);
-    if (status == null || status.isDirectory()) {
+    return status == null ? OptionalLong.empty() : OptionalLong.of(status.getFileId());
+  }
+
+  @Override
+  public Optional<FileView> file(long inodeId, boolean withBlocks) throws IOException {
+    String reserved = INODES + inodeId;
+    HdfsFileStatus status = client.getFileInfo(reserved);
+    Optional<String> path = paths.apply(inodeId);
+    if (status == null || status.isDirectory() || path.isEmpty()) {
       return Optional.empty();
     }
-    Optional<PfimbiSpec> spec = spec(path);
-    if (spec.isEmpty()) {
-      return Optional.of(new FileView(path, status.getReplication(), false, status.getStoragePolicy(), spec,
-          List.of()));
+    if (!withBlocks) {
+      return Optional.of(new FileView(inodeId, path.get(), status.getReplication(), false,
+          status.getStoragePolicy(), List.of()));
     }
     try {
-      LocatedBlocks located = client.getLocatedBlocks(path, 0, Long.MAX_VALUE);
-      return Optional.of(new FileView(path, status.getReplication(), located.isUnderConstruction(),
-          status.getStoragePolicy(), spec, finalizedBlocks(located)));
+      LocatedBlocks located = client.getLocatedBlocks(reserved, 0, Long.MAX_VALUE);
+      return Optional.of(new FileView(inodeId, path.get(), status.getReplication(), located.isUnderConstruction(),
+          status.getStoragePolicy(), finalizedBlocks(located)));
     } catch (FileNotFoundException e) {
       return Optional.empty();
     }
@@ -81,7 +99,8 @@ public final class DfsNamespace implements Namespace {
     return blocks;
   }
 
-  private Optional<PfimbiSpec> spec(String path) throws IOException {
+  @Override
+  public Optional<PfimbiSpec> spec(String path) throws IOException {
     for (Path p = new Path(path); p != null; p = p.getParent()) {
       Optional<PfimbiSpec> spec = specOf(p.toUri().getPath());
       if (spec.isPresent()) {
@@ -114,7 +133,7 @@ public final class DfsNamespace implements Namespace {
   }
 
   @Override
-  public void setReplication(String path, short replication) throws IOException {
-    client.setReplication(path, replication);
+  public void setReplication(long inodeId, short replication) throws IOException {
+    client.setReplication(INODES + inodeId, replication);
   }
 }

@@ -11,9 +11,24 @@ public interface PfimbiCoordinatorMXBean {
 
   long getFilesFellBack();
 
+  /** Files below their target being replicated now. */
   int getFilesInProgress();
+
+  /** Files a sweep found below their target without being tracked (each would have stayed under-replicated). */
+  long getFilesRecovered();
+
+  long getSweepsCompleted();
+
+  /** Files below their target found by the last completed sweep, tracked or not. */
+  long getLastSweepFilesBelowTarget();
 
   int getProtectedBlocks();
 
   long getExcessDeletionsVetoed();
+
+  /** Written files not noted because too many were waiting (a sweep finds them later). */
+  long getDroppedPaths();
+
+  /** Coordinator rounds that failed with an exception or error. */
+  long getScanFaults();
 }

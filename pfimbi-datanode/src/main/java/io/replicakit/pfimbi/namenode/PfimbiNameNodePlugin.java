@@ -5,16 +5,21 @@ import io.replicakit.pfimbi.config.PfimbiConfig;
 import io.replicakit.pfimbi.hdfs.NameNodeAdaptor;
 import io.replicakit.pfimbi.rpc.RmClient;
 import java.io.IOException;
+import io.replicakit.pfimbi.rpc.BlockAvailable;
 import java.net.URI;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
 import javax.management.ObjectName;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.server.blockmanagement.PfimbiBlocks;
+import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.metrics2.util.MBeans;
 import org.apache.hadoop.util.ExitUtil;
 import org.apache.hadoop.util.ServicePlugin;
@@ -24,10 +29,15 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Pfimbi in the NameNode ({@code dfs.namenode.plugins}): runs the {@link BackgroundCoordinator} every
- * {@code replicakit.pfimbi.scan.interval.ms} on the files that allocated blocks since the last scan. Needs the
- * placement wrapper ({@code dfs.block.replicator.classname =
- * org.apache.hadoop.hdfs.server.blockmanagement.PfimbiPlacementPolicy}): without it background copies would be
- * deleted as excess, so the NameNode refuses to start, as it does for invalid {@code replicakit.pfimbi.*} values.
+ * {@code replicakit.pfimbi.scan.interval.ms} on the files that allocated blocks since the last scan, and sweeps the
+ * marked directories when the NameNode becomes active and then periodically. Needs the placement wrapper
+ * ({@code dfs.block.replicator.classname = org.apache.hadoop.hdfs.server.blockmanagement.PfimbiPlacementPolicy}):
+ * without it background copies would be deleted as excess, so the NameNode refuses to start, as it does for
+ * invalid {@code replicakit.pfimbi.*} values.
+ *
+ * <p>A round that fails, with an exception or an {@link Error}, is counted ({@code ScanFaults}), logged with
+ * throttling, and the next round runs as scheduled: a scheduled task that throws would otherwise be cancelled in
+ * silence and leave every file in flight at its synchronous replication.
  */
 public final class PfimbiNameNodePlugin implements ServicePlugin, PfimbiCoordinatorMXBean {
 
@@ -39,7 +49,9 @@ public final class PfimbiNameNodePlugin implements ServicePlugin, PfimbiCoordina
   private RmClient rmClient;
   private volatile BackgroundCoordinator coordinator;
   private ObjectName mbean;
-  private volatile boolean loggedScanFault;
+  private boolean metricsRegistered;
+  private final FaultLog faults = new FaultLog(LOG);
+  private final LongAdder scanFaults = new LongAdder();
 
   @Override
   public void start(Object service) {
@@ -54,8 +66,9 @@ public final class PfimbiNameNodePlugin implements ServicePlugin, PfimbiCoordina
       }
       fs = selfClient(adaptor.uri(), conf);
       rmClient = new RmClient(conf, settings.rpcAddress().getPort(), NOTIFY_TIMEOUT_MS);
-      coordinator = new BackgroundCoordinator(new DfsNamespace(fs.getClient()), adaptor, rmClient::notify,
-          Time::monotonicNow, settings.backgroundTimeoutMs());
+      coordinator = new BackgroundCoordinator(new DfsNamespace(fs.getClient(), adaptor::fullPath), adaptor,
+          managers(rmClient), adaptor, Time::monotonicNow, settings);
+      PfimbiBlocks.get().installInodeResolver(adaptor::fileInodeId);
       scanner = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "replicakit-pfimbi-coordinator");
         t.setDaemon(true);
@@ -64,12 +77,30 @@ public final class PfimbiNameNodePlugin implements ServicePlugin, PfimbiCoordina
       scanner.scheduleWithFixedDelay(this::scan, settings.scanIntervalMs(), settings.scanIntervalMs(),
           TimeUnit.MILLISECONDS);
       mbean = MBeans.register("NameNode", "ReplicaKitPfimbi", this);
-      LOG.info("ReplicaKit Pfimbi coordinator started: scan every {} ms, Replication Managers on port {}",
-          settings.scanIntervalMs(), settings.rpcAddress().getPort());
+      DefaultMetricsSystem.instance().register(CoordinatorMetricsSource.NAME, "ReplicaKit Pfimbi coordinator",
+          new CoordinatorMetricsSource(this));
+      metricsRegistered = true;
+      LOG.info("ReplicaKit Pfimbi coordinator started: scan every {} ms, sweep of {} every {} ms, Replication "
+          + "Managers on port {}", settings.scanIntervalMs(), settings.sweepRoots(), settings.sweepIntervalMs(),
+          settings.rpcAddress().getPort());
     } catch (IllegalArgumentException | IOException e) {
       stop();
       ExitUtil.terminate(1, "ReplicaKit Pfimbi coordinator cannot start: " + e.getMessage());
     }
+  }
+
+  private static BackgroundCoordinator.ReplicationManagers managers(RmClient client) {
+    return new BackgroundCoordinator.ReplicationManagers() {
+      @Override
+      public Optional<String> notify(String ipAddr, BlockAvailable notice) throws IOException {
+        return client.notify(ipAddr, notice);
+      }
+
+      @Override
+      public Map<Long, String> recentFailures(String ipAddr) throws IOException {
+        return Map.of();
+      }
+    };
   }
 
   /** A client of this NameNode, as the NameNode's own user: the coordinator's namespace calls go through it. */
@@ -81,13 +112,14 @@ public final class PfimbiNameNodePlugin implements ServicePlugin, PfimbiCoordina
 
   private void scan() {
     try {
-      coordinator.noteWritten(PfimbiBlocks.get().drainWrites());
+      PfimbiBlocks.Writes writes = PfimbiBlocks.get().drainWrites();
+      coordinator.noteWritten(writes.inodeIds());
+      coordinator.noteWrittenPaths(writes.paths());
       coordinator.scan();
-    } catch (RuntimeException e) {
-      if (!loggedScanFault) {
-        loggedScanFault = true;
-        LOG.error("Pfimbi coordinator scan failed; retrying every interval (logged once)", e);
-      }
+    } catch (Throwable t) { // an Error too: a throwing scheduled task would never run again
+      scanFaults.increment();
+      faults.warn("scan", "Pfimbi coordinator round failed; the next round runs as scheduled: {}", t.toString());
+      LOG.debug("Pfimbi coordinator round failed", t);
     }
   }
 
@@ -109,6 +141,10 @@ public final class PfimbiNameNodePlugin implements ServicePlugin, PfimbiCoordina
       MBeans.unregister(mbean);
       mbean = null;
     }
+    if (metricsRegistered) {
+      DefaultMetricsSystem.instance().unregisterSource(CoordinatorMetricsSource.NAME);
+      metricsRegistered = false;
+    }
     if (rmClient != null) {
       rmClient.close();
     }
@@ -126,9 +162,9 @@ public final class PfimbiNameNodePlugin implements ServicePlugin, PfimbiCoordina
     stop();
   }
 
-  private BackgroundCoordinator.Counters counters() {
+  private CoordinatorCounters.Snapshot counters() {
     BackgroundCoordinator c = coordinator;
-    return c == null ? new BackgroundCoordinator.Counters(0, 0, 0, 0, 0) : c.counters();
+    return c == null ? new CoordinatorCounters().snapshot() : c.counters();
   }
 
   @Override
@@ -157,6 +193,21 @@ public final class PfimbiNameNodePlugin implements ServicePlugin, PfimbiCoordina
   }
 
   @Override
+  public long getFilesRecovered() {
+    return counters().filesRecovered();
+  }
+
+  @Override
+  public long getSweepsCompleted() {
+    return counters().sweepsCompleted();
+  }
+
+  @Override
+  public long getLastSweepFilesBelowTarget() {
+    return counters().lastSweepFilesBelowTarget();
+  }
+
+  @Override
   public int getProtectedBlocks() {
     return PfimbiBlocks.get().protectedCount();
   }
@@ -164,5 +215,15 @@ public final class PfimbiNameNodePlugin implements ServicePlugin, PfimbiCoordina
   @Override
   public long getExcessDeletionsVetoed() {
     return PfimbiBlocks.get().vetoCount();
+  }
+
+  @Override
+  public long getDroppedPaths() {
+    return PfimbiBlocks.get().droppedPathCount();
+  }
+
+  @Override
+  public long getScanFaults() {
+    return scanFaults.sum();
   }
 }

@@ -8,13 +8,17 @@ import io.replicakit.pfimbi.client.PfimbiSpec;
 import io.replicakit.pfimbi.namenode.FileView.BlockView;
 import io.replicakit.pfimbi.rpc.BlockAvailable;
 import io.replicakit.pfimbi.rpc.NodeRef;
+import io.replicakit.pfimbi.config.CoordinationSettings;
 import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -27,6 +31,7 @@ import org.junit.jupiter.api.Test;
 class BackgroundCoordinatorTest {
 
   private static final String PATH = "/job/part-0";
+  private static final int SWEEP_ENTRIES = 3;
   private static final long TIMEOUT_MS = 60_000;
   private static final PfimbiSpec SPEC = new PfimbiSpec(3, 1, "job1", 2.0);
 
@@ -44,8 +49,14 @@ class BackgroundCoordinatorTest {
 
   @BeforeEach
   void setUp() {
-    coordinator = new BackgroundCoordinator(namespace, blocks, notifier, () -> nowMs, TIMEOUT_MS);
+    coordinator = coordinator(0);
     blocks.targets.addAll(List.of(DN2, DN3, DN4));
+  }
+
+  private BackgroundCoordinator coordinator(long sweepIntervalMs) {
+    CoordinationSettings settings = new CoordinationSettings(new InetSocketAddress("localhost", 9875), 500,
+        TIMEOUT_MS, "x", List.of("/"), sweepIntervalMs, SWEEP_ENTRIES);
+    return new BackgroundCoordinator(namespace, blocks, notifier, namespace, () -> nowMs, settings);
   }
 
   // ---------------------------------------------------------------------------------------------- admission
@@ -58,7 +69,7 @@ class BackgroundCoordinatorTest {
 
     assertTrue(notifier.sent.isEmpty());
     assertTrue(log.isEmpty(), log.toString());
-    assertEquals(new BackgroundCoordinator.Counters(0, 0, 0, 0, 0), coordinator.counters());
+    assertCounters(0, 0, 0, 0, 0);
   }
 
   @Test
@@ -83,9 +94,9 @@ class BackgroundCoordinatorTest {
   void pathNotedTwice_isTrackedOnce() {
     namespace.put(openFile(block(1, "dn1")));
 
-    coordinator.noteWritten(List.of(PATH, PATH));
+    coordinator.noteWritten(namespace.ids(PATH, PATH));
     coordinator.scan();
-    coordinator.noteWritten(List.of(PATH));
+    coordinator.noteWritten(namespace.ids(PATH));
     coordinator.scan();
 
     assertEquals(1, coordinator.counters().filesTracked());
@@ -147,7 +158,7 @@ class BackgroundCoordinatorTest {
   @Test
   void longerPipeline_isSentWholeToTheFirstTargetOnly() {
     PfimbiSpec four = new PfimbiSpec(4, 1, "big", 1.0);
-    namespace.put(new FileView(PATH, (short) 1, true, (byte) 7, Optional.of(four), List.of(block(1, "dn1"))));
+    namespace.put(file(PATH, 1, true, Optional.of(four), block(1, "dn1")));
 
     writtenAndScanned(PATH);
 
@@ -213,7 +224,7 @@ class BackgroundCoordinatorTest {
     assertEquals(Set.of("release 1", "release 2"), Set.copyOf(log.subList(1, log.size())));
     assertEquals(3, log.size());
     assertTrue(blocks.protectedBlocks.isEmpty());
-    assertEquals(new BackgroundCoordinator.Counters(1, 2, 1, 0, 0), coordinator.counters());
+    assertCounters(1, 2, 1, 0, 0);
   }
 
   @Test
@@ -293,7 +304,7 @@ class BackgroundCoordinatorTest {
     writtenAndScanned(PATH);
 
     assertEquals(List.of("protect 1", "notify 1", "setReplication " + PATH + " 3", "release 1"), log);
-    assertEquals(new BackgroundCoordinator.Counters(1, 0, 0, 1, 0), coordinator.counters());
+    assertCounters(1, 0, 0, 1, 0);
   }
 
   @Test
@@ -377,13 +388,13 @@ class BackgroundCoordinatorTest {
     writtenAndScanned(PATH);
     log.clear();
 
-    namespace.files.remove(PATH);
+    namespace.delete(PATH);
     coordinator.scan();
 
     assertEquals(Set.of("release 1", "release 2"), Set.copyOf(log));
     assertEquals(2, log.size());
     assertTrue(namespace.replicationSet.isEmpty());
-    assertEquals(new BackgroundCoordinator.Counters(1, 2, 0, 0, 0), coordinator.counters());
+    assertCounters(1, 2, 0, 0, 0);
 
     coordinator.scan();
     assertEquals(2, log.size(), "nothing more once forgotten");
@@ -395,7 +406,7 @@ class BackgroundCoordinatorTest {
     writtenAndScanned(PATH);
     log.clear();
 
-    namespace.put(new FileView(PATH, (short) 3, true, (byte) 7, Optional.of(SPEC), List.of(block(1, "dn1"))));
+    namespace.put(file(PATH, 3, true, Optional.of(SPEC), block(1, "dn1")));
     coordinator.scan();
 
     assertEquals(List.of("release 1"), log);
@@ -428,22 +439,182 @@ class BackgroundCoordinatorTest {
     assertEquals(0, namespace.lookups);
     assertTrue(log.isEmpty(), log.toString());
     assertTrue(notifier.sent.isEmpty());
-    assertEquals(new BackgroundCoordinator.Counters(0, 0, 0, 0, 0), coordinator.counters());
+    assertCounters(0, 0, 0, 0, 0);
   }
 
   @Test
-  void trackedFile_isLeftAloneWhileStandby_andResumedWhenActiveAgain() {
+  void becomingStandby_releasesEverything_andBecomingActiveAgain_findsTheFileBySweep() {
     namespace.put(closedFile(block(1, "dn1")));
     writtenAndScanned(PATH);
-    blocks.active = false;
-    blocks.live.put(1L, 3);
+    log.clear();
 
+    blocks.active = false;
     coordinator.scan();
-    assertTrue(namespace.replicationSet.isEmpty());
+    assertEquals(List.of("release 1"), log, "the active NameNode takes over");
+    assertEquals(0, coordinator.counters().filesInProgress());
 
     blocks.active = true;
-    coordinator.scan();
+    blocks.live.put(1L, 3);
+    coordinator.scan(); // the sweep finds the file ...
+    coordinator.scan(); // ... and the next round completes it
     assertEquals(List.of(PATH + "=3"), namespace.replicationSet);
+    assertEquals(1, coordinator.counters().filesRecovered());
+  }
+
+  @Test
+  void safeMode_postponesEverything() {
+    blocks.safeMode = true;
+    namespace.put(closedFile(block(1, "dn1")));
+
+    writtenAndScanned(PATH);
+
+    assertTrue(log.isEmpty(), log.toString());
+    blocks.safeMode = false;
+    coordinator.scan();
+    assertEquals(List.of("protect 1", "notify 1"), log);
+  }
+
+  // ---------------------------------------------------------------------------------------------- rename
+
+  @Test
+  void renamedFile_isFollowed_andRaisedWhereItNowIs() {
+    namespace.put(closedFile(block(1, "dn1")));
+    writtenAndScanned(PATH);
+
+    namespace.rename(PATH, "/out/part-0"); // a job commit: out of the marked directory
+    blocks.live.put(1L, 3);
+    coordinator.scan();
+
+    assertEquals(List.of("/out/part-0=3"), namespace.replicationSet);
+    assertEquals(1, coordinator.counters().filesCompleted());
+    assertEquals(0, coordinator.counters().filesFellBack());
+  }
+
+  @Test
+  void fileRenamedBeforeItsPathWasResolved_isFoundByTheSweep() {
+    namespace.mark("/job", SPEC);
+    namespace.put(file(PATH, 1, false, Optional.empty(), block(1, "dn1")));
+    coordinator.noteWrittenPaths(List.of(PATH));
+    namespace.rename(PATH, "/job/done/part-0"); // renamed inside the marked tree before the scan
+
+    coordinator.scan();
+    coordinator.scan();
+
+    assertEquals(1, coordinator.counters().filesTracked());
+    assertEquals(1, notifier.sent.size());
+  }
+
+  @Test
+  void fileNotedByPath_isResolvedToItsInode() {
+    namespace.put(openFile(block(1, "dn1")));
+
+    coordinator.noteWrittenPaths(List.of(PATH));
+    coordinator.scan();
+
+    assertEquals(1, coordinator.counters().filesTracked());
+    assertEquals(0, coordinator.counters().filesRecovered());
+    assertEquals(1, notifier.sent.size());
+  }
+
+  // ---------------------------------------------------------------------------------------------- sweep
+
+  @Test
+  void sweep_afterARestart_findsEveryFileBelowItsTarget_inSlices() {
+    namespace.mark("/job", SPEC);
+    for (int i = 0; i < 5; i++) {
+      namespace.put(file("/job/d" + i + "/part-" + i, 1, false, Optional.empty(), block(i + 1, "dn1")));
+    }
+    namespace.put(file("/job/full", 3, false, Optional.empty(), block(9, "dn1")));
+    namespace.put(file("/elsewhere/f", 1, false, Optional.empty(), block(10, "dn1")));
+    namespace.put(file("/elsewhere/own", 1, false, Optional.of(SPEC), block(11, "dn1")));
+
+    for (int round = 0; round < 20; round++) {
+      coordinator.scan();
+    }
+
+    assertEquals(6, coordinator.counters().filesRecovered(), "five under /job and one with its own mark");
+    assertEquals(1, coordinator.counters().sweepsCompleted());
+    assertEquals(6, coordinator.counters().lastSweepFilesBelowTarget());
+    assertTrue(namespace.maxPage <= SWEEP_ENTRIES, "a round looks at no more than its slice");
+    assertFalse(notifier.sent.stream().anyMatch(n -> n.notice().blockId() == 10L), "an unmarked file");
+  }
+
+  @Test
+  void sweep_repeatsAfterItsInterval_andCountsOnlyFilesNotAlreadyTracked() {
+    coordinator = coordinator(10_000);
+    namespace.mark("/job", SPEC);
+    namespace.put(openFile(block(1, "dn1")));
+    writtenAndScanned(PATH);
+    for (int round = 0; round < 5; round++) {
+      coordinator.scan();
+    }
+    assertEquals(1, coordinator.counters().sweepsCompleted());
+    assertEquals(0, coordinator.counters().filesRecovered(), "tracked already");
+
+    namespace.put(file("/job/missed", 1, false, Optional.empty(), block(2, "dn1")));
+    nowMs += 10_001;
+    for (int round = 0; round < 5; round++) {
+      coordinator.scan();
+    }
+    assertEquals(2, coordinator.counters().sweepsCompleted());
+    assertEquals(1, coordinator.counters().filesRecovered());
+  }
+
+  @Test
+  void malformedMark_isIgnoredBySweep() {
+    namespace.marks.put("/job", "n=banana");
+    namespace.put(file(PATH, 1, false, Optional.empty(), block(1, "dn1")));
+
+    for (int round = 0; round < 5; round++) {
+      coordinator.scan();
+    }
+
+    assertEquals(0, coordinator.counters().filesTracked());
+  }
+
+  // ---------------------------------------------------------------------------------------------- lost copies
+
+  @Test
+  void blockThatHadItsCopies_isProtected_andStartedAgainWhenItLosesOne() {
+    blocks.live.put(1L, 3);
+    namespace.put(openFile(block(1, "dn1")));
+    writtenAndScanned(PATH);
+    assertEquals(List.of("protect 1"), log, "its copies are kept until the file is raised");
+
+    blocks.live.put(1L, 2); // one copy lost (deleted as excess before the file was tracked, or its node died)
+    coordinator.scan();
+
+    assertEquals(1, notifier.sent.size(), "the block is started again");
+    assertEquals(3, notifier.sent.get(0).notice().position());
+  }
+
+  @Test
+  void copyFailureReportedByATarget_fallsBackWithoutWaitingForTheTimeout() {
+    namespace.put(closedFile(block(1, "dn1")));
+    writtenAndScanned(PATH);
+    log.clear();
+
+    notifier.failures.put(DN3.ipAddr(), Map.of(1L, "No space left on device"));
+    nowMs += BackgroundCoordinator.FAILURE_POLL_INTERVAL_MS;
+    coordinator.scan();
+
+    assertEquals(List.of("setReplication " + PATH + " 3", "release 1"), log);
+    assertEquals(1, coordinator.counters().filesFellBack());
+    assertTrue(notifier.polled.contains(DN2.ipAddr()) && notifier.polled.contains(DN3.ipAddr()),
+        "every target of a copy in flight is asked: " + notifier.polled);
+  }
+
+  @Test
+  void failureReportForAnotherBlock_changesNothing() {
+    namespace.put(closedFile(block(1, "dn1")));
+    writtenAndScanned(PATH);
+
+    notifier.failures.put(DN2.ipAddr(), Map.of(77L, "No space left on device"));
+    nowMs += BackgroundCoordinator.FAILURE_POLL_INTERVAL_MS;
+    coordinator.scan();
+
+    assertEquals(0, coordinator.counters().filesFellBack());
+    assertEquals(1, coordinator.counters().filesInProgress());
   }
 
   // ---------------------------------------------------------------------------------------------- counters
@@ -451,26 +622,32 @@ class BackgroundCoordinatorTest {
   @Test
   void counters_followFilesThroughTracking_completion_andFallback() {
     namespace.put(closedFile(block(1, "dn1"), block(2, "dn1")));
-    namespace.put(new FileView("/job/part-1", (short) 1, false, (byte) 7, Optional.of(SPEC),
-        List.of(block(3, "dn1"))));
-    namespace.put(new FileView("/plain", (short) 3, false, (byte) 7, Optional.empty(), List.of(block(4, "dn1"))));
+    namespace.put(file("/job/part-1", 1, false, Optional.of(SPEC), block(3, "dn1")));
+    namespace.put(file("/plain", 3, false, Optional.empty(), block(4, "dn1")));
 
-    coordinator.noteWritten(List.of(PATH, "/job/part-1", "/plain"));
+    coordinator.noteWritten(namespace.ids(PATH, "/job/part-1", "/plain"));
     coordinator.scan();
-    assertEquals(new BackgroundCoordinator.Counters(2, 3, 0, 0, 2), coordinator.counters());
+    assertCounters(2, 3, 0, 0, 2);
 
     blocks.live.put(1L, 3);
     blocks.live.put(2L, 3);
     blocks.dead.add("dn2");
     coordinator.scan();
-    assertEquals(new BackgroundCoordinator.Counters(2, 3, 1, 1, 0), coordinator.counters());
+    assertCounters(2, 3, 1, 1, 0);
   }
 
   // ---------------------------------------------------------------------------------------------- helpers
 
   private void writtenAndScanned(String path) {
-    coordinator.noteWritten(List.of(path));
+    coordinator.noteWritten(namespace.ids(path));
     coordinator.scan();
+  }
+
+  private void assertCounters(long tracked, long started, long completed, long fellBack, int inProgress) {
+    CoordinatorCounters.Snapshot c = coordinator.counters();
+    assertEquals(List.of(tracked, started, completed, fellBack, (long) inProgress),
+        List.of(c.filesTracked(), c.blocksStarted(), c.filesCompleted(), c.filesFellBack(),
+            (long) c.filesInProgress()), "tracked, started, completed, fell back, in progress");
   }
 
   private static NodeRef node(String uuid, String storageType) {
@@ -482,45 +659,140 @@ class BackgroundCoordinatorTest {
     return new BlockView(id, 100 + id, 1000 * id, List.of(holders));
   }
 
-  private static FileView file(String path, int replication, boolean open, Optional<PfimbiSpec> spec,
+  /** A file as the fake namespace keeps it: its own Pfimbi attribute, if any, with it. */
+  private record TestFile(String path, short replication, boolean open, Optional<PfimbiSpec> spec,
+      List<BlockView> blocks) {}
+
+  private static TestFile file(String path, int replication, boolean open, Optional<PfimbiSpec> spec,
       BlockView... blocks) {
-    return new FileView(path, (short) replication, open, (byte) 7, spec, List.of(blocks));
+    return new TestFile(path, (short) replication, open, spec, List.of(blocks));
   }
 
-  private static FileView openFile(BlockView... blocks) {
+  private static TestFile openFile(BlockView... blocks) {
     return file(PATH, 1, true, Optional.of(SPEC), blocks);
   }
 
-  private static FileView closedFile(BlockView... blocks) {
+  private static TestFile closedFile(BlockView... blocks) {
     return file(PATH, 1, false, Optional.of(SPEC), blocks);
   }
 
-  private final class FakeNamespace implements Namespace {
-    final Map<String, FileView> files = new HashMap<>();
+  /**
+   * Files by inode id, directories implied by their paths, marks on directories: the namespace and the tree
+   * listing the sweep walks.
+   */
+  private final class FakeNamespace implements Namespace, TreeListing {
+    final Map<Long, TestFile> files = new HashMap<>();
+    final Map<String, Long> ids = new HashMap<>();
+    final Map<String, String> marks = new HashMap<>();
     final List<String> replicationSet = new ArrayList<>();
     boolean failSetReplication;
     int lookups;
+    int maxPage;
 
-    void put(FileView f) {
-      files.put(f.path(), f);
+    long id(String path) {
+      return ids.computeIfAbsent(path, p -> 1000L + ids.size());
+    }
+
+    List<Long> ids(String... paths) {
+      return Arrays.stream(paths).map(this::id).toList();
+    }
+
+    void put(TestFile f) {
+      files.put(id(f.path()), f);
+    }
+
+    void delete(String path) {
+      files.remove(ids.remove(path));
+    }
+
+    void rename(String from, String to) {
+      long id = ids.remove(from);
+      ids.put(to, id);
+      TestFile f = files.get(id);
+      files.put(id, new TestFile(to, f.replication(), f.open(), f.spec(), f.blocks()));
+    }
+
+    void mark(String dir, PfimbiSpec spec) {
+      marks.put(dir, spec.encode());
+      id(dir);
     }
 
     @Override
-    public Optional<FileView> file(String path) {
+    public OptionalLong inodeId(String path) {
+      boolean dir = path.equals("/") || ids.keySet().stream().anyMatch(p -> p.startsWith(dirPrefix(path)));
+      return files.containsKey(ids.get(path)) || dir ? OptionalLong.of(id(path)) : OptionalLong.empty();
+    }
+
+    @Override
+    public Optional<FileView> file(long inodeId, boolean withBlocks) {
       lookups++;
-      return Optional.ofNullable(files.get(path));
+      TestFile f = files.get(inodeId);
+      return f == null ? Optional.empty() : Optional.of(new FileView(inodeId, f.path(), f.replication(), f.open(),
+          (byte) 7, withBlocks ? f.blocks() : List.of()));
     }
 
     @Override
-    public void setReplication(String path, short replication) throws IOException {
+    public Optional<PfimbiSpec> spec(String path) {
+      Long id = ids.get(path);
+      if (id != null && files.containsKey(id) && files.get(id).spec().isPresent()) {
+        return files.get(id).spec();
+      }
+      for (String p = path; p != null; p = parent(p)) {
+        String mark = marks.get(p);
+        if (mark != null) {
+          return parse(mark);
+        }
+      }
+      return Optional.empty();
+    }
+
+    @Override
+    public void setReplication(long inodeId, short replication) throws IOException {
       if (failSetReplication) {
         throw new IOException("NameNode in safe mode");
       }
-      log.add("setReplication " + path + " " + replication);
-      replicationSet.add(path + "=" + replication);
-      FileView f = files.get(path);
-      if (f != null) {
-        put(new FileView(path, replication, f.underConstruction(), f.storagePolicyId(), f.spec(), f.blocks()));
+      TestFile f = files.get(inodeId);
+      log.add("setReplication " + f.path() + " " + replication);
+      replicationSet.add(f.path() + "=" + replication);
+      files.put(inodeId, new TestFile(f.path(), replication, f.open(), f.spec(), f.blocks()));
+    }
+
+    @Override
+    public List<Entry> children(Dir dir, String startAfter, int limit) {
+      maxPage = Math.max(maxPage, limit);
+      Map<String, Entry> kids = new java.util.TreeMap<>();
+      String prefix = dirPrefix(dir.path());
+      for (String p : List.copyOf(ids.keySet())) {
+        if (!p.startsWith(prefix) || p.equals(dir.path())) {
+          continue;
+        }
+        String name = p.substring(prefix.length()).split("/")[0];
+        String childPath = prefix + name;
+        TestFile f = files.get(ids.get(childPath));
+        kids.put(name, f != null
+            ? new Entry(id(childPath), name, false, f.replication(), f.spec().map(PfimbiSpec::encode))
+            : new Entry(id(childPath), name, true, (short) 0, Optional.ofNullable(marks.get(childPath))));
+      }
+      return kids.values().stream().filter(e -> e.name().compareTo(startAfter) > 0).limit(limit).toList();
+    }
+
+    private String dirPrefix(String path) {
+      return path.endsWith("/") ? path : path + "/";
+    }
+
+    private String parent(String path) {
+      if (path.equals("/")) {
+        return null;
+      }
+      int i = path.lastIndexOf('/');
+      return i == 0 ? "/" : path.substring(0, i);
+    }
+
+    private Optional<PfimbiSpec> parse(String text) {
+      try {
+        return Optional.of(PfimbiSpec.parse(text));
+      } catch (io.replicakit.pfimbi.client.InvalidPfimbiSpecException e) {
+        return Optional.empty();
       }
     }
   }
@@ -529,6 +801,7 @@ class BackgroundCoordinatorTest {
 
   private final class FakeBlocks implements BlockService {
     boolean active = true;
+    boolean safeMode;
     final Map<Long, Integer> live = new HashMap<>();
     final List<NodeRef> targets = new ArrayList<>();
     final Map<Long, List<NodeRef>> targetsPerBlock = new HashMap<>();
@@ -539,6 +812,11 @@ class BackgroundCoordinatorTest {
     @Override
     public boolean isActive() {
       return active;
+    }
+
+    @Override
+    public boolean inSafeMode() {
+      return safeMode;
     }
 
     @Override
@@ -583,8 +861,10 @@ class BackgroundCoordinatorTest {
 
   private record Sent(String ipAddr, BlockAvailable notice) {}
 
-  private final class FakeNotifier implements BackgroundCoordinator.Notifier {
+  private final class FakeNotifier implements BackgroundCoordinator.ReplicationManagers {
     final List<Sent> sent = new ArrayList<>();
+    final Map<String, Map<Long, String>> failures = new HashMap<>();
+    final Set<String> polled = new HashSet<>();
     Optional<String> refusal = Optional.empty();
     IOException failure;
 
@@ -596,6 +876,12 @@ class BackgroundCoordinatorTest {
       }
       sent.add(new Sent(ipAddr, notice));
       return refusal;
+    }
+
+    @Override
+    public Map<Long, String> recentFailures(String ipAddr) {
+      polled.add(ipAddr);
+      return failures.getOrDefault(ipAddr, Map.of());
     }
   }
 }

@@ -7,11 +7,17 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.ToLongFunction;
 
 /**
  * What the placement wrapper and the Pfimbi coordinator share inside one NameNode: the files that allocated
  * blocks since the coordinator last looked, and the blocks whose replicas must not be deleted as excess because
  * their background copies are still landing.
+ *
+ * <p>A written file is remembered by its inode id, resolved from its path when the block is allocated: a path
+ * does not survive the rename by which every MapReduce or Spark job commits its output, often within a
+ * millisecond of the close, before the coordinator's next scan. The resolver is the coordinator's (it holds the
+ * namesystem); until it is installed, or when the path no longer names a file, the path itself is kept.
  *
  * <p>Process-wide, because HDFS builds the placement policy by reflection (twice per start) while the coordinator
  * is a NameNode plugin; neither can hand the other a reference. A protected block is identified by its stored
@@ -25,7 +31,9 @@ public final class PfimbiBlocks {
   /** Cap on remembered paths between two coordinator scans: a flood of writes cannot grow the NameNode's heap. */
   static final int MAX_NOTED_PATHS = 100_000;
 
-  private final Set<String> written = ConcurrentHashMap.newKeySet();
+  private final Set<Long> writtenInodes = ConcurrentHashMap.newKeySet();
+  private final Set<String> writtenPaths = ConcurrentHashMap.newKeySet();
+  private volatile ToLongFunction<String> inodeResolver;
   private final Map<Long, BlockInfo> protectedBlocks = new ConcurrentHashMap<>();
   private final LongAdder vetoes = new LongAdder();
   private final LongAdder droppedPaths = new LongAdder();
@@ -36,22 +44,41 @@ public final class PfimbiBlocks {
     return INSTANCE;
   }
 
+  /** The files noted since the last drain: by inode id, and by path where the id could not be resolved. */
+  public record Writes(List<Long> inodeIds, List<String> paths) {}
+
+  /**
+   * Installs how a path becomes an inode id ({@code -1} when it names no file); {@code null} uninstalls it.
+   * The function must be safe to call without any namesystem lock held.
+   */
+  public void installInodeResolver(ToLongFunction<String> resolver) {
+    inodeResolver = resolver;
+  }
+
   void noteWrite(String src) {
     if (src == null) {
       return;
     }
-    if (written.size() < MAX_NOTED_PATHS) {
-      written.add(src);
-    } else {
+    if (writtenInodes.size() + writtenPaths.size() >= MAX_NOTED_PATHS) {
       droppedPaths.increment();
+      return;
+    }
+    ToLongFunction<String> resolver = inodeResolver;
+    long inodeId = resolver == null ? -1 : resolver.applyAsLong(src);
+    if (inodeId >= 0) {
+      writtenInodes.add(inodeId);
+    } else {
+      writtenPaths.add(src);
     }
   }
 
-  /** The paths that allocated blocks since the last call. */
-  public List<String> drainWrites() {
-    List<String> paths = new ArrayList<>(written);
-    written.removeAll(paths);
-    return paths;
+  /** The files that allocated blocks since the last call. */
+  public Writes drainWrites() {
+    List<Long> inodes = new ArrayList<>(writtenInodes);
+    writtenInodes.removeAll(inodes);
+    List<String> paths = new ArrayList<>(writtenPaths);
+    writtenPaths.removeAll(paths);
+    return new Writes(inodes, paths);
   }
 
   /** Keeps {@code block}'s replicas from excess deletion until {@link #release}. */
@@ -102,14 +129,19 @@ public final class PfimbiBlocks {
     return vetoes.sum();
   }
 
-  /** Paths not remembered because {@link #MAX_NOTED_PATHS} were waiting. */
+  /**
+   * Files not remembered because {@link #MAX_NOTED_PATHS} were waiting: the coordinator's sweep of the marked
+   * directories finds them later.
+   */
   public long droppedPathCount() {
     return droppedPaths.sum();
   }
 
   /** Forgets everything: the coordinator stopped (a NameNode restarted in the same JVM starts clean). */
   public void clear() {
-    written.clear();
+    writtenInodes.clear();
+    writtenPaths.clear();
     protectedBlocks.clear();
+    inodeResolver = null;
   }
 }
