@@ -1,28 +1,19 @@
 package io.replicakit.pfimbi.namenode;
 
-import io.replicakit.pfimbi.client.InvalidPfimbiSpecException;
 import io.replicakit.pfimbi.client.PfimbiSpec;
-import io.replicakit.pfimbi.config.PfimbiConfig;
 import io.replicakit.pfimbi.namenode.FileView.BlockView;
 import java.io.FileNotFoundException;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongFunction;
-import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.DFSClient;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.HdfsFileStatus;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
 import org.apache.hadoop.hdfs.protocol.LocatedBlocks;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The coordinator's namespace through HDFS's public client API, called by the NameNode on itself as its own
@@ -30,20 +21,15 @@ import org.slf4j.LoggerFactory;
  * any client, permissions, audit log and edit log included. A file is addressed by its inode id through HDFS's
  * reserved path {@code /.reserved/.inodes/ID}, which follows it through renames; its current path (for the
  * placement policy, the Pfimbi request of its ancestors, and the logs) comes from {@code paths}.
- *
- * <p>A file's Pfimbi request is its own {@value PfimbiConfig#XATTR} attribute, else its nearest ancestor
- * directory's, so that a job marks its output tree once, even when it recreates subdirectories (TestDFSIO deletes
- * and recreates its data directory). A malformed request is logged once per path and the file is written as in
- * HDFS.
+ * A file's Pfimbi request comes from {@link MarkLookup}.
  */
 public final class DfsNamespace implements Namespace {
 
-  private static final Logger LOG = LoggerFactory.getLogger(DfsNamespace.class);
   private static final String INODES = "/.reserved/.inodes/";
 
   private final DFSClient client;
   private final LongFunction<Optional<String>> paths;
-  private final Set<String> reportedBadSpecs = ConcurrentHashMap.newKeySet();
+  private final MarkLookup marks;
 
   /**
    * @param paths the path a file has now, by inode id (empty when deleted)
@@ -51,6 +37,7 @@ public final class DfsNamespace implements Namespace {
   public DfsNamespace(DFSClient client, LongFunction<Optional<String>> paths) {
     this.client = client;
     this.paths = paths;
+    this.marks = new MarkLookup(client);
   }
 
   @Override
@@ -101,35 +88,7 @@ public final class DfsNamespace implements Namespace {
 
   @Override
   public Optional<PfimbiSpec> spec(String path) throws IOException {
-    for (Path p = new Path(path); p != null; p = p.getParent()) {
-      Optional<PfimbiSpec> spec = specOf(p.toUri().getPath());
-      if (spec.isPresent()) {
-        return spec;
-      }
-    }
-    return Optional.empty();
-  }
-
-  private Optional<PfimbiSpec> specOf(String path) throws IOException {
-    Map<String, byte[]> attrs;
-    try {
-      attrs = client.getXAttrs(path);
-    } catch (FileNotFoundException e) {
-      return Optional.empty();
-    }
-    byte[] value = attrs.get(PfimbiConfig.XATTR);
-    if (value == null) {
-      return Optional.empty();
-    }
-    String text = new String(value, StandardCharsets.UTF_8);
-    try {
-      return Optional.of(PfimbiSpec.parse(text));
-    } catch (InvalidPfimbiSpecException e) {
-      if (reportedBadSpecs.add(path)) {
-        LOG.warn("Pfimbi: ignoring {} on {} ('{}'): {}", PfimbiConfig.XATTR, path, text, e.getMessage());
-      }
-      return Optional.empty();
-    }
+    return marks.nearest(path);
   }
 
   @Override

@@ -23,7 +23,7 @@ public interface TreeListing {
   /** A directory by inode id and by the path it had when the walk reached it. */
   record Dir(long inodeId, String path) {
 
-    String child(String name) {
+    public String child(String name) {
       return path.endsWith("/") ? path + name : path + "/" + name;
     }
   }

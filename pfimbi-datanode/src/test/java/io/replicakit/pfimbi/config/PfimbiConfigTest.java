@@ -58,7 +58,7 @@ class PfimbiConfigTest {
       assertTrue(names.add(key.name()), "declared twice: " + key.name());
       assertFalse(key.description().isBlank(), key.name());
     }
-    assertEquals(16, names.size());
+    assertEquals(19, names.size());
     assertEquals("user.replicakit.pfimbi", PfimbiConfig.XATTR);
   }
 

@@ -1,0 +1,106 @@
+package io.replicakit.pfimbi.it;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.replicakit.pfimbi.client.PfimbiFiles;
+import io.replicakit.pfimbi.client.PfimbiSpec;
+import io.replicakit.pfimbi.config.PfimbiConfig;
+import io.replicakit.testbed.cluster.ClientPlacement;
+import io.replicakit.testbed.cluster.EmbeddedCluster;
+import io.replicakit.testbed.spec.ClusterSpecs;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import javax.management.ObjectName;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What must never leave a Pfimbi file below its target, on a real cluster: the rename by which every MapReduce or
+ * Spark job commits its output, done right after the close, and a NameNode restart while background copies are
+ * pending (the coordinator's state is in memory; the sweep of the marked directories rebuilds it).
+ */
+class PfimbiRecoveryIT {
+
+  private static final PfimbiSpec SPEC = PfimbiSpec.parse("n=3;s=1;flow=it;weight=1");
+
+  @TempDir
+  Path dir;
+
+  @Test
+  void jobStyleCommit_renamedRightAfterClose_endsAtFullReplicationWhereverItWasMoved() throws Exception {
+    try (EmbeddedCluster cluster = EmbeddedCluster.start(ClusterSpecs.load("six-disks"),
+        PfimbiClusters.withPfimbi(dir))) {
+      List<org.apache.hadoop.fs.Path> committed = new ArrayList<>();
+      try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.offCluster())) {
+        org.apache.hadoop.fs.Path out = new org.apache.hadoop.fs.Path("/job/out");
+        fs.mkdirs(out);
+        PfimbiFiles.mark(fs, out, SPEC);
+        fs.mkdirs(new org.apache.hadoop.fs.Path("/committed"));
+        for (int task = 0; task < 4; task++) {
+          org.apache.hadoop.fs.Path attempt = new org.apache.hadoop.fs.Path(out,
+              "_temporary/0/_temporary/attempt_" + task + "/part-" + task);
+          writeAtReplicationOne(fs, attempt, 2, task);
+          org.apache.hadoop.fs.Path target = task == 3
+              ? new org.apache.hadoop.fs.Path("/committed/part-3") // moved out of the marked tree
+              : new org.apache.hadoop.fs.Path(out, "part-" + task);
+          assertTrue(fs.rename(attempt, target), "commit of " + attempt);
+          committed.add(target);
+        }
+        fs.delete(new org.apache.hadoop.fs.Path(out, "_temporary"), true);
+      }
+      for (int task = 0; task < committed.size(); task++) {
+        PfimbiClusters.awaitReplicas(cluster, committed.get(task), 3, Duration.ofSeconds(90));
+        assertContent(cluster, committed.get(task), 2, task);
+      }
+    }
+  }
+
+  @Test
+  void nameNodeRestart_withCopiesPending_endsAtFullReplication_andCountsTheRecoveredFile() throws Exception {
+    try (EmbeddedCluster cluster = EmbeddedCluster.start(ClusterSpecs.load("six-disks"),
+        PfimbiClusters.withPfimbi(dir).with(PfimbiConfig.GUARANTEED_SHARE_KEY, "0"))) {
+      org.apache.hadoop.fs.Path file = PfimbiClusters.write(cluster, ClientPlacement.onNode("dn01"), "/jobs/r",
+          SPEC, 8);
+
+      cluster.restartNameNode(Map.of());
+
+      PfimbiClusters.awaitReplicas(cluster, file, 3, Duration.ofSeconds(120));
+      long recovered = (Long) ManagementFactory.getPlatformMBeanServer().getAttribute(
+          new ObjectName("Hadoop:service=NameNode,name=ReplicaKitPfimbi"), "FilesRecovered");
+      assertTrue(recovered >= 1, "the restarted NameNode's sweep found the file: " + recovered);
+    }
+  }
+
+  private static void writeAtReplicationOne(DistributedFileSystem fs, org.apache.hadoop.fs.Path file, int blocks,
+      int seed) throws Exception {
+    try (FSDataOutputStream out = fs.create(file, true, 4096, (short) 1, PfimbiClusters.BLOCK)) {
+      out.write(content(blocks, seed));
+    }
+  }
+
+  private static byte[] content(int blocks, int seed) {
+    byte[] data = new byte[blocks * PfimbiClusters.BLOCK - 100];
+    new Random(seed).nextBytes(data);
+    return data;
+  }
+
+  private static void assertContent(EmbeddedCluster cluster, org.apache.hadoop.fs.Path file, int blocks, int seed)
+      throws Exception {
+    byte[] expected = content(blocks, seed);
+    byte[] actual = new byte[expected.length];
+    try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.offCluster());
+        FSDataInputStream in = fs.open(file)) {
+      in.readFully(0, actual);
+    }
+    assertArrayEquals(expected, actual, "content of " + file);
+  }
+}
