@@ -39,7 +39,8 @@ final class CoordinatorMetricsSource implements MetricsSource {
         .addGauge(info("ProtectedBlocks", "Blocks kept from excess deletion"), bean.getProtectedBlocks())
         .addCounter(info("ExcessDeletionsVetoed", "Excess deletions refused"), bean.getExcessDeletionsVetoed())
         .addCounter(info("DroppedPaths", "Written files not noted (queue full)"), bean.getDroppedPaths())
-        .addCounter(info("ScanFaults", "Coordinator rounds that failed"), bean.getScanFaults());
+        .addCounter(info("ScanFaults", "Coordinator rounds that failed"), bean.getScanFaults())
+        .addCounter(info("HookFaults", "Placement hook faults (HDFS's answer stood)"), bean.getHookFaults());
   }
 
   private static MetricsInfo info(String name, String description) {

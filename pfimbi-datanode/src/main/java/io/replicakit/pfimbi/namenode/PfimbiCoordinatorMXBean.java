@@ -31,4 +31,7 @@ public interface PfimbiCoordinatorMXBean {
 
   /** Coordinator rounds that failed with an exception or error. */
   long getScanFaults();
+
+  /** Faults in the placement wrapper's hooks (HDFS's own answer stood each time). */
+  long getHookFaults();
 }

@@ -226,4 +226,9 @@ public final class PfimbiNameNodePlugin implements ServicePlugin, PfimbiCoordina
   public long getScanFaults() {
     return scanFaults.sum();
   }
+
+  @Override
+  public long getHookFaults() {
+    return PfimbiBlocks.get().hookFaultCount();
+  }
 }

@@ -37,6 +37,7 @@ public final class PfimbiBlocks {
   private final Map<Long, BlockInfo> protectedBlocks = new ConcurrentHashMap<>();
   private final LongAdder vetoes = new LongAdder();
   private final LongAdder droppedPaths = new LongAdder();
+  private final LongAdder hookFaults = new LongAdder();
 
   private PfimbiBlocks() {}
 
@@ -118,6 +119,15 @@ public final class PfimbiBlocks {
       }
     }
     return true;
+  }
+
+  void countHookFault() {
+    hookFaults.increment();
+  }
+
+  /** Faults in the placement wrapper's hooks (the delegate's answer stood each time). */
+  public long hookFaultCount() {
+    return hookFaults.sum();
   }
 
   void countVeto() {

@@ -12,6 +12,8 @@ import org.apache.hadoop.hdfs.AddBlockFlag;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.protocol.BlockStoragePolicy;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
+import org.apache.hadoop.log.LogThrottlingHelper;
+import org.apache.hadoop.log.LogThrottlingHelper.LogAction;
 import org.apache.hadoop.net.NetworkTopology;
 import org.apache.hadoop.net.Node;
 import org.apache.hadoop.util.ReflectionUtils;
@@ -33,8 +35,9 @@ import org.slf4j.LoggerFactory;
  * </ul>
  *
  * <p>It lives in HDFS's package because {@code initialize} takes the package-private {@code Host2NodesMap}; this
- * and {@link PfimbiBlocks} are the only classes there. A fault in the hooks never fails a write or a deletion
- * decision: it is logged once and the delegate's answer stands.
+ * and {@link PfimbiBlocks} are the only classes there. A fault in the hooks, an {@link Error} included, never
+ * fails a write or a deletion decision: it is counted ({@code HookFaults}), logged at most once a minute with the
+ * number held back, and the delegate's answer stands.
  */
 public class PfimbiPlacementPolicy extends BlockPlacementPolicy implements Configurable {
 
@@ -42,7 +45,7 @@ public class PfimbiPlacementPolicy extends BlockPlacementPolicy implements Confi
 
   private Configuration conf;
   private BlockPlacementPolicy delegate;
-  private volatile boolean loggedFault;
+  private final LogThrottlingHelper faultLog = new LogThrottlingHelper(60_000);
 
   @Override
   public void setConf(Configuration conf) {
@@ -95,8 +98,8 @@ public class PfimbiPlacementPolicy extends BlockPlacementPolicy implements Confi
       EnumSet<AddBlockFlag> flags) {
     try {
       PfimbiBlocks.get().noteWrite(src);
-    } catch (RuntimeException e) {
-      logFaultOnce(e);
+    } catch (Throwable t) { // an Error too: the write goes on as in HDFS
+      fault(t);
     }
     return delegate.chooseTarget(src, numOfReplicas, writer, excludedNodes, blocksize, favoredNodes, storagePolicy,
         flags);
@@ -124,8 +127,8 @@ public class PfimbiPlacementPolicy extends BlockPlacementPolicy implements Confi
         PfimbiBlocks.get().countVeto();
         return List.of();
       }
-    } catch (RuntimeException e) {
-      logFaultOnce(e);
+    } catch (Throwable t) { // an Error too: the delegate decides as in HDFS
+      fault(t);
     }
     return delegate.chooseReplicasToDelete(availableReplicas, delCandidates, expectedNumOfReplicas, excessTypes,
         addedNode, delNodeHint);
@@ -162,10 +165,15 @@ public class PfimbiPlacementPolicy extends BlockPlacementPolicy implements Confi
     return delegate.getMinBlocksForWrite();
   }
 
-  private void logFaultOnce(RuntimeException e) {
-    if (!loggedFault) {
-      loggedFault = true;
-      LOG.error("Pfimbi placement hook failed; the placement policy's own answer is used", e);
+  private void fault(Throwable t) {
+    PfimbiBlocks.get().countHookFault();
+    LogAction action;
+    synchronized (faultLog) {
+      action = faultLog.record();
+    }
+    if (action.shouldLog()) {
+      LOG.error("Pfimbi placement hook failed ({} time(s) since the last such message); the placement policy's own "
+          + "answer is used", action.getCount(), t);
     }
   }
 }
