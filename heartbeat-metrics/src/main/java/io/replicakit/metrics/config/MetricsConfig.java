@@ -1,6 +1,7 @@
 package io.replicakit.metrics.config;
 
 import io.replicakit.common.ValidationStatus;
+import io.replicakit.common.config.ConfigValues;
 import io.replicakit.common.sysstate.SourceProvider;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
@@ -51,11 +52,14 @@ public final class MetricsConfig {
   public static final String BACKOFF_MAX_MS_KEY = PREFIX + "reconnect.backoff.max.ms";
   public static final long BACKOFF_MAX_MS_DEFAULT = 60_000;
 
+  public static final String ABORT_ON_ERROR_KEY = PREFIX + "abort.on.error";
+  public static final boolean ABORT_ON_ERROR_DEFAULT = false;
+
   /** All keys, for documentation and the check that docs/configuration.md lists each one. */
   public static final List<Key> KEYS = List.of(
       new Key(INTERVAL_MS_KEY, "dfs.heartbeat.interval", "ms",
           "DataNode: how often system state is sampled and reported, " + INTERVAL_MS_MIN + ".."
-              + INTERVAL_MS_MAX),
+              + INTERVAL_MS_MAX + " (suffixes such as 3s allowed)"),
       new Key(SERVER_ADDRESS_KEY, SERVER_ADDRESS_DEFAULT, "host:port",
           "NameNode: where the metrics RPC server binds. DataNode: its port, and its host unless that is a "
               + "wildcard, in which case each NameNode's own host"),
@@ -73,21 +77,32 @@ public final class MetricsConfig {
           "DataNode: timeout of one report call, 100..600000"),
       new Key(BACKOFF_MAX_MS_KEY, Long.toString(BACKOFF_MAX_MS_DEFAULT), "ms",
           "DataNode: longest wait before retrying an unreachable NameNode plugin (doubles from one interval), "
-              + "the interval.." + INTERVAL_MS_MAX));
+              + "the interval.." + INTERVAL_MS_MAX),
+      new Key(ABORT_ON_ERROR_KEY, Boolean.toString(ABORT_ON_ERROR_DEFAULT), "boolean",
+          "both: when a plugin cannot start (port taken, invalid value, no counter source), stop the daemon (true) "
+              + "or keep it running without the side channel, logged at ERROR and counted (false)"));
+
+  /** The names of {@link #KEYS}, for the check of unknown keys. */
+  public static final List<String> KEY_NAMES = KEYS.stream().map(Key::name).toList();
 
   private MetricsConfig() {}
 
   /** Every problem with the module's keys in {@code conf}, each naming its key and allowed range. */
   public static ValidationStatus validate(Configuration conf) {
     List<String> problems = new ArrayList<>();
-    long interval = checkLong(conf, INTERVAL_MS_KEY, defaultIntervalMs(conf), INTERVAL_MS_MIN, INTERVAL_MS_MAX,
-        problems);
+    long interval = ConfigValues.checkDurationMs(conf, INTERVAL_MS_KEY, defaultIntervalMs(conf), INTERVAL_MS_MIN,
+        INTERVAL_MS_MAX, problems);
     checkLong(conf, SERVER_HANDLERS_KEY, SERVER_HANDLERS_DEFAULT, 1, 64, problems);
     checkLong(conf, STALE_INTERVALS_KEY, STALE_INTERVALS_DEFAULT, 1, 1000, problems);
-    checkLong(conf, MESSAGE_MAX_BYTES_KEY, MESSAGE_MAX_BYTES_DEFAULT, 1024, 16 * 1024 * 1024, problems);
-    checkLong(conf, RPC_TIMEOUT_MS_KEY, RPC_TIMEOUT_MS_DEFAULT, 100, 600_000, problems);
-    checkLong(conf, BACKOFF_MAX_MS_KEY, BACKOFF_MAX_MS_DEFAULT, Math.max(interval, INTERVAL_MS_MIN),
-        INTERVAL_MS_MAX, problems);
+    ConfigValues.checkBytes(conf, MESSAGE_MAX_BYTES_KEY, MESSAGE_MAX_BYTES_DEFAULT, 1024, 16 * 1024 * 1024,
+        problems);
+    ConfigValues.checkDurationMs(conf, RPC_TIMEOUT_MS_KEY, RPC_TIMEOUT_MS_DEFAULT, 100, 600_000, problems);
+    ConfigValues.checkDurationMs(conf, BACKOFF_MAX_MS_KEY, BACKOFF_MAX_MS_DEFAULT,
+        Math.max(interval, INTERVAL_MS_MIN), INTERVAL_MS_MAX, problems);
+    String abort = conf.getTrimmed(ABORT_ON_ERROR_KEY, "false");
+    if (!abort.equalsIgnoreCase("true") && !abort.equalsIgnoreCase("false")) {
+      problems.add(ABORT_ON_ERROR_KEY + " must be true or false, was '" + abort + "'");
+    }
     checkAddress(conf, problems);
     checkSourceName(conf, HOST_SOURCE_KEY, HOST_SOURCE_DEFAULT, problems);
     checkSourceName(conf, VOLUME_SOURCE_KEY, VOLUME_SOURCE_DEFAULT, problems);
@@ -103,14 +118,14 @@ public final class MetricsConfig {
           + "(1..65535) on a DataNode, was 0");
     }
     return new ReporterSettings(
-        conf.getLong(INTERVAL_MS_KEY, defaultIntervalMs(conf)),
+        ConfigValues.durationMs(conf, INTERVAL_MS_KEY, defaultIntervalMs(conf)),
         server.getPort(),
         server.getAddress() != null && server.getAddress().isAnyLocalAddress() ? "" : server.getHostString(),
         conf.getTrimmed(HOST_SOURCE_KEY, HOST_SOURCE_DEFAULT),
         conf.getTrimmed(VOLUME_SOURCE_KEY, VOLUME_SOURCE_DEFAULT),
-        conf.getInt(RPC_TIMEOUT_MS_KEY, RPC_TIMEOUT_MS_DEFAULT),
-        conf.getLong(BACKOFF_MAX_MS_KEY, BACKOFF_MAX_MS_DEFAULT),
-        conf.getInt(MESSAGE_MAX_BYTES_KEY, MESSAGE_MAX_BYTES_DEFAULT));
+        (int) ConfigValues.durationMs(conf, RPC_TIMEOUT_MS_KEY, RPC_TIMEOUT_MS_DEFAULT),
+        ConfigValues.durationMs(conf, BACKOFF_MAX_MS_KEY, BACKOFF_MAX_MS_DEFAULT),
+        (int) ConfigValues.bytes(conf, MESSAGE_MAX_BYTES_KEY, MESSAGE_MAX_BYTES_DEFAULT));
   }
 
   /** The NameNode registry's settings; {@code conf} must be valid. */
@@ -120,8 +135,8 @@ public final class MetricsConfig {
         serverAddress(conf),
         conf.getInt(SERVER_HANDLERS_KEY, SERVER_HANDLERS_DEFAULT),
         conf.getInt(STALE_INTERVALS_KEY, STALE_INTERVALS_DEFAULT),
-        conf.getInt(MESSAGE_MAX_BYTES_KEY, MESSAGE_MAX_BYTES_DEFAULT),
-        conf.getLong(INTERVAL_MS_KEY, defaultIntervalMs(conf)));
+        (int) ConfigValues.bytes(conf, MESSAGE_MAX_BYTES_KEY, MESSAGE_MAX_BYTES_DEFAULT),
+        ConfigValues.durationMs(conf, INTERVAL_MS_KEY, defaultIntervalMs(conf)));
   }
 
   private static void requireValid(Configuration conf) {

@@ -1,5 +1,9 @@
 package io.replicakit.metrics.datanode;
 
+import io.replicakit.common.PluginStartup;
+import io.replicakit.common.config.KnownKeys;
+import io.replicakit.common.fault.FaultGuard;
+import io.replicakit.common.fault.ThrottledLog;
 import io.replicakit.common.sysstate.HostSource;
 import io.replicakit.common.sysstate.SourceProvider;
 import io.replicakit.common.sysstate.SourceSettings;
@@ -21,7 +25,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
-import org.apache.hadoop.util.ExitUtil;
 import org.apache.hadoop.util.ServicePlugin;
 import org.apache.hadoop.util.Time;
 import org.slf4j.Logger;
@@ -31,24 +34,35 @@ import org.slf4j.LoggerFactory;
  * The DataNode half ({@code dfs.datanode.plugins}): samples the node's system state every interval and reports
  * it to the ReplicaKit plugin of every NameNode, on its own thread, beside (never inside) the heartbeat.
  *
- * <p>Invalid configuration stops the DataNode at startup with a message naming the key, as a bad HDFS key
- * would: HDFS only logs a plugin's startup exceptions, and a DataNode silently running without the metrics an
- * operator configured would mislead every consumer.
+ * <p>The side channel is optional: when the reporter cannot start (invalid configuration, no counter source) the
+ * DataNode keeps running without it, logged at ERROR with the key at fault and counted by {@link PluginStartup},
+ * unless {@code replicakit.metrics.abort.on.error} is true, which stops the DataNode as a bad HDFS key would.
+ * Every round runs under a {@link FaultGuard}: an {@link Error} or a bug is counted ({@code RoundFaults}) and the
+ * schedule goes on; rounds that fail persistently stop the reporter loudly ({@code ReporterDisabled}).
  */
 public final class MetricsReporterPlugin implements ServicePlugin {
 
+  /** The feature's name in {@link PluginStartup}'s counters. */
+  public static final String FEATURE = "MetricsReporter";
+
   private static final Logger LOG = LoggerFactory.getLogger(MetricsReporterPlugin.class);
 
-  private ScheduledExecutorService executor;
+  private final FaultGuard roundGuard = new FaultGuard("metrics reporting round", LOG,
+      new ThrottledLog(ThrottledLog.DEFAULT_PERIOD_MS, Time::monotonicNow), FaultGuard.DEFAULT_DISABLE_AFTER,
+      this::reporterDisabled);
+  private volatile ScheduledExecutorService executor;
   private Reporter reporter;
   private Sampler sampler;
   private ReporterMetricsSource metrics;
 
   @Override
   public void start(Object service) {
-    DataNodeAdaptor dataNode = DataNodeAdaptor.of(service);
-    Configuration conf = dataNode.conf();
+    boolean abort = false;
     try {
+      DataNodeAdaptor dataNode = DataNodeAdaptor.of(service);
+      Configuration conf = dataNode.conf();
+      abort = PluginStartup.abortOnError(conf, MetricsConfig.ABORT_ON_ERROR_KEY);
+      KnownKeys.warnUnknown(conf, MetricsConfig.PREFIX, MetricsConfig.KEY_NAMES, LOG);
       ReporterSettings settings = MetricsConfig.reporterSettings(conf);
       sampler = new Sampler(hostSource(settings, conf), volumeSource(settings, conf));
       List<InetSocketAddress> servers = servers(settings, dataNode);
@@ -56,27 +70,33 @@ public final class MetricsReporterPlugin implements ServicePlugin {
           address -> channel(conf, address, settings.rpcTimeoutMs()),
           new Reporter.Timing(settings.intervalMs(), settings.maxBackoffMs(), Time::now, Time::monotonicNow),
           settings.maxMessageBytes());
-      metrics = ReporterMetricsSource.register(reporter);
+      metrics = ReporterMetricsSource.register(reporter, roundGuard);
       executor = Schedulers.daemon("replicakit-metrics-reporter");
-      executor.scheduleAtFixedRate(this::round, 0, settings.intervalMs(), TimeUnit.MILLISECONDS);
+      executor.scheduleAtFixedRate(roundGuard.wrap(reporter::round), 0, settings.intervalMs(),
+          TimeUnit.MILLISECONDS);
       LOG.info("ReplicaKit metrics reporter started: every {} ms to {} (host source {}, volume source {})",
           settings.intervalMs(), servers.stream().map(a -> a.getHostString() + ":" + a.getPort()).toList(),
           settings.hostSource(), settings.volumeSource());
-    } catch (IllegalArgumentException | IOException e) {
+    } catch (RuntimeException | IOException | LinkageError e) {
       stop();
-      ExitUtil.terminate(1, "ReplicaKit metrics reporter cannot start: " + e.getMessage());
+      PluginStartup.failed(FEATURE, MetricsConfig.ABORT_ON_ERROR_KEY, abort, LOG,
+          "ReplicaKit metrics reporter cannot start", e);
     }
   }
 
-  /** Runs one round; a bug must not cancel the schedule (an escaped exception would). */
-  private void round() {
-    try {
-      reporter.round();
-    } catch (RuntimeException e) {
-      LOG.error("ReplicaKit metrics round failed", e);
-    }
+  /** Whether rounds are scheduled (false after a start-up failure or when persistent faults stopped them). */
+  public boolean running() {
+    ScheduledExecutorService e = executor;
+    return e != null && !e.isShutdown();
   }
 
+  /** Rounds failed too often in a row: the schedule ends (the guard logged why at ERROR). */
+  private void reporterDisabled() {
+    ScheduledExecutorService e = executor;
+    if (e != null) {
+      e.shutdown();
+    }
+  }
 
   private static HostSource hostSource(ReporterSettings settings, Configuration conf) {
     return provider(MetricsConfig.HOST_SOURCE_KEY, settings.hostSource()).openHost(sourceSettings(conf))

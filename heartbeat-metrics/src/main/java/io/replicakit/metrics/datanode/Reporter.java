@@ -1,5 +1,6 @@
 package io.replicakit.metrics.datanode;
 
+import io.replicakit.common.fault.ThrottledLog;
 import io.replicakit.common.sysstate.VolumeRef;
 import io.replicakit.metrics.proto.SystemMetricsProtos.DatanodeSystemMetricsProto;
 import io.replicakit.metrics.proto.SystemMetricsProtos.ReportResponseProto;
@@ -12,9 +13,9 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
@@ -25,8 +26,10 @@ import org.slf4j.LoggerFactory;
  * The DataNode's own heartbeats never pass through here, so a NameNode plugin that is down, slow or absent
  * costs the DataNode nothing but this thread's time.
  *
- * <p>Called from one thread. Problems are logged once per kind (first failure of a streak, first rejection of a
- * reason) and counted in {@link #stats()}, so a NameNode without the plugin does not flood the DataNode's log.
+ * <p>Called from one thread. Problems are counted in {@link #stats()} and logged throttled ({@link ThrottledLog}:
+ * the first at once, then at most once a minute per kind with the count since), so a NameNode without the plugin
+ * does not flood the DataNode's log, and a problem that returns after a recovery is seen again. An unreachable
+ * server is logged at the first failure of each streak and when it is reachable again.
  */
 public final class Reporter {
 
@@ -62,7 +65,10 @@ public final class Reporter {
   private final LongSupplier wallMs;
   private final LongSupplier monotonicMs;
   private final List<Target> targets = new ArrayList<>();
-  private final Set<String> loggedRejections = new HashSet<>();
+  private final Map<String, ThrottledLog> rejectionLogs = new HashMap<>();
+  private final ThrottledLog sourceErrorLog;
+  private final ThrottledLog oversizedLog;
+  private long sourceErrorsSeen;
   private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
   private final long epoch;
   private long sequence;
@@ -71,7 +77,6 @@ public final class Reporter {
   private final AtomicLong rejected = new AtomicLong();
   private final AtomicLong failures = new AtomicLong();
   private final AtomicLong oversized = new AtomicLong();
-  private boolean loggedSourceError;
   private volatile int lastMessageBytes;
   private volatile long lastSampleCpuNanos;
 
@@ -88,9 +93,15 @@ public final class Reporter {
     this.wallMs = timing.wallMs();
     this.monotonicMs = timing.monotonicMs();
     this.epoch = wallMs.getAsLong();
+    this.sourceErrorLog = throttledLog();
+    this.oversizedLog = throttledLog();
     for (InetSocketAddress server : servers) {
       targets.add(new Target(server, channels, new Backoff(timing.intervalMs(), timing.maxBackoffMs())));
     }
+  }
+
+  private ThrottledLog throttledLog() {
+    return new ThrottledLog(ThrottledLog.DEFAULT_PERIOD_MS, monotonicMs);
   }
 
   /** The reporter's schedule and clocks. */
@@ -102,9 +113,10 @@ public final class Reporter {
     Sampler.Reading reading = sampler.read(node.volumes());
     lastSampleCpuNanos = threadCpuNanos() - cpuBefore;
     samples.incrementAndGet();
-    if (sampler.sourceErrors() > 0 && !loggedSourceError) {
-      loggedSourceError = true;
-      LOG.warn("A system-state source failed; its metrics are reported as missing", sampler.lastError());
+    if (sampler.sourceErrors() > sourceErrorsSeen) {
+      sourceErrorsSeen = sampler.sourceErrors();
+      sourceErrorLog.warn(LOG, "A system-state source failed; its metrics are reported as missing",
+          sampler.lastError());
     }
     String uuid = node.uuid();
     if (uuid.isEmpty()) {
@@ -115,9 +127,11 @@ public final class Reporter {
     DatanodeSystemMetricsProto proto = codec.toProto(sample);
     lastMessageBytes = proto.getSerializedSize();
     if (lastMessageBytes > maxMessageBytes) {
-      if (oversized.getAndIncrement() == 0) {
-        LOG.warn("System-state sample of {} bytes exceeds replicakit.metrics.message.max.bytes={}; not sent",
-            lastMessageBytes, maxMessageBytes);
+      oversized.incrementAndGet();
+      int count = oversizedLog.occurrence();
+      if (count > 0) {
+        LOG.warn("System-state sample of {} bytes exceeds replicakit.metrics.message.max.bytes={}; not sent{}",
+            lastMessageBytes, maxMessageBytes, ThrottledLog.suffix(count));
       }
       return;
     }
@@ -195,8 +209,9 @@ public final class Reporter {
       }
       String reason = response.getReason();
       String kind = reason.contains(":") ? reason.substring(0, reason.indexOf(':')) : reason;
-      if (loggedRejections.add(kind)) {
-        LOG.warn("ReplicaKit metrics server {} rejected a sample: {}", label, reason);
+      int count = rejectionLogs.computeIfAbsent(kind, k -> throttledLog()).occurrence();
+      if (count > 0) {
+        LOG.warn("ReplicaKit metrics server {} rejected a sample: {}{}", label, reason, ThrottledLog.suffix(count));
       }
       return Outcome.REJECTED;
     }

@@ -1,5 +1,6 @@
 package io.replicakit.metrics.datanode;
 
+import io.replicakit.common.fault.FaultGuard;
 import org.apache.hadoop.metrics2.MetricsCollector;
 import org.apache.hadoop.metrics2.MetricsInfo;
 import org.apache.hadoop.metrics2.MetricsSource;
@@ -9,7 +10,7 @@ import org.apache.hadoop.metrics2.lib.Interns;
 /**
  * The reporter's counters as a metrics2 source, hence also a JMX bean
  * ({@code Hadoop:service=DataNode,name=ReplicaKitMetricsReporter}): samples taken, reports accepted, rejected
- * and failed, the size of the last message and the CPU time the last sample took.
+ * and failed, the size of the last message, the CPU time the last sample took, and the faults caught in rounds.
  */
 final class ReporterMetricsSource implements MetricsSource {
 
@@ -24,19 +25,25 @@ final class ReporterMetricsSource implements MetricsSource {
   private static final MetricsInfo SOURCE_ERRORS = Interns.info("SourceErrors", "Failed counter reads");
   private static final MetricsInfo BYTES = Interns.info("LastMessageBytes", "Size of the last sample message");
   private static final MetricsInfo CPU = Interns.info("LastSampleCpuMicros", "CPU time of the last sample");
+  private static final MetricsInfo FAULTS = Interns.info("RoundFaults", "Errors and bugs caught in reporting rounds");
+  private static final MetricsInfo DISABLED =
+      Interns.info("ReporterDisabled", "1 when the reporter stopped after persistent faults");
 
   private final Reporter reporter;
+  private final FaultGuard guard;
   private final String name;
 
-  private ReporterMetricsSource(Reporter reporter, String name) {
+  ReporterMetricsSource(Reporter reporter, FaultGuard guard, String name) {
     this.reporter = reporter;
+    this.guard = guard;
     this.name = name;
   }
 
-  static ReporterMetricsSource register(Reporter reporter) {
+  /** Registers the reporter's counters and those of the guard of its rounds. */
+  static ReporterMetricsSource register(Reporter reporter, FaultGuard guard) {
     // Embedded clusters run several DataNodes in one JVM: take a unique name there (Hadoop's mini-cluster mode).
     String name = DefaultMetricsSystem.sourceName(NAME, true);
-    ReporterMetricsSource source = new ReporterMetricsSource(reporter, name);
+    ReporterMetricsSource source = new ReporterMetricsSource(reporter, guard, name);
     DefaultMetricsSystem.instance().register(name, RECORD.description(), source);
     return source;
   }
@@ -56,6 +63,8 @@ final class ReporterMetricsSource implements MetricsSource {
         .addCounter(OVERSIZED, s.oversized())
         .addCounter(SOURCE_ERRORS, s.sourceErrors())
         .addGauge(BYTES, s.lastMessageBytes())
-        .addGauge(CPU, s.lastSampleCpuNanos() / 1000);
+        .addGauge(CPU, s.lastSampleCpuNanos() / 1000)
+        .addCounter(FAULTS, guard.faults())
+        .addGauge(DISABLED, guard.disabled() ? 1L : 0L);
   }
 }

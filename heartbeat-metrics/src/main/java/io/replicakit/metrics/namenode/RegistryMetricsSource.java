@@ -1,5 +1,6 @@
 package io.replicakit.metrics.namenode;
 
+import io.replicakit.common.fault.FaultGuard;
 import io.replicakit.metrics.registry.NodeState;
 import io.replicakit.metrics.registry.SystemStateRegistry;
 import io.replicakit.metrics.wire.Rejection;
@@ -25,10 +26,16 @@ final class RegistryMetricsSource implements MetricsSource {
   private static final MetricsInfo FRESH = Interns.info("FreshNodes", "DataNodes with a fresh sample");
   private static final MetricsInfo STALE = Interns.info("StaleNodes", "DataNodes whose sample is stale");
 
-  private final SystemStateRegistry registry;
+  private static final MetricsInfo SWEEP_FAULTS = Interns.info("SweepFaults", "Errors and bugs caught in sweeps");
+  private static final MetricsInfo SWEEP_DISABLED =
+      Interns.info("SweeperDisabled", "1 when sweeps stopped after persistent faults");
 
-  RegistryMetricsSource(SystemStateRegistry registry) {
+  private final SystemStateRegistry registry;
+  private final FaultGuard sweepGuard;
+
+  RegistryMetricsSource(SystemStateRegistry registry, FaultGuard sweepGuard) {
     this.registry = registry;
+    this.sweepGuard = sweepGuard;
   }
 
   @Override
@@ -39,7 +46,9 @@ final class RegistryMetricsSource implements MetricsSource {
         .addCounter(ACCEPTED, registry.acceptedCount())
         .addGauge(NODES, nodes.size())
         .addGauge(FRESH, fresh)
-        .addGauge(STALE, nodes.size() - fresh);
+        .addGauge(STALE, nodes.size() - fresh)
+        .addCounter(SWEEP_FAULTS, sweepGuard.faults())
+        .addGauge(SWEEP_DISABLED, sweepGuard.disabled() ? 1L : 0L);
     for (Rejection r : Rejection.values()) {
       record.addCounter(Interns.info("Rejected" + camel(r), "Samples rejected as " + r), registry.rejectedCount(r));
     }

@@ -3,6 +3,10 @@ package io.replicakit.metrics.namenode;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.replicakit.common.CoarseClock;
+import io.replicakit.common.PluginStartup;
+import io.replicakit.common.config.KnownKeys;
+import io.replicakit.common.fault.FaultGuard;
+import io.replicakit.common.fault.ThrottledLog;
 import io.replicakit.metrics.config.MetricsConfig;
 import io.replicakit.metrics.config.RegistrySettings;
 import io.replicakit.metrics.config.Schedulers;
@@ -23,8 +27,8 @@ import javax.management.ObjectName;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.metrics2.util.MBeans;
-import org.apache.hadoop.util.ExitUtil;
 import org.apache.hadoop.util.ServicePlugin;
+import org.apache.hadoop.util.Time;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -33,52 +37,74 @@ import org.slf4j.LoggerFactory;
  * fills it, a sweeper that drops dead and decommissioned DataNodes every interval, and its metrics2 and JMX
  * beans. It publishes the registry through {@link SystemStates} for the other modules in the NameNode.
  *
- * <p>Invalid configuration stops the NameNode at startup with a message naming the key (HDFS itself only logs a
- * plugin's startup exceptions); a server that cannot bind does too, as a NameNode whose RPC port is taken would.
+ * <p>The registry is optional for the NameNode: when it cannot start (its port is taken, invalid configuration)
+ * the NameNode keeps running without it (consumers see no system state and fall back to HDFS's choices), logged
+ * at ERROR and counted by {@link PluginStartup}, unless {@code replicakit.metrics.abort.on.error} is true, which
+ * stops the NameNode as a taken RPC port of its own would. The sweeper runs under a {@link FaultGuard}: faults are
+ * counted ({@code SweepFaults}) and persistent ones stop it loudly.
  */
 public final class SystemStatePlugin implements ServicePlugin, SystemStateMXBean {
+
+  /** The feature's name in {@link PluginStartup}'s counters. */
+  public static final String FEATURE = "MetricsRegistry";
 
   private static final Logger LOG = LoggerFactory.getLogger(SystemStatePlugin.class);
   private static final ObjectMapper JSON = new ObjectMapper();
 
+  private final FaultGuard sweepGuard = new FaultGuard("system-state sweep", LOG,
+      new ThrottledLog(ThrottledLog.DEFAULT_PERIOD_MS, Time::monotonicNow), FaultGuard.DEFAULT_DISABLE_AFTER,
+      this::sweeperDisabled);
   private SystemStateRegistry registry;
   private MetricsServer server;
-  private ScheduledExecutorService sweeper;
+  private volatile ScheduledExecutorService sweeper;
   private String metricsName;
   private ObjectName mbean;
 
   @Override
   public void start(Object service) {
-    NameNodeAdaptor nameNode = NameNodeAdaptor.of(service);
-    Configuration conf = nameNode.conf();
+    boolean abort = false;
     try {
+      NameNodeAdaptor nameNode = NameNodeAdaptor.of(service);
+      Configuration conf = nameNode.conf();
+      abort = PluginStartup.abortOnError(conf, MetricsConfig.ABORT_ON_ERROR_KEY);
+      KnownKeys.warnUnknown(conf, MetricsConfig.PREFIX, MetricsConfig.KEY_NAMES, LOG);
       RegistrySettings settings = MetricsConfig.registrySettings(conf);
       registry = new SystemStateRegistry(CoarseClock::wallMs, settings.staleIntervals(), nameNode::status);
       server = MetricsServer.start(conf, settings, registry, nameNode);
       sweeper = Schedulers.daemon("replicakit-metrics-sweeper");
-      sweeper.scheduleWithFixedDelay(this::sweep, settings.sweepIntervalMs(), settings.sweepIntervalMs(),
-          TimeUnit.MILLISECONDS);
+      sweeper.scheduleWithFixedDelay(sweepGuard.wrap(this::sweep), settings.sweepIntervalMs(),
+          settings.sweepIntervalMs(), TimeUnit.MILLISECONDS);
       metricsName = DefaultMetricsSystem.sourceName(RegistryMetricsSource.NAME, true);
       DefaultMetricsSystem.instance().register(metricsName, "ReplicaKit system-state registry",
-          new RegistryMetricsSource(registry));
+          new RegistryMetricsSource(registry, sweepGuard));
       mbean = MBeans.register("NameNode", "ReplicaKitSystemState", this);
       SystemStates.publish(registry);
-    } catch (IllegalArgumentException | IOException e) {
+    } catch (RuntimeException | IOException | LinkageError e) {
       stop();
-      ExitUtil.terminate(1, "ReplicaKit system-state registry cannot start: " + e.getMessage());
+      PluginStartup.failed(FEATURE, MetricsConfig.ABORT_ON_ERROR_KEY, abort, LOG,
+          "ReplicaKit system-state registry cannot start", e);
     }
   }
 
-
+  /** One sweep; the guard contains its faults. */
   private void sweep() {
-    try {
-      int dropped = registry.sweep();
-      if (dropped > 0) {
-        LOG.debug("Dropped {} dead or decommissioned DataNodes from the system-state registry", dropped);
-      }
-    } catch (RuntimeException e) {
-      LOG.error("ReplicaKit system-state sweep failed", e);
+    int dropped = registry.sweep();
+    if (dropped > 0) {
+      LOG.debug("Dropped {} dead or decommissioned DataNodes from the system-state registry", dropped);
     }
+  }
+
+  /** Sweeps failed too often in a row: they stop (the guard logged why); stale entries then stay listed. */
+  private void sweeperDisabled() {
+    ScheduledExecutorService s = sweeper;
+    if (s != null) {
+      s.shutdown();
+    }
+  }
+
+  /** Whether the registry's server is up (false after a start-up failure). */
+  public boolean running() {
+    return server != null;
   }
 
   /** The server's bound address (tests bind port 0). */

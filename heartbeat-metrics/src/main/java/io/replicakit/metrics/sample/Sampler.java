@@ -28,7 +28,7 @@ public final class Sampler implements AutoCloseable {
   private HostCounters lastHost;
   private Map<String, VolumeCounters> lastVolumes = new HashMap<>();
   private volatile long sourceErrors;
-  private volatile RuntimeException lastError;
+  private volatile Throwable lastError;
 
   public Sampler(HostSource hostSource, VolumeSource volumeSource) {
     this.hostSource = hostSource;
@@ -43,7 +43,7 @@ public final class Sampler implements AutoCloseable {
     HostCounters now;
     try {
       now = Objects.requireNonNull(hostSource.read(), "host source returned null");
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | LinkageError e) {
       failed(e);
       lastHost = null;
       return HostMetrics.MISSING;
@@ -61,7 +61,7 @@ public final class Sampler implements AutoCloseable {
         throw new IllegalStateException("volume source returned " + counters.size() + " readings for "
             + volumes.size() + " volumes");
       }
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | LinkageError e) {
       failed(e);
       lastVolumes = new HashMap<>();
       return volumes.stream().map(v -> VolumeMetrics.missing(v.storageId(), v.storageType(), "")).toList();
@@ -77,7 +77,8 @@ public final class Sampler implements AutoCloseable {
     return metrics;
   }
 
-  private void failed(RuntimeException e) {
+  /** A source's failure, a native-library {@link LinkageError} (OSHI's JNA) included: its metrics go missing. */
+  private void failed(Throwable e) {
     sourceErrors++;
     lastError = e;
   }
@@ -88,7 +89,7 @@ public final class Sampler implements AutoCloseable {
   }
 
   /** The most recent source failure, for the log; null if none. */
-  public RuntimeException lastError() {
+  public Throwable lastError() {
     return lastError;
   }
 

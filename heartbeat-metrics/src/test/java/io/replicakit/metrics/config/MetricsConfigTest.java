@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.replicakit.common.ValidationStatus;
+import io.replicakit.metrics.config.ReporterSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;
@@ -30,7 +31,7 @@ class MetricsConfigTest {
   @ParameterizedTest(name = "{0}={1}")
   @CsvSource({
       "replicakit.metrics.interval.ms, 50, 100..3600000",
-      "replicakit.metrics.interval.ms, soon, whole number",
+      "replicakit.metrics.interval.ms, soon, a duration in 100..3600000 ms",
       "replicakit.metrics.server.handlers, 0, 1..64",
       "replicakit.metrics.stale.intervals, 0, 1..1000",
       "replicakit.metrics.message.max.bytes, 100, 1024..16777216",
@@ -74,5 +75,30 @@ class MetricsConfigTest {
     for (MetricsConfig.Key key : MetricsConfig.KEYS) {
       assertTrue(text.contains("`" + key.name() + "`"), key.name() + " is missing from docs/configuration.md");
     }
+  }
+
+  @Test
+  void timeAndSizeKeys_takeHadoopsSuffixes_andKeepTheirRanges() {
+    Configuration conf = new Configuration(false);
+    conf.set(MetricsConfig.INTERVAL_MS_KEY, "2s");
+    conf.set(MetricsConfig.RPC_TIMEOUT_MS_KEY, "10s");
+    conf.set(MetricsConfig.BACKOFF_MAX_MS_KEY, "1m");
+    conf.set(MetricsConfig.MESSAGE_MAX_BYTES_KEY, "128k");
+    ReporterSettings reporter = MetricsConfig.reporterSettings(conf);
+    assertEquals(2_000, reporter.intervalMs());
+    assertEquals(10_000, reporter.rpcTimeoutMs());
+    assertEquals(60_000, reporter.maxBackoffMs());
+    assertEquals(128 * 1024, reporter.maxMessageBytes());
+    conf.set(MetricsConfig.RPC_TIMEOUT_MS_KEY, "1h");
+    assertEquals("replicakit.metrics.rpc.timeout.ms must be in 100..600000 ms, was 1h (3600000 ms)",
+        MetricsConfig.validate(conf).reason());
+  }
+
+  @Test
+  void abortOnError_mustBeABoolean() {
+    Configuration conf = new Configuration(false);
+    conf.set(MetricsConfig.ABORT_ON_ERROR_KEY, "sometimes");
+    assertEquals("replicakit.metrics.abort.on.error must be true or false, was 'sometimes'",
+        MetricsConfig.validate(conf).reason());
   }
 }

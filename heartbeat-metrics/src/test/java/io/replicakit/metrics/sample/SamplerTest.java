@@ -105,6 +105,16 @@ class SamplerTest {
   }
 
   @Test
+  void aNativeLibraryErrorOfASource_countsAsASourceError_andYieldsMissingHost() {
+    Sampler broken = new Sampler(() -> {
+      throw new UnsatisfiedLinkError("injected: no JNA on this host");
+    }, volumes);
+    assertEquals(HostMetrics.MISSING, broken.read(List.of()).host());
+    assertEquals(1, broken.sourceErrors());
+    assertTrue(broken.lastError() instanceof UnsatisfiedLinkError);
+  }
+
+  @Test
   void firstRead_hasMemoryButNoRates() {
     Sampler.Reading r = sampler.read(VOLUMES);
 

@@ -8,6 +8,7 @@ package io.replicakit.pfimbi.config;
  * @param guaranteedShareForegroundBlocks foreground blocks after which one background block is written even on a
  *     busy disk; 0 disables the guarantee
  * @param idleSamples consecutive idle activity samples before the disk counts as idle (1: the thesis's rule)
+ * @param maxQueuedNotices notices a Replication Manager holds waiting before it refuses new ones
  */
 public record FlowSettings(int bufferBlocks, long bufferBytes, long guaranteedShareForegroundBlocks,
-    int idleSamples) {}
+    int idleSamples, int maxQueuedNotices) {}

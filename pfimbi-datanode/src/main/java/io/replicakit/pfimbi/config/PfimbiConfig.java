@@ -1,6 +1,7 @@
 package io.replicakit.pfimbi.config;
 
 import io.replicakit.common.ValidationStatus;
+import io.replicakit.common.config.ConfigValues;
 import io.replicakit.pfimbi.activity.ActivityMetric;
 import io.replicakit.pfimbi.sched.PositionMode;
 import io.replicakit.pfimbi.sched.QueueOrder;
@@ -12,7 +13,6 @@ import java.util.Locale;
 import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.net.NetUtils;
-import org.apache.hadoop.util.StringUtils.TraditionalBinaryPrefix;
 
 /**
  * Every configuration key of the Pfimbi module, declared once. The module reads a {@link Configuration} only here:
@@ -110,6 +110,13 @@ public final class PfimbiConfig {
   public static final int SWEEP_ENTRIES_DEFAULT = 10_000;
   public static final int SWEEP_ENTRIES_MAX = 1_000_000;
 
+  public static final String QUEUE_MAX_KEY = PREFIX + "queue.max.notices";
+  public static final int QUEUE_MAX_DEFAULT = 10_000;
+  public static final int QUEUE_MAX_MAX = 10_000_000;
+
+  public static final String ABORT_ON_ERROR_KEY = PREFIX + "abort.on.error";
+  public static final boolean ABORT_ON_ERROR_DEFAULT = false;
+
   private static final Pattern CLASS_NAME =
       Pattern.compile("([\\p{L}_$][\\p{L}\\p{N}_$]*\\.)*[\\p{L}_$][\\p{L}\\p{N}_$]*");
 
@@ -119,7 +126,8 @@ public final class PfimbiConfig {
           "DataNode: disk activity measure, latency (mean I/O wait) or memdisk (disk throughput plus dirty-data "
               + "growth)"),
       new Key(ACTIVITY_INTERVAL_MS_KEY, Long.toString(ACTIVITY_INTERVAL_MS_DEFAULT), "ms",
-          "DataNode: activity sampling period, " + ACTIVITY_INTERVAL_MS_MIN + ".." + ACTIVITY_INTERVAL_MS_MAX),
+          "DataNode: activity sampling period, " + ACTIVITY_INTERVAL_MS_MIN + ".." + ACTIVITY_INTERVAL_MS_MAX
+              + " (suffixes such as 250ms, 1s allowed)"),
       new Key(ACTIVITY_SOURCE_KEY, ACTIVITY_SOURCE_DEFAULT, "name",
           "DataNode: where per-volume disk counters come from (oshi; testbed in embedded clusters)"),
       new Key(ACTIVITY_DIRTY_KEY, Boolean.toString(ACTIVITY_DIRTY_DEFAULT), "boolean",
@@ -131,7 +139,7 @@ public final class PfimbiConfig {
           "DataNode: background blocks buffered per storage type, 1.." + BUFFER_BLOCKS_MAX),
       new Key(BUFFER_BYTES_KEY, Long.toString(BUFFER_BYTES_DEFAULT), "bytes",
           "DataNode: bytes buffered per storage type, " + BUFFER_BYTES_MIN + ".." + BUFFER_BYTES_MAX
-              + " (suffixes k, m, g, t allowed)"),
+              + " (suffixes such as 64m, 1g, 512mb allowed)"),
       new Key(GUARANTEED_SHARE_KEY, Long.toString(GUARANTEED_SHARE_DEFAULT), "blocks",
           "DataNode: after this many foreground blocks one background block is written even on a busy disk, "
               + "0.." + GUARANTEED_SHARE_MAX + " (0 disables)"),
@@ -151,10 +159,10 @@ public final class PfimbiConfig {
               + "this host, or on the host of dfs.datanode.address when this one is a wildcard"),
       new Key(SCAN_INTERVAL_MS_KEY, Long.toString(SCAN_INTERVAL_MS_DEFAULT), "ms",
           "NameNode: how often completed blocks are scanned for pending background copies, "
-              + SCAN_INTERVAL_MS_MIN + ".." + SCAN_INTERVAL_MS_MAX),
+              + SCAN_INTERVAL_MS_MIN + ".." + SCAN_INTERVAL_MS_MAX + " (suffixes such as 500ms, 2s allowed)"),
       new Key(BACKGROUND_TIMEOUT_MS_KEY, Long.toString(BACKGROUND_TIMEOUT_MS_DEFAULT), "ms",
           "NameNode: after this long without its background copies a block falls back to HDFS re-replication, "
-              + BACKGROUND_TIMEOUT_MS_MIN + ".." + BACKGROUND_TIMEOUT_MS_MAX),
+              + BACKGROUND_TIMEOUT_MS_MIN + ".." + BACKGROUND_TIMEOUT_MS_MAX + " (suffixes such as 10m, 1h allowed)"),
       new Key(PLACEMENT_DELEGATE_KEY, PLACEMENT_DELEGATE_DEFAULT, "class",
           "NameNode: the BlockPlacementPolicy that Pfimbi wraps to choose targets"),
       new Key(SWEEP_ROOTS_KEY, SWEEP_ROOTS_DEFAULT, "comma list",
@@ -162,9 +170,18 @@ public final class PfimbiConfig {
               + "(when the NameNode becomes active, then every " + SWEEP_INTERVAL_MS_KEY + ")"),
       new Key(SWEEP_INTERVAL_MS_KEY, Long.toString(SWEEP_INTERVAL_MS_DEFAULT), "ms",
           "NameNode: pause between the end of one sweep and the start of the next, 0.." + SWEEP_INTERVAL_MS_MAX
-              + " (0: sweep only when the NameNode becomes active)"),
+              + " (0: sweep only when the NameNode becomes active; suffixes such as 10m allowed)"),
       new Key(SWEEP_ENTRIES_KEY, Integer.toString(SWEEP_ENTRIES_DEFAULT), "entries",
-          "NameNode: files and directories a sweep looks at per scan, 1.." + SWEEP_ENTRIES_MAX));
+          "NameNode: files and directories a sweep looks at per scan, 1.." + SWEEP_ENTRIES_MAX),
+      new Key(QUEUE_MAX_KEY, Integer.toString(QUEUE_MAX_DEFAULT), "notices",
+          "DataNode: notices waiting per storage type before new ones are refused (the NameNode then "
+              + "re-replicates with HDFS), 1.." + QUEUE_MAX_MAX),
+      new Key(ABORT_ON_ERROR_KEY, Boolean.toString(ABORT_ON_ERROR_DEFAULT), "boolean",
+          "both: when Pfimbi cannot start (port taken, invalid setting), stop the daemon (true) or keep it running "
+              + "without Pfimbi, logged at ERROR and counted (false)"));
+
+  /** The names of {@link #KEYS}, for the check of unknown keys. */
+  public static final List<String> KEY_NAMES = KEYS.stream().map(Key::name).toList();
 
   private PfimbiConfig() {}
 
@@ -172,27 +189,31 @@ public final class PfimbiConfig {
   public static ValidationStatus validate(Configuration conf) {
     List<String> problems = new ArrayList<>();
     checkName(conf, ACTIVITY_METRIC_KEY, ACTIVITY_METRIC_DEFAULT, ActivityMetric.values(), problems);
-    checkLong(conf, ACTIVITY_INTERVAL_MS_KEY, ACTIVITY_INTERVAL_MS_DEFAULT, ACTIVITY_INTERVAL_MS_MIN,
-        ACTIVITY_INTERVAL_MS_MAX, problems);
+    ConfigValues.checkDurationMs(conf, ACTIVITY_INTERVAL_MS_KEY, ACTIVITY_INTERVAL_MS_DEFAULT,
+        ACTIVITY_INTERVAL_MS_MIN, ACTIVITY_INTERVAL_MS_MAX, problems);
     checkName(conf, ACTIVITY_SOURCE_KEY, ACTIVITY_SOURCE_DEFAULT, problems);
     checkBoolean(conf, ACTIVITY_DIRTY_KEY, problems);
     checkAlpha(conf, problems);
     checkLong(conf, BUFFER_BLOCKS_KEY, BUFFER_BLOCKS_DEFAULT, 1, BUFFER_BLOCKS_MAX, problems);
-    checkBytes(conf, problems);
+    ConfigValues.checkBytes(conf, BUFFER_BYTES_KEY, BUFFER_BYTES_DEFAULT, BUFFER_BYTES_MIN, BUFFER_BYTES_MAX,
+        problems);
     checkLong(conf, GUARANTEED_SHARE_KEY, GUARANTEED_SHARE_DEFAULT, 0, GUARANTEED_SHARE_MAX, problems);
     checkLong(conf, IDLE_SAMPLES_KEY, IDLE_SAMPLES_DEFAULT, 1, IDLE_SAMPLES_MAX, problems);
     checkName(conf, POSITION_MODE_KEY, POSITION_MODE_DEFAULT, PositionMode.values(), problems);
     checkPositionWeights(conf, problems);
     checkName(conf, QUEUE_ORDER_KEY, QUEUE_ORDER_DEFAULT, QueueOrder.values(), problems);
     checkAddress(conf, RPC_ADDRESS_KEY, RPC_ADDRESS_DEFAULT, problems);
-    checkLong(conf, SCAN_INTERVAL_MS_KEY, SCAN_INTERVAL_MS_DEFAULT, SCAN_INTERVAL_MS_MIN, SCAN_INTERVAL_MS_MAX,
-        problems);
-    checkLong(conf, BACKGROUND_TIMEOUT_MS_KEY, BACKGROUND_TIMEOUT_MS_DEFAULT, BACKGROUND_TIMEOUT_MS_MIN,
-        BACKGROUND_TIMEOUT_MS_MAX, problems);
+    ConfigValues.checkDurationMs(conf, SCAN_INTERVAL_MS_KEY, SCAN_INTERVAL_MS_DEFAULT, SCAN_INTERVAL_MS_MIN,
+        SCAN_INTERVAL_MS_MAX, problems);
+    ConfigValues.checkDurationMs(conf, BACKGROUND_TIMEOUT_MS_KEY, BACKGROUND_TIMEOUT_MS_DEFAULT,
+        BACKGROUND_TIMEOUT_MS_MIN, BACKGROUND_TIMEOUT_MS_MAX, problems);
     checkClassName(conf, problems);
     checkSweepRoots(conf, problems);
-    checkLong(conf, SWEEP_INTERVAL_MS_KEY, SWEEP_INTERVAL_MS_DEFAULT, 0, SWEEP_INTERVAL_MS_MAX, problems);
+    ConfigValues.checkDurationMs(conf, SWEEP_INTERVAL_MS_KEY, SWEEP_INTERVAL_MS_DEFAULT, 0, SWEEP_INTERVAL_MS_MAX,
+        problems);
     checkLong(conf, SWEEP_ENTRIES_KEY, SWEEP_ENTRIES_DEFAULT, 1, SWEEP_ENTRIES_MAX, problems);
+    checkLong(conf, QUEUE_MAX_KEY, QUEUE_MAX_DEFAULT, 1, QUEUE_MAX_MAX, problems);
+    checkBoolean(conf, ABORT_ON_ERROR_KEY, problems);
     return new ValidationStatus(problems);
   }
 
@@ -212,7 +233,7 @@ public final class PfimbiConfig {
   private static ActivitySettings activity(Configuration conf) {
     return new ActivitySettings(
         enumValue(ActivityMetric.class, conf.getTrimmed(ACTIVITY_METRIC_KEY, ACTIVITY_METRIC_DEFAULT)),
-        longValue(conf, ACTIVITY_INTERVAL_MS_KEY, ACTIVITY_INTERVAL_MS_DEFAULT),
+        ConfigValues.durationMs(conf, ACTIVITY_INTERVAL_MS_KEY, ACTIVITY_INTERVAL_MS_DEFAULT),
         doubleValue(conf, KMEANS_ALPHA_KEY, KMEANS_ALPHA_DEFAULT),
         conf.getTrimmed(ACTIVITY_SOURCE_KEY, ACTIVITY_SOURCE_DEFAULT),
         conf.getBoolean(ACTIVITY_DIRTY_KEY, ACTIVITY_DIRTY_DEFAULT));
@@ -235,9 +256,10 @@ public final class PfimbiConfig {
   private static FlowSettings flow(Configuration conf) {
     return new FlowSettings(
         (int) longValue(conf, BUFFER_BLOCKS_KEY, BUFFER_BLOCKS_DEFAULT),
-        bytesValue(conf),
+        ConfigValues.bytes(conf, BUFFER_BYTES_KEY, BUFFER_BYTES_DEFAULT),
         longValue(conf, GUARANTEED_SHARE_KEY, GUARANTEED_SHARE_DEFAULT),
-        (int) longValue(conf, IDLE_SAMPLES_KEY, IDLE_SAMPLES_DEFAULT));
+        (int) longValue(conf, IDLE_SAMPLES_KEY, IDLE_SAMPLES_DEFAULT),
+        (int) longValue(conf, QUEUE_MAX_KEY, QUEUE_MAX_DEFAULT));
   }
 
   private static SchedulerSettings scheduler(Configuration conf) {
@@ -250,11 +272,11 @@ public final class PfimbiConfig {
   private static CoordinationSettings coordination(Configuration conf) {
     return new CoordinationSettings(
         address(conf, RPC_ADDRESS_KEY, RPC_ADDRESS_DEFAULT),
-        longValue(conf, SCAN_INTERVAL_MS_KEY, SCAN_INTERVAL_MS_DEFAULT),
-        longValue(conf, BACKGROUND_TIMEOUT_MS_KEY, BACKGROUND_TIMEOUT_MS_DEFAULT),
+        ConfigValues.durationMs(conf, SCAN_INTERVAL_MS_KEY, SCAN_INTERVAL_MS_DEFAULT),
+        ConfigValues.durationMs(conf, BACKGROUND_TIMEOUT_MS_KEY, BACKGROUND_TIMEOUT_MS_DEFAULT),
         conf.getTrimmed(PLACEMENT_DELEGATE_KEY, PLACEMENT_DELEGATE_DEFAULT),
         sweepRoots(conf),
-        longValue(conf, SWEEP_INTERVAL_MS_KEY, SWEEP_INTERVAL_MS_DEFAULT),
+        ConfigValues.durationMs(conf, SWEEP_INTERVAL_MS_KEY, SWEEP_INTERVAL_MS_DEFAULT),
         (int) longValue(conf, SWEEP_ENTRIES_KEY, SWEEP_ENTRIES_DEFAULT));
   }
 
@@ -291,11 +313,6 @@ public final class PfimbiConfig {
     return raw == null ? def : Double.parseDouble(raw);
   }
 
-  private static long bytesValue(Configuration conf) {
-    String raw = raw(conf, BUFFER_BYTES_KEY);
-    return raw == null ? BUFFER_BYTES_DEFAULT : TraditionalBinaryPrefix.string2long(raw);
-  }
-
   private static <E extends Enum<E>> E enumValue(Class<E> type, String name) {
     return Enum.valueOf(type, name.toUpperCase(Locale.ROOT));
   }
@@ -329,22 +346,6 @@ public final class PfimbiConfig {
     }
     if (!(alpha > 0 && alpha <= 1)) {
       problems.add(KMEANS_ALPHA_KEY + " must be a number in (0, 1], was '" + raw + "'");
-    }
-  }
-
-  private static void checkBytes(Configuration conf, List<String> problems) {
-    String raw = raw(conf, BUFFER_BYTES_KEY);
-    String range = BUFFER_BYTES_MIN + ".." + BUFFER_BYTES_MAX + " bytes";
-    long value;
-    try {
-      value = raw == null ? BUFFER_BYTES_DEFAULT : TraditionalBinaryPrefix.string2long(raw);
-    } catch (IllegalArgumentException e) {
-      problems.add(BUFFER_BYTES_KEY + " must be a byte count in " + range + " (suffixes k, m, g, t allowed), was '"
-          + raw + "'");
-      return;
-    }
-    if (value < BUFFER_BYTES_MIN || value > BUFFER_BYTES_MAX) {
-      problems.add(BUFFER_BYTES_KEY + " must be in " + range + ", was " + value);
     }
   }
 

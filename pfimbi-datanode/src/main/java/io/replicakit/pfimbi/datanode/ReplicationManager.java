@@ -1,5 +1,7 @@
 package io.replicakit.pfimbi.datanode;
 
+import io.replicakit.common.fault.FaultGuard;
+import io.replicakit.common.fault.ThrottledLog;
 import io.replicakit.pfimbi.flow.CreditBuffer;
 import io.replicakit.pfimbi.flow.Credit;
 import io.replicakit.pfimbi.flow.FlowRegulator;
@@ -10,17 +12,16 @@ import io.replicakit.pfimbi.sched.TwoLevelWfq;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongConsumer;
+import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -40,14 +41,22 @@ import org.slf4j.LoggerFactory;
  *       length.
  * </ul>
  *
- * <p>A failed fetch, write or forward drops the block here and is counted; the NameNode side notices the missing
- * copy (dead node or timeout) and falls back to HDFS's re-replication (§4.4). Nothing is retried blindly.
+ * <p>Faults are contained and visible (issue 11). A failed fetch, write or forward drops the block here, is
+ * counted and recorded in {@link #failedBlocks()}, which the NameNode reads to fall back to HDFS's re-replication
+ * at once (§4.4); nothing is retried blindly. A notice is refused at once, with a reason, when the queue is full
+ * ({@link Limits#maxQueued}) or the volumes of this storage type lack the space for it, so the NameNode falls back
+ * instead of waiting for its timeout. Every turn of the two worker threads runs under a {@link FaultGuard}: an
+ * {@link Error} or a bug is counted and the thread goes on; a fault that persists disables this manager loudly
+ * (its queued blocks are recorded as failed, new notices are refused).
  *
  * @param <P> a fetched block's data as the transfers represent it
  */
 public final class ReplicationManager<P> implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(ReplicationManager.class);
+
+  /** Notices waiting per manager before new ones are refused: minutes of background work at disk speed. */
+  public static final int DEFAULT_MAX_QUEUED = 10_000;
 
   /** Moves block data: pull from the notice's source, store on this DataNode. */
   public interface Transfers<P> {
@@ -66,9 +75,43 @@ public final class ReplicationManager<P> implements AutoCloseable {
     void forward(BlockAvailable written) throws IOException;
   }
 
+  /** Free space of this storage type's volumes: in all of them, and in the one with the most. */
+  public record Space(long totalBytes, long largestVolumeBytes) {}
+
+  /** Reads the free space of this manager's storage type (the DataNode's own view of its volumes). */
+  @FunctionalInterface
+  public interface SpaceProbe {
+    SpaceProbe UNLIMITED = () -> new Space(Long.MAX_VALUE, Long.MAX_VALUE);
+
+    Space available() throws IOException;
+  }
+
+  /**
+   * Bounds and fault handling.
+   *
+   * @param maxQueued notices waiting for a credit before new ones are refused
+   * @param failedKept how many failed blocks {@link #failedBlocks()} keeps (newest)
+   * @param space the free space a notice is checked against at accept time
+   * @param disableAfter consecutive faulty turns of a worker thread before the manager disables itself
+   * @param monotonicMs the clock of log throttling
+   */
+  public record Limits(int maxQueued, int failedKept, SpaceProbe space, int disableAfter, LongSupplier monotonicMs) {
+    public static Limits defaults() {
+      return new Limits(DEFAULT_MAX_QUEUED, FailedBlocks.DEFAULT_CAPACITY, SpaceProbe.UNLIMITED,
+          FaultGuard.DEFAULT_DISABLE_AFTER, () -> System.nanoTime() / 1_000_000);
+    }
+  }
+
   /** A snapshot for monitoring. */
   public record Status(String storageType, int queued, int buffered, long bufferedBytes, long fetched,
-      long written, long failed, double activity, double threshold) {}
+      long written, long writtenBytes, long fetchFailures, long writeFailures, long forwardFailures, long refused,
+      long dropped, long refusedNoSpace, long faults, boolean disabled, double activity, double threshold) {
+
+    /** Blocks this manager dropped after accepting them (fetch, write or forward failed). */
+    public long failed() {
+      return fetchFailures + writeFailures + forwardFailures;
+    }
+  }
 
   private record Buffered(BlockAvailable notice, Object data, Credit credit) {}
 
@@ -82,27 +125,49 @@ public final class ReplicationManager<P> implements AutoCloseable {
   private final Transfers<P> transfers;
   private final Forwarder forwarder;
   private final long recheckMs;
+  private final Limits limits;
+  private final FailedBlocks failedBlocks;
   private final ReentrantLock lock = new ReentrantLock();
   private final Condition work = lock.newCondition();
   private final Map<Long, BlockAvailable> notices = new HashMap<>();
-  /** Blocks accepted and not yet written or dropped: queued, chosen, being fetched, buffered or being written. */
-  private final Set<Long> active = new HashSet<>();
+  /** Blocks accepted and not yet written or dropped (queued, chosen, fetched, buffered, being written): bytes. */
+  private final Map<Long, Long> active = new HashMap<>();
+  private long activeBytes;
   private final ArrayDeque<Buffered> ready = new ArrayDeque<>();
   private final AtomicLong sequence = new AtomicLong();
   private final AtomicLong fetched = new AtomicLong();
   private final AtomicLong written = new AtomicLong();
-  private final AtomicLong failed = new AtomicLong();
+  private final AtomicLong fetchFailures = new AtomicLong();
+  private final AtomicLong writeFailures = new AtomicLong();
+  private final AtomicLong forwardFailures = new AtomicLong();
+  private final AtomicLong refused = new AtomicLong();
+  private final AtomicLong dropped = new AtomicLong();
+  private final AtomicLong refusedNoSpace = new AtomicLong();
   private final AtomicLong writtenBytes = new AtomicLong();
+  private final ThrottledLog fetchLog;
+  private final ThrottledLog writeLog;
+  private final ThrottledLog forwardLog;
+  private final ThrottledLog spaceLog;
+  private final FaultGuard fetchGuard;
+  private final FaultGuard writeGuard;
   private BlockAvailable pending;
   private volatile boolean running = true;
+  private volatile boolean disabled;
   private Thread fetcher;
   private Thread writer;
 
   /**
+   * With the default {@link Limits} (no space check).
+   *
    * @param recheckMs how often a writer held back by a busy disk asks the regulator again (the activity interval)
    */
   public ReplicationManager(String storageType, TwoLevelWfq scheduler, CreditBuffer buffer, FlowRegulator regulator,
       Transfers<P> transfers, Forwarder forwarder, long recheckMs) {
+    this(storageType, scheduler, buffer, regulator, transfers, forwarder, recheckMs, Limits.defaults());
+  }
+
+  public ReplicationManager(String storageType, TwoLevelWfq scheduler, CreditBuffer buffer, FlowRegulator regulator,
+      Transfers<P> transfers, Forwarder forwarder, long recheckMs, Limits limits) {
     this.storageType = storageType;
     this.scheduler = scheduler;
     this.buffer = buffer;
@@ -110,38 +175,113 @@ public final class ReplicationManager<P> implements AutoCloseable {
     this.transfers = transfers;
     this.forwarder = forwarder;
     this.recheckMs = recheckMs;
+    this.limits = limits;
+    this.failedBlocks = new FailedBlocks(limits.failedKept());
+    this.fetchLog = throttledLog();
+    this.writeLog = throttledLog();
+    this.forwardLog = throttledLog();
+    this.spaceLog = throttledLog();
+    this.fetchGuard = new FaultGuard("Pfimbi " + storageType + " fetcher", LOG, throttledLog(),
+        limits.disableAfter(), () -> disable("fetcher"));
+    this.writeGuard = new FaultGuard("Pfimbi " + storageType + " writer", LOG, throttledLog(),
+        limits.disableAfter(), () -> disable("writer"));
+  }
+
+  private ThrottledLog throttledLog() {
+    return new ThrottledLog(ThrottledLog.DEFAULT_PERIOD_MS, limits.monotonicMs());
   }
 
   public void start() {
-    fetcher = daemon("fetch", this::fetchLoop);
-    writer = daemon("write", this::writeLoop);
+    fetcher = daemon("fetch", fetchGuard, this::fetchTurn);
+    writer = daemon("write", writeGuard, this::writeTurn);
   }
 
-  private Thread daemon(String role, Runnable loop) {
-    Thread t = new Thread(loop, "replicakit-pfimbi-" + storageType.toLowerCase() + "-" + role);
+  private Thread daemon(String role, FaultGuard guard, FaultGuard.Turn turn) {
+    Thread t = new Thread(() -> loop(guard, turn), "replicakit-pfimbi-" + storageType.toLowerCase() + "-" + role);
     t.setDaemon(true);
     t.start();
     return t;
   }
 
-  /** Queues a notice; empty when accepted, else why not. */
+  /** Turns until stopped or disabled; after a faulty turn it waits a recheck period so a stuck fault cannot spin. */
+  private void loop(FaultGuard guard, FaultGuard.Turn turn) {
+    try {
+      while (running && !disabled) {
+        if (!guard.run(turn)) {
+          Thread.sleep(recheckMs);
+        }
+      }
+    } catch (InterruptedException e) {
+      // close() ends the thread
+    }
+  }
+
+  /** Queues a notice; empty when accepted, else why not (the caller falls back to HDFS's re-replication). */
   public Optional<String> accept(BlockAvailable notice) {
+    Space space = space();
     BlockNotice queued = new BlockNotice(notice.source().toString(), notice.blockId(), notice.generationStamp(),
         notice.numBytes(), notice.flow(), notice.flowWeight(), notice.position(), sequence.incrementAndGet());
     lock.lock();
     try {
-      if (!running) {
-        return Optional.of("the Replication Manager is stopping");
+      Optional<String> refusal = refusal(notice, space);
+      if (refusal.isPresent()) {
+        refused.incrementAndGet();
+        return refusal;
       }
-      if (active.contains(notice.blockId()) || !scheduler.offer(queued)) {
+      if (!scheduler.offer(queued)) {
+        refused.incrementAndGet();
         return Optional.of("block " + notice.blockId() + " is already queued");
       }
-      active.add(notice.blockId());
+      active.put(notice.blockId(), notice.numBytes());
+      activeBytes += notice.numBytes();
       notices.put(notice.blockId(), notice);
+      failedBlocks.forget(notice.blockId());
       work.signalAll();
       return Optional.empty();
     } finally {
       lock.unlock();
+    }
+  }
+
+  /** Why {@code notice} cannot be queued now; called with the lock held. */
+  private Optional<String> refusal(BlockAvailable notice, Space space) {
+    if (!running) {
+      return Optional.of("the Replication Manager is stopping");
+    }
+    if (disabled || !workersAlive()) {
+      return Optional.of("the " + storageType + " Replication Manager is disabled after repeated faults (see the "
+          + "DataNode log)");
+    }
+    if (active.containsKey(notice.blockId())) {
+      return Optional.of("block " + notice.blockId() + " is already queued");
+    }
+    int waiting = scheduler.size() + (pending == null ? 0 : 1);
+    if (waiting >= limits.maxQueued()) {
+      dropped.incrementAndGet();
+      return Optional.of("the " + storageType + " queue is full (" + waiting + " notices wait)");
+    }
+    long need = activeBytes + notice.numBytes();
+    if (space.largestVolumeBytes() < notice.numBytes() || space.totalBytes() < need) {
+      refusedNoSpace.incrementAndGet();
+      return Optional.of("not enough space on " + storageType + " volumes for block " + notice.blockId() + ": "
+          + notice.numBytes() + " bytes (plus " + activeBytes + " accepted) needed, " + space.totalBytes()
+          + " free, at most " + space.largestVolumeBytes() + " on one volume");
+    }
+    return Optional.empty();
+  }
+
+  private boolean workersAlive() {
+    return fetcher == null || (fetcher.isAlive() && writer.isAlive());
+  }
+
+  /** The free space now; unlimited when it cannot be read (the write itself then fails and is recorded). */
+  private Space space() {
+    try {
+      return limits.space().available();
+    } catch (IOException | RuntimeException e) {
+      spaceLog.warn(LOG, "Pfimbi " + storageType + ": cannot read the free space of the volumes; accepting "
+          + "notices without the check", e);
+      return new Space(Long.MAX_VALUE, Long.MAX_VALUE);
     }
   }
 
@@ -170,16 +310,15 @@ public final class ReplicationManager<P> implements AutoCloseable {
     return writtenBytes.get();
   }
 
-  private void fetchLoop() {
-    while (running) {
-      try {
-        Reserved next = nextWithCredit();
-        if (next != null) {
-          fetch(next);
-        }
-      } catch (InterruptedException e) {
-        return;
-      }
+  /** Blocks whose background copy failed here recently (newest last), with why. */
+  public Map<Long, String> failedBlocks() {
+    return failedBlocks.snapshot();
+  }
+
+  private void fetchTurn() throws InterruptedException {
+    Reserved next = nextWithCredit();
+    if (next != null) {
+      fetch(next);
     }
   }
 
@@ -193,7 +332,7 @@ public final class ReplicationManager<P> implements AutoCloseable {
   private Reserved nextWithCredit() throws InterruptedException {
     lock.lock();
     try {
-      while (running) {
+      while (running && !disabled) {
         if (pending == null && buffer.freeBlocks() > 0) {
           Optional<BlockNotice> next = scheduler.next();
           pending = next.map(n -> notices.remove(n.blockId())).orElse(null);
@@ -214,35 +353,39 @@ public final class ReplicationManager<P> implements AutoCloseable {
     }
   }
 
+  /** Fetches into the buffer; any failure drops the block (an {@link Error} then goes on to the guard). */
   private void fetch(Reserved next) {
+    BlockAvailable notice = next.notice();
     try {
-      P data = transfers.fetch(next.notice());
+      P data = transfers.fetch(notice);
       fetched.incrementAndGet();
       lock.lock();
       try {
-        ready.add(new Buffered(next.notice(), data, next.credit()));
+        ready.add(new Buffered(notice, data, next.credit()));
         work.signalAll();
       } finally {
         lock.unlock();
       }
-    } catch (IOException | RuntimeException e) {
-      failed.incrementAndGet();
-      release(next.credit(), next.notice().blockId());
-      LOG.warn("Pfimbi {}: cannot fetch block {} from {}: {}", storageType, next.notice().blockId(),
-          next.notice().source(), e.toString());
+    } catch (Throwable t) {
+      fetchFailures.incrementAndGet();
+      release(next.credit(), notice.blockId());
+      String reason = "fetch from " + notice.source() + " failed: " + t;
+      failedBlocks.record(notice.blockId(), reason);
+      fetchLog.warn(LOG, "Pfimbi " + storageType + ": block " + notice.blockId() + ": " + reason, null);
+      rethrowError(t);
     }
   }
 
-  private void writeLoop() {
-    while (running) {
-      try {
-        Writable w = nextWritable();
-        if (w != null) {
-          write(w.block(), w.decision());
-        }
-      } catch (InterruptedException e) {
-        return;
-      }
+  private static void rethrowError(Throwable t) {
+    if (t instanceof Error error) {
+      throw error;
+    }
+  }
+
+  private void writeTurn() throws InterruptedException {
+    Writable w = nextWritable();
+    if (w != null) {
+      write(w.block(), w.decision());
     }
   }
 
@@ -250,7 +393,7 @@ public final class ReplicationManager<P> implements AutoCloseable {
   private Writable nextWritable() throws InterruptedException {
     lock.lock();
     try {
-      while (running) {
+      while (running && !disabled) {
         FlushDecision decision = regulator.decide();
         if (!ready.isEmpty() && decision.allowed()) {
           return new Writable(ready.poll(), decision);
@@ -273,9 +416,12 @@ public final class ReplicationManager<P> implements AutoCloseable {
       transfers.write(notice, (P) b.data(), mayContinue, writtenBytes::addAndGet);
       written.incrementAndGet();
       regulator.onBackgroundWritten();
-    } catch (IOException | RuntimeException e) {
-      failed.incrementAndGet();
-      LOG.warn("Pfimbi {}: cannot store block {}: {}", storageType, notice.blockId(), e.toString());
+    } catch (Throwable t) {
+      writeFailures.incrementAndGet();
+      String reason = "write to a local " + storageType + " volume failed: " + t;
+      failedBlocks.record(notice.blockId(), reason);
+      writeLog.warn(LOG, "Pfimbi " + storageType + ": block " + notice.blockId() + ": " + reason, null);
+      rethrowError(t);
       return;
     } finally {
       release(b.credit(), notice.blockId());
@@ -288,10 +434,12 @@ public final class ReplicationManager<P> implements AutoCloseable {
   private void forward(BlockAvailable notice) {
     try {
       forwarder.forward(notice);
-    } catch (IOException | RuntimeException e) {
-      failed.incrementAndGet();
-      LOG.warn("Pfimbi {}: cannot tell {} that block {} waits: {}", storageType, notice.downstream().get(0),
-          notice.blockId(), e.toString());
+    } catch (Throwable t) {
+      forwardFailures.incrementAndGet();
+      String reason = "stored here, but telling " + notice.downstream().get(0) + " failed: " + t;
+      failedBlocks.record(notice.blockId(), reason);
+      forwardLog.warn(LOG, "Pfimbi " + storageType + ": block " + notice.blockId() + ": " + reason, null);
+      rethrowError(t);
     }
   }
 
@@ -300,18 +448,65 @@ public final class ReplicationManager<P> implements AutoCloseable {
     lock.lock();
     try {
       buffer.release(credit);
-      active.remove(blockId);
+      forgetActive(blockId);
       work.signalAll();
     } finally {
       lock.unlock();
     }
   }
 
+  private void forgetActive(long blockId) {
+    Long bytes = active.remove(blockId);
+    if (bytes != null) {
+      activeBytes -= bytes;
+    }
+  }
+
+  /**
+   * A worker's faults persisted: this manager stops taking work, records every block it holds as failed (the
+   * NameNode falls back for them at once) and refuses new notices until the DataNode restarts.
+   */
+  private void disable(String role) {
+    lock.lock();
+    try {
+      disabled = true;
+      String reason = "the " + storageType + " Replication Manager was disabled: its " + role + " kept failing";
+      while (true) {
+        Optional<BlockNotice> next = scheduler.next();
+        if (next.isEmpty()) {
+          break;
+        }
+        notices.remove(next.get().blockId());
+        dropAccepted(next.get().blockId(), reason);
+      }
+      if (pending != null) {
+        dropAccepted(pending.blockId(), reason);
+        pending = null;
+      }
+      for (Buffered b = ready.poll(); b != null; b = ready.poll()) {
+        buffer.release(b.credit());
+        dropAccepted(b.notice().blockId(), reason);
+      }
+      work.signalAll();
+    } finally {
+      lock.unlock();
+    }
+    LOG.error("ReplicaKit Pfimbi: {}; its queued blocks are reported as failed and new notices are refused, so the "
+        + "NameNode re-replicates them with HDFS", "the " + storageType + " Replication Manager is disabled");
+  }
+
+  private void dropAccepted(long blockId, String reason) {
+    forgetActive(blockId);
+    failedBlocks.record(blockId, reason);
+  }
+
   public Status status() {
     lock.lock();
     try {
       return new Status(storageType, scheduler.size() + (pending == null ? 0 : 1), ready.size(),
-          buffer.reservedBytes(), fetched.get(), written.get(), failed.get(), regulator.latestActivity(),
+          buffer.reservedBytes(), fetched.get(), written.get(), writtenBytes.get(), fetchFailures.get(),
+          writeFailures.get(), forwardFailures.get(), refused.get(), dropped.get(), refusedNoSpace.get(),
+          fetchGuard.faults() + writeGuard.faults(), disabled, regulator.latestActivity(),
           regulator.threshold().threshold());
     } finally {
       lock.unlock();

@@ -1,5 +1,9 @@
 package io.replicakit.pfimbi.datanode;
 
+import io.replicakit.common.PluginStartup;
+import io.replicakit.common.config.KnownKeys;
+import io.replicakit.common.fault.FaultGuard;
+import io.replicakit.common.fault.ThrottledLog;
 import io.replicakit.common.sysstate.SourceProvider;
 import io.replicakit.common.sysstate.SourceSettings;
 import io.replicakit.common.sysstate.VolumeSource;
@@ -12,6 +16,7 @@ import io.replicakit.pfimbi.flow.FlowRegulator;
 import io.replicakit.pfimbi.hdfs.BlockData;
 import io.replicakit.pfimbi.hdfs.BlockIo;
 import io.replicakit.pfimbi.hdfs.DataNodeView;
+import io.replicakit.pfimbi.proto.PfimbiProtos.FailedBlockProto;
 import io.replicakit.pfimbi.proto.PfimbiProtos.ManagerStatusProto;
 import io.replicakit.pfimbi.rpc.BlockAvailable;
 import io.replicakit.pfimbi.rpc.NoticeHandler;
@@ -22,6 +27,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -31,8 +38,8 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
-import org.apache.hadoop.util.ExitUtil;
 import org.apache.hadoop.util.ServicePlugin;
+import org.apache.hadoop.util.Time;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -43,10 +50,17 @@ import org.slf4j.LoggerFactory;
  * activity every {@code replicakit.pfimbi.activity.interval.ms}, and moves block data with {@link BlockIo}.
  *
  * <p>A background block becomes an ordinary finalized replica that reaches the NameNode in the DataNode's next
- * incremental block report. Invalid {@code replicakit.pfimbi.*} values stop the DataNode at startup, naming the
- * key; a fault at run time only drops the background copy it concerns.
+ * incremental block report. Pfimbi is an optional feature of the DataNode: when it cannot start (invalid
+ * {@code replicakit.pfimbi.*} value, side-channel port taken) the DataNode keeps running without it, logged at
+ * ERROR and counted ({@link PluginStartup}), unless {@code replicakit.pfimbi.abort.on.error} is true. A fault at
+ * run time only drops the background copy it concerns, which the NameNode learns through the status call; faults
+ * of the sampler and the managers' threads are contained ({@link FaultGuard}) and counted in the metrics2 source
+ * {@value ReplicationManagerMetricsSource#NAME}.
  */
 public final class ReplicationManagerPlugin implements ServicePlugin, NoticeHandler {
+
+  /** The feature's name in {@link PluginStartup}'s counters. */
+  public static final String FEATURE = "PfimbiReplicationManager";
 
   private static final Logger LOG = LoggerFactory.getLogger(ReplicationManagerPlugin.class);
   private static final int NOTIFY_TIMEOUT_MS = 10_000;
@@ -60,24 +74,38 @@ public final class ReplicationManagerPlugin implements ServicePlugin, NoticeHand
   private RmClient forwarder;
   private VolumeSource volumeSource;
   private ScheduledExecutorService sampler;
-  private volatile boolean loggedSampleFault;
+  private ReplicationManagerMetricsSource metrics;
+  private final FaultGuard sampleGuard = new FaultGuard("Pfimbi disk activity sampler", LOG,
+      new ThrottledLog(ThrottledLog.DEFAULT_PERIOD_MS, Time::monotonicNow), FaultGuard.DEFAULT_DISABLE_AFTER,
+      this::samplerDisabled);
 
   @Override
   public void start(Object service) {
+    boolean abort = false;
     try {
       node = DataNodeView.of(service);
       Configuration conf = node.conf();
+      abort = PluginStartup.abortOnError(conf, PfimbiConfig.ABORT_ON_ERROR_KEY);
+      KnownKeys.warnUnknown(conf, PfimbiConfig.PREFIX, PfimbiConfig.KEY_NAMES, LOG);
       settings = PfimbiConfig.settings(conf);
       blockIo = new BlockIo(node.dataNode());
       volumeSource = openVolumeSource(conf);
       forwarder = new RmClient(conf, settings.coordination().rpcAddress().getPort(), NOTIFY_TIMEOUT_MS);
       server = RmServer.start(conf, node.bindAddress(settings.coordination().rpcAddress()), HANDLERS, this);
+      metrics = new ReplicationManagerMetricsSource(this::statuses, sampleGuard::faults,
+          () -> sampleGuard.disabled() ? 1 : 0).register();
       startSampler(conf);
       LOG.info("ReplicaKit Pfimbi Replication Manager listening on {}", server.address());
-    } catch (IllegalArgumentException | IOException e) {
+    } catch (RuntimeException | IOException | LinkageError e) {
       stop();
-      ExitUtil.terminate(1, "ReplicaKit Pfimbi Replication Manager cannot start: " + e.getMessage());
+      PluginStartup.failed(FEATURE, PfimbiConfig.ABORT_ON_ERROR_KEY, abort, LOG,
+          "ReplicaKit Pfimbi Replication Manager cannot start", e);
     }
+  }
+
+  /** Whether the Replication Manager endpoint is up (false after a start-up failure). */
+  public boolean running() {
+    return server != null;
   }
 
   private VolumeSource openVolumeSource(Configuration conf) {
@@ -116,18 +144,37 @@ public final class ReplicationManagerPlugin implements ServicePlugin, NoticeHand
   }
 
   /**
-   * One activity sample. If sampling fails, the managers are told the activity is unknown (they then write as if
-   * no sample said the disk is busy) rather than keeping an old "busy" forever.
+   * One activity sample, guarded: if sampling fails (a bug, an {@link Error}), the managers are told the activity is
+   * unknown (they then write as if no sample said the disk is busy) rather than keeping an old "busy" forever.
    */
   private void sample(ActivitySampler activity) {
     try {
-      activity.run();
-    } catch (RuntimeException e) {
-      if (!loggedSampleFault) {
-        loggedSampleFault = true;
-        LOG.warn("Pfimbi: disk activity sampling failed (logged once); writing without it", e);
-      }
-      managers.values().forEach(rm -> rm.onActivity(java.util.OptionalDouble.empty(), 0));
+      sampleGuard.run(() -> {
+        try {
+          activity.run();
+        } catch (Throwable t) {
+          activityUnknown();
+          throw t;
+        }
+      });
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private void activityUnknown() {
+    managers.values().forEach(rm -> rm.onActivity(OptionalDouble.empty(), 0));
+  }
+
+  /**
+   * The sampler failed too often in a row: it stops for good and the managers run without activity, writing
+   * background blocks as soon as they are buffered (as HDFS's own re-replication would), which is logged at
+   * ERROR by the guard and shown by the {@code SamplerDisabled} metric.
+   */
+  private void samplerDisabled() {
+    activityUnknown();
+    if (sampler != null) {
+      sampler.shutdown();
     }
   }
 
@@ -135,7 +182,7 @@ public final class ReplicationManagerPlugin implements ServicePlugin, NoticeHand
     Map<String, ActivitySampler.Target> t = new ConcurrentHashMap<>();
     managers.forEach((type, rm) -> t.put(type, new ActivitySampler.Target() {
       @Override
-      public void onActivity(java.util.OptionalDouble a, long foregroundBlocks) {
+      public void onActivity(OptionalDouble a, long foregroundBlocks) {
         rm.onActivity(a, foregroundBlocks);
       }
 
@@ -174,10 +221,15 @@ public final class ReplicationManagerPlugin implements ServicePlugin, NoticeHand
         new CreditBuffer(settings.flow().bufferBlocks(), settings.flow().bufferBytes()),
         new FlowRegulator(threshold, settings.flow().guaranteedShareForegroundBlocks(),
             settings.flow().idleSamples()),
-        new Transfers(storageType), this::forward, settings.activity().intervalMs());
+        new Transfers(storageType), this::forward, settings.activity().intervalMs(), limits(storageType));
     rm.start();
     managers.put(storageType, rm);
     return rm;
+  }
+
+  private ReplicationManager.Limits limits(String storageType) {
+    return new ReplicationManager.Limits(settings.flow().maxQueuedNotices(), FailedBlocks.DEFAULT_CAPACITY,
+        () -> node.space(storageType), FaultGuard.DEFAULT_DISABLE_AFTER, Time::monotonicNow);
   }
 
   /** Block data moves with HDFS's data-transfer protocol: pulled from the notice's source, stored locally. */
@@ -218,25 +270,50 @@ public final class ReplicationManagerPlugin implements ServicePlugin, NoticeHand
   @Override
   public List<ManagerStatusProto> status() {
     List<ManagerStatusProto> all = new ArrayList<>();
-    managers.values().forEach(rm -> {
-      ReplicationManager.Status s = rm.status();
-      all.add(ManagerStatusProto.newBuilder()
-          .setStorageType(s.storageType())
-          .setQueued(s.queued())
-          .setBuffered(s.buffered())
-          .setBufferedBytes(s.bufferedBytes())
-          .setFetched(s.fetched())
-          .setWritten(s.written())
-          .setFailed(s.failed())
-          .setActivity(Double.isNaN(s.activity()) ? -1 : s.activity())
-          .setThreshold(s.threshold())
-          .build());
-    });
+    statuses().values().forEach(s -> all.add(ManagerStatusProto.newBuilder()
+        .setStorageType(s.storageType())
+        .setQueued(s.queued())
+        .setBuffered(s.buffered())
+        .setBufferedBytes(s.bufferedBytes())
+        .setFetched(s.fetched())
+        .setWritten(s.written())
+        .setFailed(s.failed())
+        .setActivity(Double.isNaN(s.activity()) ? -1 : s.activity())
+        .setThreshold(s.threshold())
+        .setWrittenBytes(s.writtenBytes())
+        .setFetchFailures(s.fetchFailures())
+        .setWriteFailures(s.writeFailures())
+        .setForwardFailures(s.forwardFailures())
+        .setRefused(s.refused())
+        .setDropped(s.dropped())
+        .setRefusedNoSpace(s.refusedNoSpace())
+        .setFaults(s.faults())
+        .setDisabled(s.disabled())
+        .build()));
+    return all;
+  }
+
+  /** Every manager's recent failures, by storage type; each manager keeps its newest 1024. */
+  @Override
+  public List<FailedBlockProto> failedBlocks() {
+    List<FailedBlockProto> all = new ArrayList<>();
+    managers.forEach((type, rm) -> rm.failedBlocks().forEach((id, reason) -> all.add(FailedBlockProto.newBuilder()
+        .setBlockId(id).setReason(reason).setStorageType(type).build())));
+    return all;
+  }
+
+  private Map<String, ReplicationManager.Status> statuses() {
+    Map<String, ReplicationManager.Status> all = new TreeMap<>();
+    managers.forEach((type, rm) -> all.put(type, rm.status()));
     return all;
   }
 
   @Override
   public void stop() {
+    if (metrics != null) {
+      metrics.unregister();
+      metrics = null;
+    }
     if (server != null) {
       server.close();
       server = null;
@@ -248,9 +325,11 @@ public final class ReplicationManagerPlugin implements ServicePlugin, NoticeHand
     managers.clear();
     if (forwarder != null) {
       forwarder.close();
+      forwarder = null;
     }
     if (volumeSource != null) {
       volumeSource.close();
+      volumeSource = null;
     }
   }
 

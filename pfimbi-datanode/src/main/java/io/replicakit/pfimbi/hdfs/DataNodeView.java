@@ -3,6 +3,7 @@ package io.replicakit.pfimbi.hdfs;
 import io.replicakit.common.PluginHost;
 import io.replicakit.common.sysstate.VolumeRef;
 import io.replicakit.metrics.datanode.DataNodeVolumes;
+import io.replicakit.pfimbi.datanode.ReplicationManager;
 import io.replicakit.pfimbi.rpc.NodeRef;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -13,6 +14,8 @@ import org.apache.hadoop.hdfs.protocol.DatanodeID;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo.DatanodeInfoBuilder;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
+import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsDatasetSpi;
+import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsVolumeSpi;
 
 /**
  * What the Replication Managers need to know about their DataNode (with {@link BlockIo} for block data, the
@@ -63,6 +66,30 @@ public final class DataNodeView {
       return configured;
     }
     return new InetSocketAddress(xfer.getAddress(), configured.getPort());
+  }
+
+  /**
+   * Free space of the volumes of {@code storageType} as the DataNode itself counts it ({@code getAvailable}:
+   * capacity less DFS use, reserved space and space reserved for replicas being written): in all of them, and in
+   * the one with the most, since a block goes to a single volume.
+   */
+  public ReplicationManager.Space space(String storageType) throws IOException {
+    FsDatasetSpi<?> dataset = dataNode.getFSDataset();
+    if (dataset == null) {
+      return new ReplicationManager.Space(Long.MAX_VALUE, Long.MAX_VALUE); // not open yet: the write will tell
+    }
+    long total = 0;
+    long largest = 0;
+    try (FsDatasetSpi.FsVolumeReferences refs = dataset.getFsVolumeReferences()) {
+      for (FsVolumeSpi v : refs) {
+        if (v.getStorageType().name().equals(storageType)) {
+          long available = v.getAvailable();
+          total += available;
+          largest = Math.max(largest, available);
+        }
+      }
+    }
+    return new ReplicationManager.Space(total, largest);
   }
 
   /** A DataNode of a notice as HDFS's data-transfer code wants it. */

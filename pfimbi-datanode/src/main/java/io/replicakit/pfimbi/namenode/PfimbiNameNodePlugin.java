@@ -1,5 +1,7 @@
 package io.replicakit.pfimbi.namenode;
 
+import io.replicakit.common.PluginStartup;
+import io.replicakit.common.config.KnownKeys;
 import io.replicakit.pfimbi.config.CoordinationSettings;
 import io.replicakit.pfimbi.config.PfimbiConfig;
 import io.replicakit.pfimbi.hdfs.NameNodeAdaptor;
@@ -21,7 +23,6 @@ import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.server.blockmanagement.PfimbiBlocks;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.metrics2.util.MBeans;
-import org.apache.hadoop.util.ExitUtil;
 import org.apache.hadoop.util.ServicePlugin;
 import org.apache.hadoop.util.Time;
 import org.slf4j.Logger;
@@ -32,8 +33,9 @@ import org.slf4j.LoggerFactory;
  * {@code replicakit.pfimbi.scan.interval.ms} on the files that allocated blocks since the last scan, and sweeps the
  * marked directories when the NameNode becomes active and then periodically. Needs the placement wrapper
  * ({@code dfs.block.replicator.classname = org.apache.hadoop.hdfs.server.blockmanagement.PfimbiPlacementPolicy}):
- * without it background copies would be deleted as excess, so the NameNode refuses to start, as it does for
- * invalid {@code replicakit.pfimbi.*} values.
+ * without it background copies would be deleted as excess, so the coordinator does not start, as for invalid
+ * {@code replicakit.pfimbi.*} values: the NameNode keeps running without it (ERROR line, counted by
+ * {@link PluginStartup}) unless {@code replicakit.pfimbi.abort.on.error} is true.
  *
  * <p>A round that fails, with an exception or an {@link Error}, is counted ({@code ScanFaults}), logged with
  * throttling, and the next round runs as scheduled: a scheduled task that throws would otherwise be cancelled in
@@ -43,6 +45,8 @@ public final class PfimbiNameNodePlugin implements ServicePlugin, PfimbiCoordina
 
   private static final Logger LOG = LoggerFactory.getLogger(PfimbiNameNodePlugin.class);
   private static final int NOTIFY_TIMEOUT_MS = 10_000;
+  /** The feature's name in {@link PluginStartup}'s counters. */
+  static final String FEATURE = "PfimbiCoordinator";
 
   private ScheduledExecutorService scanner;
   private DistributedFileSystem fs;
@@ -57,36 +61,45 @@ public final class PfimbiNameNodePlugin implements ServicePlugin, PfimbiCoordina
   public void start(Object service) {
     NameNodeAdaptor adaptor = NameNodeAdaptor.of(service);
     Configuration conf = adaptor.conf();
+    boolean abort = PluginStartup.abortOnError(conf, PfimbiConfig.ABORT_ON_ERROR_KEY);
     try {
+      KnownKeys.warnUnknown(conf, PfimbiConfig.PREFIX, PfimbiConfig.KEY_NAMES, LOG);
       CoordinationSettings settings = PfimbiConfig.settings(conf).coordination();
       if (!adaptor.placementPolicyIsWrapped()) {
         throw new IllegalArgumentException(DFSConfigKeys.DFS_BLOCK_REPLICATOR_CLASSNAME_KEY + " must be "
             + "org.apache.hadoop.hdfs.server.blockmanagement.PfimbiPlacementPolicy when the Pfimbi NameNode plugin "
             + "runs (it keeps background copies from being deleted as excess)");
       }
-      fs = selfClient(adaptor.uri(), conf);
-      rmClient = new RmClient(conf, settings.rpcAddress().getPort(), NOTIFY_TIMEOUT_MS);
-      coordinator = new BackgroundCoordinator(new DfsNamespace(fs.getClient(), adaptor::fullPath), adaptor,
-          managers(rmClient), adaptor, Time::monotonicNow, settings);
-      PfimbiBlocks.get().installInodeResolver(adaptor::fileInodeId);
-      scanner = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "replicakit-pfimbi-coordinator");
-        t.setDaemon(true);
-        return t;
-      });
-      scanner.scheduleWithFixedDelay(this::scan, settings.scanIntervalMs(), settings.scanIntervalMs(),
-          TimeUnit.MILLISECONDS);
-      mbean = MBeans.register("NameNode", "ReplicaKitPfimbi", this);
-      DefaultMetricsSystem.instance().register(CoordinatorMetricsSource.NAME, "ReplicaKit Pfimbi coordinator",
-          new CoordinatorMetricsSource(this));
-      metricsRegistered = true;
-      LOG.info("ReplicaKit Pfimbi coordinator started: scan every {} ms, sweep of {} every {} ms, Replication "
-          + "Managers on port {}", settings.scanIntervalMs(), settings.sweepRoots(), settings.sweepIntervalMs(),
-          settings.rpcAddress().getPort());
-    } catch (IllegalArgumentException | IOException e) {
+      startCoordinator(adaptor, conf, settings);
+    } catch (IllegalArgumentException | IOException | LinkageError e) {
       stop();
-      ExitUtil.terminate(1, "ReplicaKit Pfimbi coordinator cannot start: " + e.getMessage());
+      PluginStartup.failed(FEATURE, PfimbiConfig.ABORT_ON_ERROR_KEY, abort, LOG,
+          "ReplicaKit Pfimbi coordinator cannot start (files written with Pfimbi stay at their synchronous "
+              + "replication until it runs; bin/replicakit pfimbi-check lists and repairs them)", e);
     }
+  }
+
+  private void startCoordinator(NameNodeAdaptor adaptor, Configuration conf, CoordinationSettings settings)
+      throws IOException {
+    fs = selfClient(adaptor.uri(), conf);
+    rmClient = new RmClient(conf, settings.rpcAddress().getPort(), NOTIFY_TIMEOUT_MS);
+    coordinator = new BackgroundCoordinator(new DfsNamespace(fs.getClient(), adaptor::fullPath), adaptor,
+        managers(rmClient), adaptor, Time::monotonicNow, settings);
+    PfimbiBlocks.get().installInodeResolver(adaptor::fileInodeId);
+    scanner = Executors.newSingleThreadScheduledExecutor(r -> {
+      Thread t = new Thread(r, "replicakit-pfimbi-coordinator");
+      t.setDaemon(true);
+      return t;
+    });
+    scanner.scheduleWithFixedDelay(this::scan, settings.scanIntervalMs(), settings.scanIntervalMs(),
+        TimeUnit.MILLISECONDS);
+    mbean = MBeans.register("NameNode", "ReplicaKitPfimbi", this);
+    DefaultMetricsSystem.instance().register(CoordinatorMetricsSource.NAME, "ReplicaKit Pfimbi coordinator",
+        new CoordinatorMetricsSource(this));
+    metricsRegistered = true;
+    LOG.info("ReplicaKit Pfimbi coordinator started: scan every {} ms, sweep of {} every {} ms, Replication "
+        + "Managers on port {}", settings.scanIntervalMs(), settings.sweepRoots(), settings.sweepIntervalMs(),
+        settings.rpcAddress().getPort());
   }
 
   private static BackgroundCoordinator.ReplicationManagers managers(RmClient client) {
@@ -98,7 +111,7 @@ public final class PfimbiNameNodePlugin implements ServicePlugin, PfimbiCoordina
 
       @Override
       public Map<Long, String> recentFailures(String ipAddr) throws IOException {
-        return Map.of();
+        return client.failedBlocks(ipAddr);
       }
     };
   }

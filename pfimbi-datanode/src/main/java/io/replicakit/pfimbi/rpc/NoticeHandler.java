@@ -1,5 +1,6 @@
 package io.replicakit.pfimbi.rpc;
 
+import io.replicakit.pfimbi.proto.PfimbiProtos.FailedBlockProto;
 import io.replicakit.pfimbi.proto.PfimbiProtos.ManagerStatusProto;
 import java.util.List;
 import java.util.Optional;
@@ -11,4 +12,9 @@ public interface NoticeHandler {
   Optional<String> accept(BlockAvailable notice);
 
   List<ManagerStatusProto> status();
+
+  /** Blocks whose background copy failed here recently, oldest first; none unless the handler records them. */
+  default List<FailedBlockProto> failedBlocks() {
+    return List.of();
+  }
 }

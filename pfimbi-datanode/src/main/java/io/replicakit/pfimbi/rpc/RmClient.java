@@ -5,6 +5,7 @@ import io.replicakit.pfimbi.proto.PfimbiProtos.StatusRequestProto;
 import io.replicakit.pfimbi.proto.PfimbiProtos.StatusResponseProto;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -54,6 +55,20 @@ public final class RmClient implements AutoCloseable {
       drop(ipAddr);
       throw unwrap(e);
     }
+  }
+
+  /**
+   * The blocks whose background copy recently failed on the DataNode at {@code ipAddr}: block ID to reason
+   * (fetch failed, write failed such as a full disk, forward failed, manager disabled), oldest first. A block the
+   * NameNode still waits for that appears here will not arrive from this node: fall back to HDFS's
+   * re-replication at once. One status call; a DataNode without the list (older version) returns an empty map.
+   *
+   * @throws IOException when the DataNode's Replication Manager cannot be reached
+   */
+  public Map<Long, String> failedBlocks(String ipAddr) throws IOException {
+    Map<Long, String> failed = new LinkedHashMap<>();
+    status(ipAddr).getFailedBlocksList().forEach(f -> failed.put(f.getBlockId(), f.getReason()));
+    return failed;
   }
 
   private ReplicationManagerProtocolPB proxy(String ipAddr) throws IOException {

@@ -75,7 +75,8 @@ public final class RmServer implements AutoCloseable {
 
     @Override
     public StatusResponseProto status(RpcController controller, StatusRequestProto request) {
-      return StatusResponseProto.newBuilder().addAllManagers(handler.status()).build();
+      return StatusResponseProto.newBuilder().addAllManagers(handler.status())
+          .addAllFailedBlocks(handler.failedBlocks()).build();
     }
   }
 }

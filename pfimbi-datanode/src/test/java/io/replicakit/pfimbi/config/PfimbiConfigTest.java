@@ -28,7 +28,7 @@ class PfimbiConfigTest {
     PfimbiSettings s = PfimbiConfig.settings(conf);
 
     assertEquals(new ActivitySettings(ActivityMetric.MEMDISK, 100, 0.1, "oshi", true), s.activity());
-    assertEquals(new FlowSettings(16, 1L << 30, 8, 3), s.flow());
+    assertEquals(new FlowSettings(16, 1L << 30, 8, 3, 10_000), s.flow());
     assertEquals(new SchedulerSettings(PositionMode.STRICT, List.of(100.0, 10.0, 1.0), QueueOrder.FIFO),
         s.scheduler());
     assertEquals(9875, s.coordination().rpcAddress().getPort());
@@ -58,7 +58,7 @@ class PfimbiConfigTest {
       assertTrue(names.add(key.name()), "declared twice: " + key.name());
       assertFalse(key.description().isBlank(), key.name());
     }
-    assertEquals(19, names.size());
+    assertEquals(21, names.size());
     assertEquals("user.replicakit.pfimbi", PfimbiConfig.XATTR);
   }
 
@@ -127,6 +127,38 @@ class PfimbiConfigTest {
     assertTrue(status.reason().contains(key) && status.reason().contains(allowed), status.reason());
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> PfimbiConfig.settings(conf));
     assertTrue(e.getMessage().contains(key), e.getMessage());
+  }
+
+  @Test
+  void timeAndSizeKeys_takeHadoopsSuffixes() {
+    Configuration conf = new Configuration(false);
+    conf.set(PfimbiConfig.ACTIVITY_INTERVAL_MS_KEY, "1s");
+    conf.set(PfimbiConfig.BACKGROUND_TIMEOUT_MS_KEY, "10m");
+    conf.set(PfimbiConfig.SCAN_INTERVAL_MS_KEY, "250ms");
+    conf.set(PfimbiConfig.BUFFER_BYTES_KEY, "512mb");
+    PfimbiSettings s = PfimbiConfig.settings(conf);
+    assertEquals(1_000, s.activity().intervalMs());
+    assertEquals(600_000, s.coordination().backgroundTimeoutMs());
+    assertEquals(250, s.coordination().scanIntervalMs());
+    assertEquals(512L << 20, s.flow().bufferBytes());
+  }
+
+  @Test
+  void aDurationOutOfRange_namesTheKeyTheRangeAndTheValueInMilliseconds() {
+    Configuration conf = new Configuration(false);
+    conf.set(PfimbiConfig.ACTIVITY_INTERVAL_MS_KEY, "2m");
+    assertEquals("replicakit.pfimbi.activity.interval.ms must be in 10..60000 ms, was 2m (120000 ms)",
+        PfimbiConfig.validate(conf).reason());
+  }
+
+  @Test
+  void queueBoundAndAbortChoice_areValidated() {
+    Configuration conf = new Configuration(false);
+    conf.set(PfimbiConfig.QUEUE_MAX_KEY, "0");
+    conf.set(PfimbiConfig.ABORT_ON_ERROR_KEY, "maybe");
+    String reason = PfimbiConfig.validate(conf).reason();
+    assertTrue(reason.contains("replicakit.pfimbi.queue.max.notices must be in 1..10000000"), reason);
+    assertTrue(reason.contains("replicakit.pfimbi.abort.on.error must be true or false"), reason);
   }
 
   @Test

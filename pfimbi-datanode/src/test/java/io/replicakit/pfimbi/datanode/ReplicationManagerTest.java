@@ -51,6 +51,11 @@ class ReplicationManagerTest {
   private long foreground = 1_000;
 
   private ReplicationManager<String> start(int bufferBlocks, long guaranteedShare) {
+    return start(bufferBlocks, guaranteedShare, ReplicationManager.Limits.defaults());
+  }
+
+  private ReplicationManager<String> start(int bufferBlocks, long guaranteedShare,
+      ReplicationManager.Limits limits) {
     regulator = new FlowRegulator(new KMeansThreshold(0.5, 100, 0), guaranteedShare);
     rm = new ReplicationManager<>("DISK", new TwoLevelWfq(), new CreditBuffer(bufferBlocks, Long.MAX_VALUE),
         regulator, transfers, written -> {
@@ -58,9 +63,19 @@ class ReplicationManagerTest {
             throw forwardFailure;
           }
           forwarded.add(written);
-        }, 5);
+        }, 5, limits);
     rm.start();
     return rm;
+  }
+
+  private static ReplicationManager.Limits limits(int maxQueued, ReplicationManager.SpaceProbe space,
+      int disableAfter) {
+    return limits(maxQueued, 16, space, disableAfter);
+  }
+
+  private static ReplicationManager.Limits limits(int maxQueued, int failedKept, ReplicationManager.SpaceProbe space,
+      int disableAfter) {
+    return new ReplicationManager.Limits(maxQueued, failedKept, space, disableAfter, System::currentTimeMillis);
   }
 
   @AfterEach
@@ -300,6 +315,118 @@ class ReplicationManagerTest {
     await(() -> rm.status().written() == 1, "no sample: written as HDFS would");
   }
 
+  // ---------------------------------------------------------------------------------------------- faults
+
+  @Test
+  void anErrorInAFetch_isCountedAsAFault_theThreadSurvives_andTheBlockIsReportedFailed() {
+    start(1, 0);
+    activity(IDLE);
+    transfers.errorFetch.add(1L);
+    assertAccepted(rm.accept(notice(1, 2)));
+    await(() -> rm.status().faults() == 1, "the Error is counted");
+    assertAccepted(rm.accept(notice(2, 2)));
+    await(() -> rm.status().written() == 1, "the fetcher thread still works after the Error");
+    ReplicationManager.Status s = rm.status();
+    assertEquals(1, s.fetchFailures());
+    assertEquals(0, s.bufferedBytes(), "the failed block's credit came back");
+    assertFalse(s.disabled());
+    assertTrue(rm.failedBlocks().get(1L).contains("OutOfMemoryError"), rm.failedBlocks().toString());
+  }
+
+  @Test
+  void anErrorInAWrite_isCounted_theWriterSurvives_andTheBlockIsReportedFailed() {
+    start(2, 0);
+    activity(IDLE);
+    transfers.errorWrite.add(1L);
+    assertAccepted(rm.accept(notice(1, 2)));
+    await(() -> rm.status().faults() == 1, "the Error is counted");
+    assertAccepted(rm.accept(notice(2, 2)));
+    await(() -> rm.status().written() == 1, "the writer thread still works after the Error");
+    assertEquals(1, rm.status().writeFailures());
+    assertTrue(rm.failedBlocks().containsKey(1L));
+  }
+
+  @Test
+  void failedWrite_isReportedWithItsReason_andFailedBlocksKeepTheNewest() {
+    start(1, 0, limits(100, 4, ReplicationManager.SpaceProbe.UNLIMITED, 100));
+    activity(IDLE);
+    for (long id = 1; id <= 6; id++) {
+      transfers.failWrite.add(id);
+      assertAccepted(rm.accept(notice(id, 2)));
+    }
+    await(() -> rm.status().writeFailures() == 6, "all six writes failed");
+    assertEquals(List.of(3L, 4L, 5L, 6L), List.copyOf(rm.failedBlocks().keySet()), "the newest four kept");
+    assertTrue(rm.failedBlocks().get(6L).contains("disk full"), rm.failedBlocks().get(6L));
+  }
+
+  @Test
+  void aBlockAcceptedAgain_isNoLongerReportedFailed() {
+    start(1, 0);
+    activity(IDLE);
+    transfers.failFetch.add(1L);
+    assertAccepted(rm.accept(notice(1, 2)));
+    await(() -> rm.failedBlocks().containsKey(1L), "recorded");
+    transfers.failFetch.clear();
+    assertAccepted(rm.accept(notice(1, 2)));
+    assertFalse(rm.failedBlocks().containsKey(1L));
+  }
+
+  @Test
+  void aFullQueue_refusesTheNotice_withAReason_andCountsItDropped() {
+    transfers.fetchGate = new CountDownLatch(1);
+    start(1, 0, limits(2, ReplicationManager.SpaceProbe.UNLIMITED, 100));
+    activity(BUSY);
+    assertAccepted(rm.accept(notice(1, 2)));
+    await(() -> transfers.fetchOrder.size() == 1, "block 1 is being fetched: the queue is empty again");
+    assertAccepted(rm.accept(notice(2, 2)));
+    assertAccepted(rm.accept(notice(3, 2)));
+    Optional<String> refused = rm.accept(notice(4, 2));
+    assertTrue(refused.isPresent() && refused.get().contains("queue is full"), refused.toString());
+    ReplicationManager.Status s = rm.status();
+    assertEquals(1, s.dropped());
+    assertEquals(1, s.refused());
+    assertEquals(2, s.queued());
+  }
+
+  @Test
+  void aNoticeForMoreThanTheFreeSpace_isRefusedAtAcceptTime() {
+    long[] free = {BLOCK_BYTES * 2};
+    start(1, 0, limits(100, () -> new ReplicationManager.Space(free[0], free[0]), 100));
+    activity(BUSY); // nothing is written: accepted blocks keep their claim on the space
+    assertAccepted(rm.accept(notice(1, 2)));
+    assertAccepted(rm.accept(notice(2, 2)));
+    Optional<String> refused = rm.accept(notice(3, 2));
+    assertTrue(refused.isPresent() && refused.get().contains("not enough space on DISK"), refused.toString());
+    assertEquals(1, rm.status().refusedNoSpace());
+    free[0] = BLOCK_BYTES * 10;
+    assertAccepted(rm.accept(notice(3, 2)));
+  }
+
+  @Test
+  void aBlockLargerThanEveryVolume_isRefusedEvenWhenTheirSumFits() {
+    start(1, 0, limits(100, () -> new ReplicationManager.Space(BLOCK_BYTES * 3, BLOCK_BYTES / 2), 100));
+    Optional<String> refused = rm.accept(notice(1, 2));
+    assertTrue(refused.isPresent() && refused.get().contains("on one volume"), refused.toString());
+  }
+
+  @Test
+  void persistentFaults_disableTheManager_reportItsQueuedBlocksFailed_andRefuseNewNotices() {
+    start(1, 0, limits(100, ReplicationManager.SpaceProbe.UNLIMITED, 3));
+    activity(BUSY);
+    for (long id = 1; id <= 3; id++) {
+      transfers.errorFetch.add(id);
+    }
+    transfers.errorFetch.add(4L);
+    for (long id = 1; id <= 5; id++) {
+      assertAccepted(rm.accept(notice(id, 2)));
+    }
+    await(() -> rm.status().disabled(), "disabled after three faults in a row");
+    assertEquals(3, rm.status().faults());
+    await(() -> rm.failedBlocks().keySet().containsAll(List.of(1L, 2L, 3L, 4L, 5L)), "all five reported");
+    Optional<String> refused = rm.accept(notice(6, 2));
+    assertTrue(refused.isPresent() && refused.get().contains("disabled"), refused.toString());
+  }
+
   // ---------------------------------------------------------------------------------------------- helpers
 
   private void activity(double value) {
@@ -349,6 +476,8 @@ class ReplicationManagerTest {
     final List<Long> writeOrder = Collections.synchronizedList(new ArrayList<>());
     final Set<Long> failFetch = ConcurrentHashMap.newKeySet();
     final Set<Long> failWrite = ConcurrentHashMap.newKeySet();
+    final Set<Long> errorFetch = ConcurrentHashMap.newKeySet();
+    final Set<Long> errorWrite = ConcurrentHashMap.newKeySet();
     volatile CountDownLatch fetchGate = new CountDownLatch(0);
     /** Blocks from the start of their fetch until written or failed: what the credits bound. */
     final AtomicInteger holding = new AtomicInteger();
@@ -366,6 +495,10 @@ class ReplicationManagerTest {
         holding.decrementAndGet();
         throw new InterruptedIOException();
       }
+      if (errorFetch.contains(n.blockId())) {
+        holding.decrementAndGet();
+        throw new OutOfMemoryError("injected");
+      }
       if (failFetch.contains(n.blockId())) {
         holding.decrementAndGet();
         throw new IOException("source gone");
@@ -378,6 +511,9 @@ class ReplicationManagerTest {
         java.util.function.LongConsumer sent) throws IOException {
       assertEquals("data-" + n.blockId(), data);
       holding.decrementAndGet();
+      if (errorWrite.contains(n.blockId())) {
+        throw new AssertionError("injected Error");
+      }
       if (failWrite.contains(n.blockId())) {
         throw new IOException("disk full"); // refused before any packet went out
       }

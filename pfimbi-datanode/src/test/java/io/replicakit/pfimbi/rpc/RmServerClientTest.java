@@ -7,11 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.replicakit.pfimbi.proto.PfimbiProtos.BlockAvailableProto;
 import io.replicakit.pfimbi.proto.PfimbiProtos.BlockAvailableResponseProto;
+import io.replicakit.pfimbi.proto.PfimbiProtos.FailedBlockProto;
 import io.replicakit.pfimbi.proto.PfimbiProtos.ManagerStatusProto;
 import io.replicakit.pfimbi.proto.PfimbiProtos.StatusResponseProto;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -56,6 +58,13 @@ class RmServerClientTest {
         return List.of(ManagerStatusProto.newBuilder().setStorageType("DISK").setQueued(3).setBuffered(1)
             .setBufferedBytes(4096).setFetched(5).setWritten(4).setFailed(0).setActivity(1.5).setThreshold(2)
             .build());
+      }
+
+      @Override
+      public List<FailedBlockProto> failedBlocks() {
+        return List.of(
+            FailedBlockProto.newBuilder().setBlockId(11).setReason("write failed: disk full").build(),
+            FailedBlockProto.newBuilder().setBlockId(7).setReason("fetch failed: source gone").build());
       }
     });
     client = new RmClient(conf, server.address().getPort(), 5_000);
@@ -137,6 +146,15 @@ class RmServerClientTest {
     assertEquals(1, status.getManagersCount());
     assertEquals("DISK", status.getManagers(0).getStorageType());
     assertEquals(3, status.getManagers(0).getQueued());
+  }
+
+  @Test
+  void failedBlocks_reachTheClient_asIdToReason_inTheServersOrder() throws IOException {
+    Map<Long, String> failed = client.failedBlocks(LOCALHOST);
+
+    assertEquals(List.of(11L, 7L), List.copyOf(failed.keySet()));
+    assertEquals("write failed: disk full", failed.get(11L));
+    assertEquals("fetch failed: source gone", failed.get(7L));
   }
 
   @Test

@@ -1,5 +1,6 @@
 package org.apache.hadoop.hdfs.server.blockmanagement;
 
+import io.replicakit.common.fault.ThrottledLog;
 import io.replicakit.pfimbi.config.PfimbiConfig;
 import java.util.Collection;
 import java.util.EnumMap;
@@ -12,11 +13,10 @@ import org.apache.hadoop.hdfs.AddBlockFlag;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.protocol.BlockStoragePolicy;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
-import org.apache.hadoop.log.LogThrottlingHelper;
-import org.apache.hadoop.log.LogThrottlingHelper.LogAction;
 import org.apache.hadoop.net.NetworkTopology;
 import org.apache.hadoop.net.Node;
 import org.apache.hadoop.util.ReflectionUtils;
+import org.apache.hadoop.util.Time;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -45,7 +45,7 @@ public class PfimbiPlacementPolicy extends BlockPlacementPolicy implements Confi
 
   private Configuration conf;
   private BlockPlacementPolicy delegate;
-  private final LogThrottlingHelper faultLog = new LogThrottlingHelper(60_000);
+  private final ThrottledLog faultLog = new ThrottledLog(ThrottledLog.DEFAULT_PERIOD_MS, Time::monotonicNow);
 
   @Override
   public void setConf(Configuration conf) {
@@ -167,13 +167,6 @@ public class PfimbiPlacementPolicy extends BlockPlacementPolicy implements Confi
 
   private void fault(Throwable t) {
     PfimbiBlocks.get().countHookFault();
-    LogAction action;
-    synchronized (faultLog) {
-      action = faultLog.record();
-    }
-    if (action.shouldLog()) {
-      LOG.error("Pfimbi placement hook failed ({} time(s) since the last such message); the placement policy's own "
-          + "answer is used", action.getCount(), t);
-    }
+    faultLog.error(LOG, "Pfimbi placement hook failed; the placement policy's own answer is used", t);
   }
 }

@@ -1,0 +1,84 @@
+package io.replicakit.pfimbi.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.replicakit.common.PluginStartup;
+import io.replicakit.pfimbi.config.PfimbiConfig;
+import io.replicakit.pfimbi.datanode.ReplicationManagerPlugin;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.hdfs.server.datanode.DataNode;
+import org.apache.hadoop.util.ExitUtil;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The Replication Manager plugin started on a real DataNode while its side-channel port is taken: by default the
+ * DataNode keeps running without Pfimbi and the failure is counted; with {@code abort.on.error} it is stopped.
+ */
+class ReplicationManagerStartupIT {
+
+  @TempDir
+  Path dir;
+
+  private ServerSocket taken;
+  private MiniDFSCluster cluster;
+
+  @BeforeEach
+  void takePortAndStartDataNode() throws Exception {
+    ExitUtil.disableSystemExit();
+    taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+    Configuration conf = new Configuration();
+    conf.set(PfimbiConfig.RPC_ADDRESS_KEY, "127.0.0.1:" + taken.getLocalPort());
+    conf.set(PfimbiConfig.ACTIVITY_DIRTY_KEY, "false");
+    cluster = new MiniDFSCluster.Builder(conf, dir.toFile()).numDataNodes(1).build();
+    cluster.waitActive();
+  }
+
+  @AfterEach
+  void stop() throws Exception {
+    ExitUtil.resetFirstExitException(); // the abort tests' exit was expected; MiniDFSCluster checks for others
+    if (cluster != null) {
+      cluster.shutdown();
+    }
+    taken.close();
+  }
+
+  @Test
+  void portConflict_byDefault_keepsTheDataNodeUp_withoutPfimbi_andCountsIt() throws Exception {
+    DataNode dn = cluster.getDataNodes().get(0);
+    long before = PluginStartup.failures(ReplicationManagerPlugin.FEATURE);
+    ReplicationManagerPlugin plugin = new ReplicationManagerPlugin();
+
+    plugin.start(dn);
+
+    assertFalse(plugin.running());
+    assertEquals(before + 1, PluginStartup.failures(ReplicationManagerPlugin.FEATURE));
+    assertFalse(ExitUtil.terminateCalled());
+    assertTrue(dn.isDatanodeUp());
+    cluster.getFileSystem().create(new org.apache.hadoop.fs.Path("/still-serving")).close();
+    plugin.stop();
+  }
+
+  @Test
+  void portConflict_withAbortOnError_stopsTheDaemon_namingTheCause() {
+    DataNode dn = cluster.getDataNodes().get(0);
+    dn.getConf().setBoolean(PfimbiConfig.ABORT_ON_ERROR_KEY, true);
+    ReplicationManagerPlugin plugin = new ReplicationManagerPlugin();
+
+    ExitUtil.ExitException exit = assertThrows(ExitUtil.ExitException.class, () -> plugin.start(dn));
+
+    assertTrue(exit.getMessage().contains("Pfimbi Replication Manager cannot start"), exit.getMessage());
+    assertTrue(exit.getMessage().toLowerCase().contains("address already in use")
+        || exit.getMessage().contains("BindException"), exit.getMessage());
+    assertFalse(plugin.running());
+  }
+}
