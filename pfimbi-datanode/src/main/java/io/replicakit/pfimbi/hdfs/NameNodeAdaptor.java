@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -238,6 +239,22 @@ public final class NameNodeAdaptor implements BlockService, TreeListing {
   @Override
   public void release(long blockId) {
     PfimbiBlocks.get().release(blockId);
+  }
+
+  /** HDFS's own re-scan of mis-replicated blocks (it takes the namesystem write lock in batches). */
+  @Override
+  public void recheck(Collection<Long> blockIds) {
+    List<BlockInfo> stored = underReadLock(() -> {
+      List<BlockInfo> found = new ArrayList<>();
+      for (long id : blockIds) {
+        BlockInfo b = blockManager.getStoredBlock(new Block(id));
+        if (b != null) {
+          found.add(b);
+        }
+      }
+      return found;
+    });
+    blockManager.processMisReplicatedBlocks(stored);
   }
 
   private static NodeRef ref(DatanodeStorageInfo storage) {

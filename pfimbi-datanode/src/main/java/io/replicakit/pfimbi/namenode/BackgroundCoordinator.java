@@ -364,10 +364,17 @@ public final class BackgroundCoordinator {
     counters.fellBack();
   }
 
-  /** Sets the file to its full replication, then releases its blocks: never the other way round. */
+  /**
+   * Sets the file to its full replication, then releases its blocks (never the other way round), then has the
+   * NameNode recheck them, so that a copy kept by the veto beyond {@code n} is deleted as excess.
+   */
   private void raise(long inodeId, Tracked tracked) throws IOException {
     namespace.setReplication(inodeId, (short) tracked.spec.replication());
+    List<Long> released = List.copyOf(tracked.started.keySet());
     forget(inodeId, tracked);
+    if (!released.isEmpty()) {
+      blocks.recheck(released);
+    }
   }
 
   private void forget(long inodeId, Tracked tracked) {

@@ -1,6 +1,7 @@
 package io.replicakit.pfimbi.namenode;
 
 import io.replicakit.pfimbi.rpc.NodeRef;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 
@@ -32,4 +33,11 @@ public interface BlockService {
   void protect(long blockId);
 
   void release(long blockId);
+
+  /**
+   * Has the NameNode look at these blocks' replication again. A replica kept by the excess veto (a copy that
+   * landed twice, e.g. once from before a NameNode restart and once after) is otherwise only reconsidered when
+   * another replica of the block is reported; after the release it is an ordinary excess replica to delete.
+   */
+  void recheck(Collection<Long> blockIds);
 }

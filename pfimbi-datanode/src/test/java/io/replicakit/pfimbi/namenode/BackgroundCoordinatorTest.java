@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -221,8 +222,9 @@ class BackgroundCoordinatorTest {
     coordinator.scan();
 
     assertEquals("setReplication " + PATH + " 3", log.get(0), log.toString());
-    assertEquals(Set.of("release 1", "release 2"), Set.copyOf(log.subList(1, log.size())));
-    assertEquals(3, log.size());
+    assertEquals(Set.of("release 1", "release 2"), Set.copyOf(log.subList(1, 3)));
+    assertEquals("recheck [1, 2]", log.get(3), "released blocks are rechecked for excess copies");
+    assertEquals(4, log.size());
     assertTrue(blocks.protectedBlocks.isEmpty());
     assertCounters(1, 2, 1, 0, 0);
   }
@@ -265,7 +267,7 @@ class BackgroundCoordinatorTest {
 
     writtenAndScanned(PATH);
 
-    assertEquals(List.of("protect 1", "notify 1", "setReplication " + PATH + " 3", "release 1"), log);
+    assertEquals(List.of("protect 1", "notify 1", "setReplication " + PATH + " 3", "release 1", "recheck [1]"), log);
     assertFalse(blocks.protectedBlocks.contains(2L), "a block that could not start is never protected");
     assertEquals(1, coordinator.counters().filesFellBack());
     assertEquals(0, coordinator.counters().filesInProgress());
@@ -290,7 +292,7 @@ class BackgroundCoordinatorTest {
 
     writtenAndScanned(PATH);
 
-    assertEquals(List.of("protect 1", "notify 1", "setReplication " + PATH + " 3", "release 1"), log);
+    assertEquals(List.of("protect 1", "notify 1", "setReplication " + PATH + " 3", "release 1", "recheck [1]"), log);
     assertEquals(1, coordinator.counters().filesFellBack());
     assertEquals(0, coordinator.counters().blocksStarted());
     assertTrue(blocks.protectedBlocks.isEmpty());
@@ -303,7 +305,7 @@ class BackgroundCoordinatorTest {
 
     writtenAndScanned(PATH);
 
-    assertEquals(List.of("protect 1", "notify 1", "setReplication " + PATH + " 3", "release 1"), log);
+    assertEquals(List.of("protect 1", "notify 1", "setReplication " + PATH + " 3", "release 1", "recheck [1]"), log);
     assertCounters(1, 0, 0, 1, 0);
   }
 
@@ -318,7 +320,7 @@ class BackgroundCoordinatorTest {
     blocks.dead.add("dn3"); // the second target of the pipeline
     coordinator.scan();
 
-    assertEquals(List.of("setReplication " + PATH + " 3", "release 1"), log);
+    assertEquals(List.of("setReplication " + PATH + " 3", "release 1", "recheck [1]"), log);
     assertEquals(1, coordinator.counters().filesFellBack());
   }
 
@@ -347,7 +349,7 @@ class BackgroundCoordinatorTest {
 
     nowMs += 1;
     coordinator.scan();
-    assertEquals(List.of("setReplication " + PATH + " 3", "release 1"), log);
+    assertEquals(List.of("setReplication " + PATH + " 3", "release 1", "recheck [1]"), log);
     assertEquals(1, coordinator.counters().filesFellBack());
   }
 
@@ -598,7 +600,7 @@ class BackgroundCoordinatorTest {
     nowMs += BackgroundCoordinator.FAILURE_POLL_INTERVAL_MS;
     coordinator.scan();
 
-    assertEquals(List.of("setReplication " + PATH + " 3", "release 1"), log);
+    assertEquals(List.of("setReplication " + PATH + " 3", "release 1", "recheck [1]"), log);
     assertEquals(1, coordinator.counters().filesFellBack());
     assertTrue(notifier.polled.contains(DN2.ipAddr()) && notifier.polled.contains(DN3.ipAddr()),
         "every target of a copy in flight is asked: " + notifier.polled);
@@ -856,6 +858,11 @@ class BackgroundCoordinatorTest {
     public void release(long blockId) {
       log.add("release " + blockId);
       protectedBlocks.remove(blockId);
+    }
+
+    @Override
+    public void recheck(Collection<Long> blockIds) {
+      log.add("recheck " + new java.util.TreeSet<>(blockIds));
     }
   }
 
