@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.replicakit.common.CoarseClock;
 import io.replicakit.common.PluginStartup;
 import io.replicakit.common.config.KnownKeys;
+import io.replicakit.common.config.ReadTopologyCheck;
 import io.replicakit.common.fault.FaultGuard;
 import io.replicakit.common.fault.ThrottledLog;
 import io.replicakit.metrics.config.MetricsConfig;
@@ -68,6 +69,7 @@ public final class SystemStatePlugin implements ServicePlugin, SystemStateMXBean
       Configuration conf = nameNode.conf();
       abort = PluginStartup.abortOnError(conf, MetricsConfig.ABORT_ON_ERROR_KEY);
       KnownKeys.warnUnknown(conf, MetricsConfig.PREFIX, MetricsConfig.KEY_NAMES, LOG);
+      ReadTopologyCheck.warn(conf, LOG);
       RegistrySettings settings = MetricsConfig.registrySettings(conf);
       registry = new SystemStateRegistry(CoarseClock::wallMs, settings.staleIntervals(), nameNode::status);
       server = MetricsServer.start(conf, settings, registry, nameNode);
