@@ -3,6 +3,7 @@ package io.replicakit.metrics.namenode;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.replicakit.common.CoarseClock;
+import io.replicakit.common.MetricsRegistration;
 import io.replicakit.common.PluginStartup;
 import io.replicakit.common.config.KnownKeys;
 import io.replicakit.common.config.ReadTopologyCheck;
@@ -76,8 +77,7 @@ public final class SystemStatePlugin implements ServicePlugin, SystemStateMXBean
       sweeper = Schedulers.daemon("replicakit-metrics-sweeper");
       sweeper.scheduleWithFixedDelay(sweepGuard.wrap(this::sweep), settings.sweepIntervalMs(),
           settings.sweepIntervalMs(), TimeUnit.MILLISECONDS);
-      metricsName = DefaultMetricsSystem.sourceName(RegistryMetricsSource.NAME, true);
-      DefaultMetricsSystem.instance().register(metricsName, "ReplicaKit system-state registry",
+      metricsName = MetricsRegistration.register(RegistryMetricsSource.NAME, "ReplicaKit system-state registry",
           new RegistryMetricsSource(registry, sweepGuard));
       mbean = MBeans.register("NameNode", "ReplicaKitSystemState", this);
       SystemStates.publish(registry);
