@@ -109,12 +109,6 @@ public final class ReplicationManagerPlugin implements ServicePlugin, NoticeHand
     return m == null ? Optional.empty() : Optional.ofNullable(m.name());
   }
 
-  /** The RPC endpoint's bound address, while it runs. */
-  public Optional<java.net.InetSocketAddress> address() {
-    RmServer s = server;
-    return s == null ? Optional.empty() : Optional.of(s.address());
-  }
-
   /** Whether the Replication Manager endpoint is up (false after a start-up failure). */
   public boolean running() {
     return server != null;
