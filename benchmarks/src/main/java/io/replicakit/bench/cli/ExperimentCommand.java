@@ -101,11 +101,26 @@ public final class ExperimentCommand implements Command {
         """;
   }
 
+  /** The options each experiment takes: any other is refused, listing these, instead of being ignored. */
+  static final Map<String, List<String>> OPTIONS = Map.of(
+      "placement", List.of("policies", "profile", "spec", "out"),
+      "metrics-overhead", List.of("samples", "nodes", "out"),
+      "read-selection", List.of("profile", "policies", "weights", "policy-scope", "spec", "spec-set", "set", "out"),
+      "hotspot", List.of("profile", "policies", "spec", "spec-set", "set", "out"),
+      "pfimbi", List.of("profile", "variants", "spec", "set", "out"));
+
   @Override
   public int run(List<String> argv, PrintStream out) throws Exception {
-    Args args = Args.parse(argv, List.of("policies", "profile", "spec", "out", "samples", "nodes", "weights",
-        "spec-set", "set", "policy-scope", "variants"), List.of());
-    String experiment = args.positional().size() == 1 ? args.positional().get(0) : "";
+    String experiment = experimentName(argv);
+    List<String> options = OPTIONS.get(experiment);
+    if (options == null) {
+      throw new IllegalArgumentException("name one experiment: placement, metrics-overhead, read-selection,"
+          + " hotspot or pfimbi (got '" + experiment + "')");
+    }
+    Args args = Args.parse(argv, options, List.of());
+    if (args.positional().size() != 1) {
+      throw new IllegalArgumentException("name exactly one experiment, got " + args.positional());
+    }
     String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
     String command = "bin/replicakit experiment " + String.join(" ", argv);
     switch (experiment) {
@@ -117,16 +132,34 @@ public final class ExperimentCommand implements Command {
         return hotspot(args, stamp, command, out);
       case "pfimbi":
         return pfimbi(args, stamp, command, out);
-      case "metrics-overhead":
-        Path dir = Path.of(args.get("out", "results/metrics-overhead-" + stamp));
-        new MetricsOverhead(new MetricsOverhead.Setup(Integer.parseInt(args.get("samples", "300")),
-            Integer.parseInt(args.get("nodes", "10000")), dir, command), new Progress(out)).run();
-        out.println("Report: " + dir.resolve("report.md"));
-        return 0;
       default:
-        throw new IllegalArgumentException("name one experiment: placement, metrics-overhead, read-selection,"
-            + " hotspot or pfimbi (got " + args.positional() + ")");
+        return metricsOverhead(args, stamp, command, out);
     }
+  }
+
+  /**
+   * The experiment named on the command line: the first word that is neither an option nor the value of one
+   * (an option without {@code =} takes the next word as its value; every experiment option takes a value).
+   */
+  static String experimentName(List<String> argv) {
+    for (int i = 0; i < argv.size(); i++) {
+      String arg = argv.get(i);
+      if (!arg.startsWith("--")) {
+        return arg;
+      }
+      if (!arg.contains("=")) {
+        i++;
+      }
+    }
+    return "";
+  }
+
+  private static int metricsOverhead(Args args, String stamp, String command, PrintStream out) throws Exception {
+    Path dir = Path.of(args.get("out", "results/metrics-overhead-" + stamp));
+    new MetricsOverhead(new MetricsOverhead.Setup(args.intValue("samples", 300, 1, 1_000_000),
+        args.intValue("nodes", 10_000, 1, 10_000_000), dir, command), new Progress(out)).run();
+    out.println("Report: " + dir.resolve("report.md"));
+    return 0;
   }
 
   private static int placement(Args args, String stamp, String command, PrintStream out) throws Exception {
@@ -145,7 +178,7 @@ public final class ExperimentCommand implements Command {
     List<String> policies = args.get("policies").map(ExperimentCommand::list)
         .orElse(ReadSelectionExperiment.PAPER_POLICIES);
     List<Double> weights = args.get("weights").map(w -> w.equals("none") ? List.<Double>of()
-        : list(w).stream().map(Double::parseDouble).toList()).orElse(profile.weights());
+        : list(w).stream().map(x -> Args.number("weights", x, 0.001, 1_000)).toList()).orElse(profile.weights());
     ReadSelectionExperiment.Setup setup = new ReadSelectionExperiment.Setup(profile, policies, weights,
         args.get("spec", "one-ssd"), args.all("spec-set"), settings(args),
         ReadSelectionExperiment.PolicyScope.parse(args.get("policy-scope", "all")), outDir, command);

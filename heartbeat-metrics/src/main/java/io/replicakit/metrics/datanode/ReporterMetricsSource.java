@@ -1,10 +1,10 @@
 package io.replicakit.metrics.datanode;
 
+import io.replicakit.common.MetricsRegistration;
 import io.replicakit.common.fault.FaultGuard;
 import org.apache.hadoop.metrics2.MetricsCollector;
 import org.apache.hadoop.metrics2.MetricsInfo;
 import org.apache.hadoop.metrics2.MetricsSource;
-import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.metrics2.lib.Interns;
 
 /**
@@ -31,20 +31,18 @@ final class ReporterMetricsSource implements MetricsSource {
 
   private final Reporter reporter;
   private final FaultGuard guard;
-  private final String name;
+  private volatile String name;
 
-  ReporterMetricsSource(Reporter reporter, FaultGuard guard, String name) {
+  ReporterMetricsSource(Reporter reporter, FaultGuard guard) {
     this.reporter = reporter;
     this.guard = guard;
-    this.name = name;
   }
 
   /** Registers the reporter's counters and those of the guard of its rounds. */
   static ReporterMetricsSource register(Reporter reporter, FaultGuard guard) {
-    // Embedded clusters run several DataNodes in one JVM: take a unique name there (Hadoop's mini-cluster mode).
-    String name = DefaultMetricsSystem.sourceName(NAME, true);
-    ReporterMetricsSource source = new ReporterMetricsSource(reporter, guard, name);
-    DefaultMetricsSystem.instance().register(name, RECORD.description(), source);
+    // Embedded clusters run several DataNodes in one JVM: Hadoop then renames the second one; keep the real name.
+    ReporterMetricsSource source = new ReporterMetricsSource(reporter, guard);
+    source.name = MetricsRegistration.register(NAME, RECORD.description(), source);
     return source;
   }
 

@@ -3,8 +3,10 @@ package io.replicakit.metrics.namenode;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.replicakit.common.CoarseClock;
+import io.replicakit.common.MetricsRegistration;
 import io.replicakit.common.PluginStartup;
 import io.replicakit.common.config.KnownKeys;
+import io.replicakit.common.config.ReadTopologyCheck;
 import io.replicakit.common.fault.FaultGuard;
 import io.replicakit.common.fault.ThrottledLog;
 import io.replicakit.metrics.config.MetricsConfig;
@@ -68,14 +70,14 @@ public final class SystemStatePlugin implements ServicePlugin, SystemStateMXBean
       Configuration conf = nameNode.conf();
       abort = PluginStartup.abortOnError(conf, MetricsConfig.ABORT_ON_ERROR_KEY);
       KnownKeys.warnUnknown(conf, MetricsConfig.PREFIX, MetricsConfig.KEY_NAMES, LOG);
+      ReadTopologyCheck.warn(conf, LOG);
       RegistrySettings settings = MetricsConfig.registrySettings(conf);
       registry = new SystemStateRegistry(CoarseClock::wallMs, settings.staleIntervals(), nameNode::status);
       server = MetricsServer.start(conf, settings, registry, nameNode);
       sweeper = Schedulers.daemon("replicakit-metrics-sweeper");
       sweeper.scheduleWithFixedDelay(sweepGuard.wrap(this::sweep), settings.sweepIntervalMs(),
           settings.sweepIntervalMs(), TimeUnit.MILLISECONDS);
-      metricsName = DefaultMetricsSystem.sourceName(RegistryMetricsSource.NAME, true);
-      DefaultMetricsSystem.instance().register(metricsName, "ReplicaKit system-state registry",
+      metricsName = MetricsRegistration.register(RegistryMetricsSource.NAME, "ReplicaKit system-state registry",
           new RegistryMetricsSource(registry, sweepGuard));
       mbean = MBeans.register("NameNode", "ReplicaKitSystemState", this);
       SystemStates.publish(registry);

@@ -1,5 +1,6 @@
 package io.replicakit.pfimbi.datanode;
 
+import io.replicakit.common.MetricsRegistration;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
@@ -32,7 +33,7 @@ final class ReplicationManagerMetricsSource implements MetricsSource {
   private final Supplier<Map<String, ReplicationManager.Status>> managers;
   private final LongSupplier samplerFaults;
   private final LongSupplier samplerDisabled;
-  private String name;
+  private volatile String name;
 
   /**
    * @param managers the current managers' status by storage type
@@ -48,9 +49,12 @@ final class ReplicationManagerMetricsSource implements MetricsSource {
 
   /** Registers under a name unique in this JVM (embedded clusters run several DataNodes in one). */
   ReplicationManagerMetricsSource register() {
-    name = DefaultMetricsSystem.sourceName(NAME, true);
-    DefaultMetricsSystem.instance().register(name, RECORD.description(), this);
+    name = MetricsRegistration.register(NAME, RECORD.description(), this);
     return this;
+  }
+
+  String name() {
+    return name;
   }
 
   void unregister() {

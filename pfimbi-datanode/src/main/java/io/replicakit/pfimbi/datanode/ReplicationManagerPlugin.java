@@ -70,11 +70,11 @@ public final class ReplicationManagerPlugin implements ServicePlugin, NoticeHand
   private PfimbiSettings settings;
   private DataNodeView node;
   private BlockIo blockIo;
-  private RmServer server;
+  private volatile RmServer server;
   private RmClient forwarder;
   private VolumeSource volumeSource;
   private ScheduledExecutorService sampler;
-  private ReplicationManagerMetricsSource metrics;
+  private volatile ReplicationManagerMetricsSource metrics;
   private final FaultGuard sampleGuard = new FaultGuard("Pfimbi disk activity sampler", LOG,
       new ThrottledLog(ThrottledLog.DEFAULT_PERIOD_MS, Time::monotonicNow), FaultGuard.DEFAULT_DISABLE_AFTER,
       this::samplerDisabled);
@@ -101,6 +101,12 @@ public final class ReplicationManagerPlugin implements ServicePlugin, NoticeHand
       PluginStartup.failed(FEATURE, PfimbiConfig.ABORT_ON_ERROR_KEY, abort, LOG,
           "ReplicaKit Pfimbi Replication Manager cannot start", e);
     }
+  }
+
+  /** The name the metrics2 source is registered under while the plugin runs, for monitoring and tests. */
+  public Optional<String> metricsSourceName() {
+    ReplicationManagerMetricsSource m = metrics;
+    return m == null ? Optional.empty() : Optional.ofNullable(m.name());
   }
 
   /** Whether the Replication Manager endpoint is up (false after a start-up failure). */

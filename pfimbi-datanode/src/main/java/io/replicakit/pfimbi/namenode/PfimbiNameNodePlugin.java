@@ -1,7 +1,9 @@
 package io.replicakit.pfimbi.namenode;
 
+import io.replicakit.common.MetricsRegistration;
 import io.replicakit.common.PluginStartup;
 import io.replicakit.common.config.KnownKeys;
+import io.replicakit.common.config.ReadTopologyCheck;
 import io.replicakit.pfimbi.config.CoordinationSettings;
 import io.replicakit.pfimbi.config.PfimbiConfig;
 import io.replicakit.pfimbi.hdfs.NameNodeAdaptor;
@@ -53,7 +55,7 @@ public final class PfimbiNameNodePlugin implements ServicePlugin, PfimbiCoordina
   private RmClient rmClient;
   private volatile BackgroundCoordinator coordinator;
   private ObjectName mbean;
-  private boolean metricsRegistered;
+  private String metricsSource;
   private final FaultLog faults = new FaultLog(LOG);
   private final LongAdder scanFaults = new LongAdder();
 
@@ -64,6 +66,7 @@ public final class PfimbiNameNodePlugin implements ServicePlugin, PfimbiCoordina
     boolean abort = PluginStartup.abortOnError(conf, PfimbiConfig.ABORT_ON_ERROR_KEY);
     try {
       KnownKeys.warnUnknown(conf, PfimbiConfig.PREFIX, PfimbiConfig.KEY_NAMES, LOG);
+      ReadTopologyCheck.warn(conf, LOG);
       CoordinationSettings settings = PfimbiConfig.settings(conf).coordination();
       if (!adaptor.placementPolicyIsWrapped()) {
         throw new IllegalArgumentException(DFSConfigKeys.DFS_BLOCK_REPLICATOR_CLASSNAME_KEY + " must be "
@@ -94,9 +97,8 @@ public final class PfimbiNameNodePlugin implements ServicePlugin, PfimbiCoordina
     scanner.scheduleWithFixedDelay(this::scan, settings.scanIntervalMs(), settings.scanIntervalMs(),
         TimeUnit.MILLISECONDS);
     mbean = MBeans.register("NameNode", "ReplicaKitPfimbi", this);
-    DefaultMetricsSystem.instance().register(CoordinatorMetricsSource.NAME, "ReplicaKit Pfimbi coordinator",
+    metricsSource = MetricsRegistration.register(CoordinatorMetricsSource.NAME, "ReplicaKit Pfimbi coordinator",
         new CoordinatorMetricsSource(this));
-    metricsRegistered = true;
     LOG.info("ReplicaKit Pfimbi coordinator started: scan every {} ms, sweep of {} every {} ms, Replication "
         + "Managers on port {}", settings.scanIntervalMs(), settings.sweepRoots(), settings.sweepIntervalMs(),
         settings.rpcAddress().getPort());
@@ -154,9 +156,9 @@ public final class PfimbiNameNodePlugin implements ServicePlugin, PfimbiCoordina
       MBeans.unregister(mbean);
       mbean = null;
     }
-    if (metricsRegistered) {
-      DefaultMetricsSystem.instance().unregisterSource(CoordinatorMetricsSource.NAME);
-      metricsRegistered = false;
+    if (metricsSource != null) {
+      DefaultMetricsSystem.instance().unregisterSource(metricsSource);
+      metricsSource = null;
     }
     if (rmClient != null) {
       rmClient.close();

@@ -2,18 +2,26 @@ package io.replicakit.pfimbi.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.replicakit.common.PluginStartup;
 import io.replicakit.pfimbi.config.PfimbiConfig;
 import io.replicakit.pfimbi.datanode.ReplicationManagerPlugin;
+import io.replicakit.pfimbi.rpc.BlockAvailable;
+import io.replicakit.pfimbi.rpc.NodeRef;
+import io.replicakit.pfimbi.rpc.RmClient;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
+import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.util.ExitUtil;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -80,5 +88,35 @@ class ReplicationManagerStartupIT {
     assertTrue(exit.getMessage().toLowerCase().contains("address already in use")
         || exit.getMessage().contains("BindException"), exit.getMessage());
     assertFalse(plugin.running());
+  }
+
+  @Test
+  void onAFreePort_itServes_registersItsMetrics_refusesABlockTheVolumesCannotHold_andUnregistersOnStop()
+      throws Exception {
+    DataNode dn = cluster.getDataNodes().get(0);
+    int port;
+    try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      port = free.getLocalPort();
+    }
+    dn.getConf().set(PfimbiConfig.RPC_ADDRESS_KEY, "127.0.0.1:" + port);
+    ReplicationManagerPlugin plugin = new ReplicationManagerPlugin();
+    plugin.start(dn);
+    try (RmClient client = new RmClient(dn.getConf(), port, 5_000)) {
+      assertTrue(plugin.running());
+      String source = plugin.metricsSourceName().orElseThrow();
+      assertNotNull(DefaultMetricsSystem.instance().getSource(source));
+
+      NodeRef upstream = new NodeRef("uuid-up", "127.0.0.1", "localhost", 9866, 9867, 9864, "DISK");
+      BlockAvailable huge = new BlockAvailable(cluster.getNamesystem().getBlockPoolId(), 1L << 40, 1, 1L << 50,
+          upstream, "it", 1.0, 2, "DISK", List.of());
+      Optional<String> refused = client.notify("127.0.0.1", huge);
+
+      assertTrue(refused.isPresent() && refused.get().contains("not enough space on DISK"), refused.toString());
+      assertEquals(1, client.status("127.0.0.1").getManagers(0).getRefusedNoSpace());
+      plugin.stop();
+      assertNull(DefaultMetricsSystem.instance().getSource(source));
+    } finally {
+      plugin.stop();
+    }
   }
 }

@@ -1,6 +1,7 @@
 package io.replicakit.read.config;
 
 import io.replicakit.common.ValidationStatus;
+import io.replicakit.common.config.ConfigValues;
 import io.replicakit.read.policy.DrrSettings;
 import io.replicakit.read.policy.ReadPolicies;
 import io.replicakit.read.policy.ReadSettings;
@@ -80,6 +81,9 @@ public final class ReadSelectionConfig {
   /** All keys, for documentation and the check that docs/configuration.md lists each one. */
   public static final List<Key> KEYS = keys();
 
+  /** The names of {@link #KEYS}, for the check of unknown keys. */
+  public static final List<String> KEY_NAMES = KEYS.stream().map(Key::name).toList();
+
   private ReadSelectionConfig() {}
 
   public static String throughputKey(StorageType type) {
@@ -114,7 +118,7 @@ public final class ReadSelectionConfig {
     positive(conf, DRR_STEP_KEY, DRR_STEP_DEFAULT, problems);
     double min = positive(conf, DRR_MIN_KEY, DRR_MIN_DEFAULT, problems);
     atLeast(conf, DRR_MAX_KEY, DRR_MAX_DEFAULT, min, problems);
-    wholeRange(conf, DRR_INTERVAL_KEY, DRR_INTERVAL_DEFAULT, 100, 3_600_000, problems);
+    ConfigValues.checkDurationMs(conf, DRR_INTERVAL_KEY, DRR_INTERVAL_DEFAULT, 100, 3_600_000, problems);
     for (int i = 0; i < SCORE_PARTS.length; i++) {
       range(conf, scoreKey(SCORE_PARTS[i]), SCORE_DEFAULTS[i], 0, 100, problems);
     }
@@ -146,7 +150,7 @@ public final class ReadSelectionConfig {
         conf.getDouble(INTER_RACK_KEY, INTER_RACK_DEFAULT));
     DrrSettings drr = new DrrSettings(thresholds, conf.getDouble(DRR_STEP_KEY, DRR_STEP_DEFAULT),
         conf.getDouble(DRR_MIN_KEY, DRR_MIN_DEFAULT), conf.getDouble(DRR_MAX_KEY, DRR_MAX_DEFAULT),
-        conf.getLong(DRR_INTERVAL_KEY, DRR_INTERVAL_DEFAULT));
+        ConfigValues.durationMs(conf, DRR_INTERVAL_KEY, DRR_INTERVAL_DEFAULT));
     double[] p = new double[SCORE_PARTS.length];
     for (int i = 0; i < p.length; i++) {
       p[i] = conf.getDouble(scoreKey(SCORE_PARTS[i]), SCORE_DEFAULTS[i]);
@@ -186,22 +190,6 @@ public final class ReadSelectionConfig {
     double value = number(conf, key, def, allowed, problems);
     if (!(value >= min) || Double.isInfinite(value)) {
       problems.add(key + " must be " + allowed + ", was " + conf.getTrimmed(key));
-    }
-  }
-
-  private static void wholeRange(Configuration conf, String key, long def, long min, long max,
-      List<String> problems) {
-    String raw = conf.getTrimmed(key);
-    if (raw == null || raw.isEmpty()) {
-      return;
-    }
-    try {
-      long value = Long.parseLong(raw);
-      if (value < min || value > max) {
-        problems.add(key + " must be a whole number in " + min + ".." + max + ", was " + raw);
-      }
-    } catch (NumberFormatException e) {
-      problems.add(key + " must be a whole number in " + min + ".." + max + ", was '" + raw + "'");
     }
   }
 
@@ -263,7 +251,7 @@ public final class ReadSelectionConfig {
     keys.add(new Key(DRR_STEP_KEY, String.valueOf(DRR_STEP_DEFAULT), "weight", "DRR adjustment step, > 0"));
     keys.add(new Key(DRR_MIN_KEY, String.valueOf(DRR_MIN_DEFAULT), "weight", "DRR lowest weight, > 0"));
     keys.add(new Key(DRR_MAX_KEY, String.valueOf(DRR_MAX_DEFAULT), "weight", "DRR highest weight, >= min"));
-    keys.add(new Key(DRR_INTERVAL_KEY, String.valueOf(DRR_INTERVAL_DEFAULT), "ms", "DRR adjustment period"));
+    keys.add(new Key(DRR_INTERVAL_KEY, String.valueOf(DRR_INTERVAL_DEFAULT), "ms", "DRR adjustment period, 100..3600000 (suffixes such as 3s allowed)"));
     for (int i = 0; i < SCORE_PARTS.length; i++) {
       keys.add(new Key(scoreKey(SCORE_PARTS[i]), String.valueOf(SCORE_DEFAULTS[i]), "points",
           "hotspot score: maximum points of " + SCORE_PARTS[i] + ", 0..100"));

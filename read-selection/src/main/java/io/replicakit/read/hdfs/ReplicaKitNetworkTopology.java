@@ -1,6 +1,8 @@
 package io.replicakit.read.hdfs;
 
 import io.replicakit.common.CoarseClock;
+import io.replicakit.common.config.KnownKeys;
+import io.replicakit.common.fault.ThrottledLog;
 import io.replicakit.metrics.registry.SystemStates;
 import io.replicakit.read.config.ReadSelectionConfig;
 import io.replicakit.read.policy.NetworkDistancePolicy;
@@ -11,7 +13,6 @@ import io.replicakit.read.policy.Replica;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configurable;
 import org.apache.hadoop.conf.Configuration;
@@ -32,7 +33,9 @@ import org.slf4j.LoggerFactory;
  * own distance weight, storage type and ID, DataNode UUID) and back. With {@code network-distance} it runs
  * HDFS's code unchanged, secondary sorts ({@code dfs.namenode.read.considerLoad},
  * {@code considerStorageType}) included; the other policies replace those secondary sorts. A policy that fails
- * is logged once and HDFS's order used, so a fault never fails a read.
+ * (any {@link Throwable}: this runs on the NameNode's RPC handlers, where an escaping {@link Error} would fail the
+ * client's call) is counted ({@code FellBack}), logged throttled (at once, then at most once a minute with the
+ * count since) and HDFS's order used for that block, so a fault never fails a read.
  *
  * <p>HDFS builds the topology by reflection and hands it the NameNode's configuration through
  * {@link Configurable}; a bad {@code replicakit.read.*} value there fails NameNode startup, naming the key.
@@ -44,11 +47,12 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
   private Configuration conf;
   private volatile ReadPolicy policy = new NetworkDistancePolicy();
   private volatile ReadSelectionMetrics metrics = ReadSelectionMetrics.NONE;
-  private final AtomicBoolean loggedFailure = new AtomicBoolean();
+  private final ThrottledLog failureLog = new ThrottledLog(ThrottledLog.DEFAULT_PERIOD_MS, CoarseClock::monotonicMs);
 
   @Override
   public void setConf(Configuration conf) {
     this.conf = conf;
+    KnownKeys.warnUnknown(conf, ReadSelectionConfig.PREFIX, ReadSelectionConfig.KEY_NAMES, LOG);
     ReadPolicy configured = ReadPolicies.create(ReadSelectionConfig.settings(conf),
         new PolicyEnvironment(SystemStates::current, CoarseClock::monotonicMs));
     policy = configured;
@@ -102,11 +106,9 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
       }
       apply(p.order(replicas, ThreadLocalRandom.current()), nodes, activeLen);
       return true;
-    } catch (RuntimeException e) {
+    } catch (Throwable t) {
       metrics.fellBack();
-      if (loggedFailure.compareAndSet(false, true)) {
-        LOG.error("Read policy {} failed; ordering by network distance from now on where it fails", p.name(), e);
-      }
+      failureLog.error(LOG, "Read policy " + p.name() + " failed; this block is ordered by network distance", t);
       return false;
     }
   }

@@ -172,6 +172,15 @@ class ReadSelectionConfigTest {
   }
 
   @Test
+  void theDrrInterval_takesHadoopsDurationSuffixes() {
+    assertEquals(5_000, ReadSelectionConfig.settings(conf(ReadSelectionConfig.DRR_INTERVAL_KEY, "5s")).drr()
+        .intervalMs());
+    ValidationStatus status = ReadSelectionConfig.validate(conf(ReadSelectionConfig.DRR_INTERVAL_KEY, "2h"));
+    assertEquals("replicakit.read.drr.interval.ms must be in 100..3600000 ms, was 2h (7200000 ms)",
+        status.reason());
+  }
+
+  @Test
   void keys_areUniqueAndPrefixed_andCoverEveryStorageType() {
     Set<String> names = new HashSet<>();
     for (ReadSelectionConfig.Key key : ReadSelectionConfig.KEYS) {

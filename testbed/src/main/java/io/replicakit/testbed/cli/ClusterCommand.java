@@ -47,7 +47,7 @@ public final class ClusterCommand implements Command {
     ClusterSpec spec = CliSupport.spec(args, "small");
     ClusterOptions options = CliSupport.clusterOptions(args);
     Path dir = options.baseDir();
-    long seconds = Long.parseLong(args.get("seconds", "0"));
+    long seconds = args.longValue("seconds", 0, 0, 365L * 24 * 3600);
     out.println("Starting embedded cluster '" + spec.name() + "' (" + spec.dataNodes().size()
         + " DataNodes) in " + dir + " ...");
     CountDownLatch stop = new CountDownLatch(1);

@@ -85,9 +85,9 @@ public final class DfsioCommand implements Command {
 
   private static DfsioRequest request(Args args) {
     DfsioRequest request = DfsioRequest.of(DfsioRequest.Op.WRITE,
-            Integer.parseInt(args.get("files", "4")), Sizes.parse(args.get("size", "64m")))
-        .withReplication(Integer.parseInt(args.get("replication", "3")))
-        .withParallelMaps(Integer.parseInt(args.get("maps", "1")))
+            args.intValue("files", 4, 1, 100_000), Sizes.parse(args.get("size", "64m")))
+        .withReplication(args.intValue("replication", 3, 1, 512))
+        .withParallelMaps(args.intValue("maps", 1, 1, 10_000))
         .withBaseDir(args.get("base-dir", DfsioRequest.DEFAULT_BASE_DIR));
     return args.get("storage-policy").map(request::withStoragePolicy).orElse(request);
   }

@@ -1,0 +1,63 @@
+package io.replicakit.common.config;
+
+import java.util.Collections;
+import java.util.Map;
+import java.util.Optional;
+import java.util.WeakHashMap;
+import org.apache.hadoop.conf.Configuration;
+import org.slf4j.Logger;
+
+/**
+ * Warns when {@code replicakit.read.*} keys are set but the NameNode's topology is not ReplicaKit's: read selection
+ * runs inside that topology class, so without it the keys do nothing and reads keep HDFS's order, silently. The
+ * check runs in the plugins a NameNode does start (the read module itself has no plugin to do it), once per
+ * configuration.
+ */
+public final class ReadTopologyCheck {
+
+  /** ReplicaKit's topology, by name: {@code common} cannot depend on the read-selection module. */
+  public static final String TOPOLOGY_CLASS = "io.replicakit.read.hdfs.ReplicaKitNetworkTopology";
+
+  static final String USE_DFS_TOPOLOGY_KEY = "dfs.use.dfs.network.topology";
+  static final String DFS_TOPOLOGY_KEY = "dfs.net.topology.impl";
+  static final String NET_TOPOLOGY_KEY = "net.topology.impl";
+
+  private static final Map<Configuration, Boolean> CHECKED = Collections.synchronizedMap(new WeakHashMap<>());
+
+  private ReadTopologyCheck() {}
+
+  /** Logs the problem at WARN, at most once per configuration object. */
+  public static void warn(Configuration conf, Logger log) {
+    if (CHECKED.put(conf, Boolean.TRUE) == null) {
+      problem(conf).ifPresent(log::warn);
+    }
+  }
+
+  /** Why the configured {@code replicakit.read.*} keys have no effect, if they have none. */
+  public static Optional<String> problem(Configuration conf) {
+    Map<String, String> readKeys = conf.getPropsWithPrefix("replicakit.read.");
+    if (readKeys.isEmpty()) {
+      return Optional.empty();
+    }
+    boolean dfsTopology = conf.getBoolean(USE_DFS_TOPOLOGY_KEY, true);
+    String key = dfsTopology ? DFS_TOPOLOGY_KEY : NET_TOPOLOGY_KEY;
+    String impl = conf.getTrimmed(key, dfsTopology ? "org.apache.hadoop.hdfs.net.DFSNetworkTopology"
+        : "org.apache.hadoop.net.NetworkTopology");
+    if (isReplicaKit(conf, impl)) {
+      return Optional.empty();
+    }
+    return Optional.of(readKeys.size() + " replicakit.read.* key(s) are set (e.g. replicakit.read."
+        + readKeys.keySet().iterator().next() + ") but " + key + " is " + impl + ", not " + TOPOLOGY_CLASS
+        + ": read selection is off and these keys have no effect");
+  }
+
+  /** The ReplicaKit topology or a subclass of it (when both load here). */
+  private static boolean isReplicaKit(Configuration conf, String impl) {
+    if (impl.equals(TOPOLOGY_CLASS)) {
+      return true;
+    }
+    Class<?> ours = conf.getClassByNameOrNull(TOPOLOGY_CLASS);
+    Class<?> configured = conf.getClassByNameOrNull(impl);
+    return ours != null && configured != null && ours.isAssignableFrom(configured);
+  }
+}

@@ -1,0 +1,44 @@
+package io.replicakit.common.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Optional;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+
+class ReadTopologyCheckTest {
+
+  @Test
+  void readKeysWithHdfsTopology_areReportedAsWithoutEffect() {
+    Configuration conf = new Configuration(false);
+    conf.set("replicakit.read.policy", "drr");
+    Optional<String> problem = ReadTopologyCheck.problem(conf);
+    assertTrue(problem.isPresent());
+    assertTrue(problem.get().contains("dfs.net.topology.impl is org.apache.hadoop.hdfs.net.DFSNetworkTopology"),
+        problem.get());
+  }
+
+  @Test
+  void readKeysWithReplicaKitsTopology_areFine() {
+    Configuration conf = new Configuration(false);
+    conf.set("replicakit.read.policy", "drr");
+    conf.set("dfs.net.topology.impl", ReadTopologyCheck.TOPOLOGY_CLASS);
+    assertEquals(Optional.empty(), ReadTopologyCheck.problem(conf));
+  }
+
+  @Test
+  void withoutTheDfsTopology_theNetTopologyKeyIsTheOneNamed() {
+    Configuration conf = new Configuration(false);
+    conf.set("replicakit.read.policy", "wrr");
+    conf.setBoolean("dfs.use.dfs.network.topology", false);
+    conf.set("dfs.net.topology.impl", ReadTopologyCheck.TOPOLOGY_CLASS);
+    assertTrue(ReadTopologyCheck.problem(conf).orElseThrow().contains("net.topology.impl is "
+        + "org.apache.hadoop.net.NetworkTopology"));
+  }
+
+  @Test
+  void noReadKeys_nothingToSay() {
+    assertEquals(Optional.empty(), ReadTopologyCheck.problem(new Configuration(false)));
+  }
+}
