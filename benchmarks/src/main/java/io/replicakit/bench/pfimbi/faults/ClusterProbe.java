@@ -32,21 +32,34 @@ final class ClusterProbe implements AutoCloseable {
   static final String COORDINATOR_BEAN = "Hadoop:service=NameNode,name=ReplicaKitPfimbi";
   private static final int READ_CHUNK = 64 * 1024;
 
-  /** A DataNode's background work as the probe saw it. */
-  record NodeActivity(String node, int queued, int buffered, long deviceWriteBytes) {
+  /**
+   * A DataNode's background work as the probe saw it.
+   *
+   * @param queued notices waiting for buffer space (or being fetched)
+   * @param buffered blocks in memory waiting for the regulator
+   * @param heldBytes buffer space held by blocks being fetched, waiting, or being written to the disk
+   * @param deviceWriteBytes bytes its emulated devices have written so far
+   */
+  record NodeActivity(String node, int queued, int buffered, long heldBytes, long deviceWriteBytes) {
     boolean pending() {
       return queued + buffered > 0;
     }
   }
 
   private final EmbeddedCluster cluster;
-  private final DistributedFileSystem fs;
+  private DistributedFileSystem fs;
   private final Configuration conf;
 
   ClusterProbe(EmbeddedCluster cluster) throws IOException {
     this.cluster = cluster;
     this.fs = cluster.fileSystem(ClientPlacement.offCluster());
     this.conf = cluster.clientConf(ClientPlacement.offCluster());
+  }
+
+  /** Replaces the probe's client, e.g. after a NameNode restart closed its connections. */
+  void reconnect() throws IOException {
+    fs.close();
+    fs = cluster.fileSystem(ClientPlacement.offCluster());
   }
 
   /** Replication and live replicas only (no read): what the recovery wait polls. */
@@ -125,11 +138,13 @@ final class ClusterProbe implements AutoCloseable {
       for (String node : nodes) {
         int queued = 0;
         int buffered = 0;
+        long held = 0;
         for (ManagerStatusProto m : client.status(cluster.spec().dataNode(node).address()).getManagersList()) {
           queued += m.getQueued();
           buffered += m.getBuffered();
+          held += m.getBufferedBytes();
         }
-        result.add(new NodeActivity(node, queued, buffered, writeBytes(node)));
+        result.add(new NodeActivity(node, queued, buffered, held, writeBytes(node)));
       }
     }
     return result;

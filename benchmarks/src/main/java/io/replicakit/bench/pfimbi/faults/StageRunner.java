@@ -44,6 +44,8 @@ final class StageRunner {
   private String fault = "";
   private long faultNanos;
   private CounterTally fallbacks;
+  /** The writer's client; replaced after a NameNode restart. */
+  private DistributedFileSystem fs;
 
   StageRunner(EmbeddedCluster cluster, ClusterProbe probe, List<WrittenFile> runFiles, FaultCampaign.Setup setup,
       int run, FaultStage stage, Progress progress) {
@@ -65,12 +67,15 @@ final class StageRunner {
 
   StageOutcome run() throws Exception {
     fallbacks = new CounterTally(probe.fellBack());
-    try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.onNode(writer))) {
+    fs = cluster.fileSystem(ClientPlacement.onNode(writer));
+    try {
       if (stage == FaultStage.RENAME) {
-        writeAndRename(fs);
+        writeAndRename();
       } else {
-        writeWithFault(fs);
+        writeWithFault();
       }
+    } finally {
+      fs.close();
     }
     double recoveryS = awaitRecovery();
     fallbacks.observe(probe.fellBack());
@@ -95,7 +100,7 @@ final class StageRunner {
     }
   }
 
-  private void writeWithFault(DistributedFileSystem fs) throws Exception {
+  private void writeWithFault() throws Exception {
     Path dir = markedDir(fs, stageDir());
     for (int i = 0; i < FaultCampaign.FILES_PER_STAGE; i++) {
       runFiles.add(write(fs, new Path(dir, "part-" + i), i));
@@ -110,7 +115,7 @@ final class StageRunner {
    * closes, alternately by renaming the file and the attempt directory into {@code out/}; the last file is moved out
    * of the marked tree altogether. The fault's clock starts at the first rename.
    */
-  private void writeAndRename(DistributedFileSystem fs) throws Exception {
+  private void writeAndRename() throws Exception {
     Path out = markedDir(fs, stageDir() + "/out");
     Path unmarked = new Path(stageDir() + "-unmarked");
     fs.mkdirs(unmarked);
@@ -171,13 +176,20 @@ final class StageRunner {
   private void inject() throws Exception {
     switch (stage) {
       case DATANODE_KILLED -> kill(awaitVictim((before, now) -> now.pending(), "pending background copies"));
-      case TARGET_KILLED_MID_COPY -> kill(awaitVictim(
-          (before, now) -> now.buffered() > 0 && now.deviceWriteBytes() > before.deviceWriteBytes(),
+      case TARGET_KILLED_MID_COPY -> kill(awaitVictim(StageRunner::copying,
           "a background copy being written to its disk"));
       case DISK_FULL -> fill(awaitVictim((before, now) -> now.pending(), "pending background copies"));
       case NAMENODE_RESTART -> restartNameNode();
       default -> throw new IllegalStateException("no injected fault for " + stage);
     }
+  }
+
+  /**
+   * Mid-copy: the manager holds a block and the node's disk wrote since the previous poll. Only background copies
+   * write there (the writer's synchronous copies all go to its own DataNode), so the write is the copy's.
+   */
+  private static boolean copying(NodeActivity before, NodeActivity now) {
+    return now.heldBytes() > 0 && now.deviceWriteBytes() > before.deviceWriteBytes();
   }
 
   private void kill(String victim) throws IOException {
@@ -208,9 +220,20 @@ final class StageRunner {
     fallbacks.observe(probe.fellBack());
     startFaultClock();
     cluster.restartNameNode(Map.of());
+    reconnect();
     fallbacks.observe(probe.fellBack());
     fault = "restarted the NameNode with " + tracked + " files in progress";
     progress.step("run %d %s: %s", run, stage.id(), fault);
+  }
+
+  /**
+   * Clients opened before a NameNode restart hold connections the old NameNode closed, and their next call fails
+   * with an EOFException; a job's tasks would retry with new ones, and so does the campaign.
+   */
+  private void reconnect() throws IOException {
+    fs.close();
+    fs = cluster.fileSystem(ClientPlacement.onNode(writer));
+    probe.reconnect();
   }
 
   /**
