@@ -56,10 +56,31 @@ final class ClusterProbe implements AutoCloseable {
     this.conf = cluster.clientConf(ClientPlacement.offCluster());
   }
 
-  /** Replaces the probe's client, e.g. after a NameNode restart closed its connections. */
-  void reconnect() throws IOException {
+  /** Replaces the probe's client after a NameNode restart (see {@link #settle}). */
+  void reconnect() throws IOException, InterruptedException {
     fs.close();
     fs = cluster.fileSystem(ClientPlacement.offCluster());
+    settle(fs);
+  }
+
+  /**
+   * Makes a client usable after a NameNode restart. Hadoop's IPC clients share connections across file systems, and
+   * an idle connection does not notice that the old NameNode closed it: the next call fails once with an
+   * EOFException (a non-HA client does not retry it), which also drops the connection. A harmless call, repeated
+   * for a few seconds, takes that failure so the campaign's own calls do not.
+   */
+  static void settle(DistributedFileSystem fs) throws IOException, InterruptedException {
+    IOException last = null;
+    for (int attempt = 0; attempt < 50; attempt++) {
+      try {
+        fs.getFileStatus(new Path("/"));
+        return;
+      } catch (IOException e) {
+        last = e;
+        Thread.sleep(100);
+      }
+    }
+    throw last;
   }
 
   /** Replication and live replicas only (no read): what the recovery wait polls. */

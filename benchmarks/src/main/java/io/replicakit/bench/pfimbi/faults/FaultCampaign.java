@@ -40,7 +40,7 @@ public final class FaultCampaign {
       Path outDir, String command) {}
 
   static final String BASE_DIR = "/faults";
-  static final int FILES_PER_STAGE = 4;
+  static final int FILES_PER_STAGE = 6;
   static final int BLOCKS_PER_FILE = 3;
   static final long BLOCK_BYTES = Sizes.MIB;
   static final int BUFFER_BLOCKS = 8;

@@ -17,10 +17,13 @@ final class FaultSchedule {
   FaultSchedule(long campaignSeed, int run, FaultStage stage, int files) {
     this.stageSeed = Content.mix(Content.mix(campaignSeed + run) + stage.ordinal());
     this.random = new Random(stageSeed);
-    this.faultAfterFile = files < 2 ? 1 : 1 + random.nextInt(files - 1);
+    this.faultAfterFile = 1 + random.nextInt(Math.max(1, files / 2));
   }
 
-  /** The fault comes once this many files of the stage are closed (at least one, and never after the last). */
+  /**
+   * The fault comes once this many files of the stage are closed: at least one, so there is something to copy, and
+   * at most half, so that writes, and with them background copies, go on while a victim is sought.
+   */
   int faultAfterFile() {
     return faultAfterFile;
   }

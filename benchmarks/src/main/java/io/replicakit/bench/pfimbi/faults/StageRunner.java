@@ -11,6 +11,9 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.function.BiPredicate;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.Path;
@@ -100,14 +103,43 @@ final class StageRunner {
     }
   }
 
+  /**
+   * Writes the files before the fault, then the rest while the fault is being injected, so background copies keep
+   * coming while a victim is sought (copies of small blocks land within a second; a pause in the writes would leave
+   * none pending). The NameNode restart comes between two files instead: a restart under an open stream would fail
+   * the writer, which is not the fault under test.
+   */
   private void writeWithFault() throws Exception {
     Path dir = markedDir(fs, stageDir());
-    for (int i = 0; i < FaultCampaign.FILES_PER_STAGE; i++) {
+    int before = schedule.faultAfterFile();
+    for (int i = 0; i < before; i++) {
       runFiles.add(write(fs, new Path(dir, "part-" + i), i));
-      if (i + 1 == schedule.faultAfterFile()) {
-        inject();
-      }
     }
+    if (stage == FaultStage.NAMENODE_RESTART) {
+      inject();
+      runFiles.addAll(writeFiles(dir, before));
+      return;
+    }
+    ExecutorService writer = Executors.newSingleThreadExecutor();
+    try {
+      Future<List<WrittenFile>> rest = writer.submit(() -> writeFiles(dir, before));
+      try {
+        inject();
+      } finally {
+        runFiles.addAll(rest.get());
+      }
+    } finally {
+      writer.shutdownNow();
+    }
+  }
+
+  /** Files {@code from} to the last of the stage, in order. */
+  private List<WrittenFile> writeFiles(Path dir, int from) throws IOException {
+    List<WrittenFile> written = new ArrayList<>();
+    for (int i = from; i < FaultCampaign.FILES_PER_STAGE; i++) {
+      written.add(write(fs, new Path(dir, "part-" + i), i));
+    }
+    return written;
   }
 
   /**
@@ -230,9 +262,10 @@ final class StageRunner {
    * Clients opened before a NameNode restart hold connections the old NameNode closed, and their next call fails
    * with an EOFException; a job's tasks would retry with new ones, and so does the campaign.
    */
-  private void reconnect() throws IOException {
+  private void reconnect() throws IOException, InterruptedException {
     fs.close();
     fs = cluster.fileSystem(ClientPlacement.onNode(writer));
+    ClusterProbe.settle(fs);
     probe.reconnect();
   }
 

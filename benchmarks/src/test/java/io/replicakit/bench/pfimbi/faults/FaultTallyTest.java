@@ -128,15 +128,15 @@ class FaultTallyTest {
 
   @Test
   void schedule_isFixedBySeedRunAndStage() {
-    FaultSchedule a = new FaultSchedule(7, 1, FaultStage.DISK_FULL, 4);
-    FaultSchedule b = new FaultSchedule(7, 1, FaultStage.DISK_FULL, 4);
-    FaultSchedule otherRun = new FaultSchedule(7, 2, FaultStage.DISK_FULL, 4);
+    FaultSchedule a = new FaultSchedule(7, 1, FaultStage.DISK_FULL, 6);
+    FaultSchedule b = new FaultSchedule(7, 1, FaultStage.DISK_FULL, 6);
+    FaultSchedule otherRun = new FaultSchedule(7, 2, FaultStage.DISK_FULL, 6);
 
     assertEquals(a.faultAfterFile(), b.faultAfterFile());
     assertEquals(a.fileSeed(2), b.fileSeed(2));
     assertEquals(a.pick(List.of("dn05", "dn03", "dn04")), b.pick(List.of("dn03", "dn04", "dn05")));
     assertNotEquals(a.fileSeed(0), otherRun.fileSeed(0));
-    assertTrue(a.faultAfterFile() >= 1 && a.faultAfterFile() <= 3);
+    assertTrue(a.faultAfterFile() >= 1 && a.faultAfterFile() <= 3, "within the first half of 6 files");
     long length = a.fileLength(0, 3, 1 << 20);
     assertTrue(length > 2 * (1 << 20) + (1 << 19) && length <= 3 * (1 << 20), "last block partial: " + length);
   }
