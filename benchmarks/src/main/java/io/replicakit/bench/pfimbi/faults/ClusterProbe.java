@@ -152,23 +152,35 @@ final class ClusterProbe implements AutoCloseable {
     return false;
   }
 
-  /** Each named DataNode's Replication Manager queues (summed over storage types) and device write bytes. */
+  /**
+   * Each named DataNode's Replication Manager queues (summed over storage types) and device write bytes. A node whose
+   * status call fails is left out of this poll: after a DataNode restart the first call over Hadoop's shared IPC
+   * connection to it fails once with an EOFException (the old connection), and the next poll reaches it.
+   */
   List<NodeActivity> activity(List<String> nodes) throws IOException {
     List<NodeActivity> result = new ArrayList<>();
     try (RmClient client = new RmClient(conf, PfimbiClusterRecipe.managerPort(conf), 2_000)) {
       for (String node : nodes) {
-        int queued = 0;
-        int buffered = 0;
-        long held = 0;
-        for (ManagerStatusProto m : client.status(cluster.spec().dataNode(node).address()).getManagersList()) {
-          queued += m.getQueued();
-          buffered += m.getBuffered();
-          held += m.getBufferedBytes();
+        try {
+          result.add(activity(client, node));
+        } catch (IOException e) {
+          // not this poll; see above
         }
-        result.add(new NodeActivity(node, queued, buffered, held, writeBytes(node)));
       }
     }
     return result;
+  }
+
+  private NodeActivity activity(RmClient client, String node) throws IOException {
+    int queued = 0;
+    int buffered = 0;
+    long held = 0;
+    for (ManagerStatusProto m : client.status(cluster.spec().dataNode(node).address()).getManagersList()) {
+      queued += m.getQueued();
+      buffered += m.getBuffered();
+      held += m.getBufferedBytes();
+    }
+    return new NodeActivity(node, queued, buffered, held, writeBytes(node));
   }
 
   private long writeBytes(String node) {

@@ -75,7 +75,7 @@ final class FaultCampaignReport {
 
   private static String perRun(List<StageOutcome> outcomes, FaultStage stage) {
     StringBuilder md = new StringBuilder(Md.header(List.of("run", "fault", "files", "blocks lost",
-        "under-replicated", "mismatches", "recovery (s)", "fallbacks", "error")));
+        "under-replicated files", "mismatches", "recovery (s)", "fallbacks", "error")));
     for (StageOutcome o : outcomes) {
       if (o.stage() != stage) {
         continue;
@@ -83,7 +83,8 @@ final class FaultCampaignReport {
       StageTally t = o.tally();
       md.append(Md.row(List.of(Integer.toString(o.run()), o.fault().isEmpty() ? "–" : o.fault(),
           t == null ? "–" : Integer.toString(t.files()), t == null ? "–" : Long.toString(t.blocksLost()),
-          t == null ? "–" : Long.toString(t.underReplicatedFiles()),
+          t == null ? "–" : t.underReplicatedFiles() + " (" + o.own().underReplicatedFiles() + " of this stage's "
+              + o.own().files() + ")",
           t == null ? "–" : Long.toString(t.readbackMismatches()), Md.num(o.recoveryS()), count(o.fallbacks()),
           o.error() == null ? "" : o.error().replace('|', '/'))));
     }

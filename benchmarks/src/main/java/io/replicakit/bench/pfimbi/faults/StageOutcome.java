@@ -8,17 +8,18 @@ import java.util.Map;
  * counts against the verdict.
  *
  * @param run 1-based run number
- * @param tally the end-of-stage check; null when the stage failed before it
+ * @param tally the end-of-stage check of every file of the run so far; null when the stage failed before it
+ * @param own the same check restricted to the files this stage wrote, to tell its harm from earlier stages' leftovers
  * @param recoveryS seconds from the fault until every file of the run was at its target, or the wait limit
  * @param fallbacks files the coordinator handed to HDFS re-replication during the stage; NaN when unreadable
  * @param fault what was done, e.g. "killed dn04"; empty when the stage failed before its fault
  * @param error the exception that ended the stage, or null
  */
-record StageOutcome(int run, FaultStage stage, StageTally tally, double recoveryS, double fallbacks, String fault,
-    String error) {
+record StageOutcome(int run, FaultStage stage, StageTally tally, StageTally own, double recoveryS, double fallbacks,
+    String fault, String error) {
 
   static StageOutcome failed(int run, FaultStage stage, String fault, Throwable error) {
-    return new StageOutcome(run, stage, null, Double.NaN, Double.NaN, fault, describe(error));
+    return new StageOutcome(run, stage, null, null, Double.NaN, Double.NaN, fault, describe(error));
   }
 
   boolean ok() {
@@ -35,6 +36,10 @@ record StageOutcome(int run, FaultStage stage, StageTally tally, double recovery
       d.put("blocks_lost_count", tally.blocksLost());
       d.put("under_replicated_files_count", tally.underReplicatedFiles());
       d.put("readback_mismatch_count", tally.readbackMismatches());
+      d.put("stage_files_count", own.files());
+      d.put("stage_files_blocks_lost_count", own.blocksLost());
+      d.put("stage_files_under_replicated_count", own.underReplicatedFiles());
+      d.put("stage_files_readback_mismatch_count", own.readbackMismatches());
     }
     d.put("recovery_s", recoveryS);
     d.put("fallbacks_count", fallbacks);

@@ -70,6 +70,7 @@ final class StageRunner {
 
   StageOutcome run() throws Exception {
     fallbacks = new CounterTally(probe.fellBack());
+    int firstOwnFile = runFiles.size();
     fs = cluster.fileSystem(ClientPlacement.onNode(writer));
     try {
       if (stage == FaultStage.RENAME) {
@@ -87,10 +88,12 @@ final class StageRunner {
       states.add(probe.check(f));
     }
     StageTally tally = StageTally.of(states);
-    progress.step("run %d %s: %d files checked: %d blocks lost, %d under-replicated, %d read-back mismatches; "
-        + "recovery %.1f s; %d fallbacks", run, stage.id(), tally.files(), tally.blocksLost(),
-        tally.underReplicatedFiles(), tally.readbackMismatches(), recoveryS, fallbacks.total());
-    return new StageOutcome(run, stage, tally, recoveryS, fallbacks.total(), fault, null);
+    StageTally own = StageTally.of(states.subList(firstOwnFile, states.size()));
+    progress.step("run %d %s: %d files checked: %d blocks lost, %d under-replicated (%d of this stage's %d), %d "
+        + "read-back mismatches; recovery %.1f s; %d fallbacks", run, stage.id(), tally.files(), tally.blocksLost(),
+        tally.underReplicatedFiles(), own.underReplicatedFiles(), own.files(), tally.readbackMismatches(), recoveryS,
+        fallbacks.total());
+    return new StageOutcome(run, stage, tally, own, recoveryS, fallbacks.total(), fault, null);
   }
 
   /** Brings killed DataNodes back and frees filled disks, so the next stage starts from the full cluster. */

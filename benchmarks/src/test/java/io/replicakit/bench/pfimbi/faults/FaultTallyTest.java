@@ -76,10 +76,13 @@ class FaultTallyTest {
   @Test
   void summary_sumsCountsOverRuns_keepsTheMaximum_andCountsStagesThatThrew() {
     List<StageOutcome> outcomes = List.of(
-        new StageOutcome(1, FaultStage.RENAME, new StageTally(4, 0, 2, 0), 120, 1, "renamed", null),
-        new StageOutcome(2, FaultStage.RENAME, new StageTally(4, 1, 3, 1), 60, 0, "renamed", null),
+        new StageOutcome(1, FaultStage.RENAME, new StageTally(4, 0, 2, 0), new StageTally(2, 0, 1, 0), 120, 1,
+            "renamed", null),
+        new StageOutcome(2, FaultStage.RENAME, new StageTally(4, 1, 3, 1), new StageTally(2, 0, 2, 0), 60, 0,
+            "renamed", null),
         StageOutcome.failed(3, FaultStage.RENAME, "", new IllegalStateException("boom")),
-        new StageOutcome(1, FaultStage.DISK_FULL, new StageTally(4, 0, 0, 0), 5, 1, "filled", null));
+        new StageOutcome(1, FaultStage.DISK_FULL, new StageTally(4, 0, 0, 0), new StageTally(2, 0, 0, 0), 5, 1,
+            "filled", null));
 
     RunResult r = CampaignSummary.of(FaultStage.RENAME, outcomes, 3);
 
