@@ -30,7 +30,7 @@ final class FaultCampaignReport {
     md.append("## Per run\n\n");
     for (FaultStage stage : FaultStage.values()) {
       md.append("### ").append(stage.id()).append("\n\n").append(stage.description()).append(".\n\n")
-          .append(perRun(outcomes, stage)).append('\n');
+          .append(perRun(outcomes, stage)).append('\n').append(unhealthy(outcomes, stage));
     }
     Files.writeString(setup.outDir().resolve("report.md"), md.toString(), StandardCharsets.UTF_8);
   }
@@ -91,6 +91,19 @@ final class FaultCampaignReport {
     return md.toString();
   }
 
+  /** The files each run of the stage found wrong, one line each. */
+  private static String unhealthy(List<StageOutcome> outcomes, FaultStage stage) {
+    StringBuilder md = new StringBuilder();
+    for (StageOutcome o : outcomes) {
+      if (o.stage() == stage && !o.unhealthy().isEmpty()) {
+        md.append("Run ").append(o.run()).append(", files not at their target or not intact:\n\n");
+        o.unhealthy().forEach(line -> md.append("- `").append(line).append("`\n"));
+        md.append('\n');
+      }
+    }
+    return md.toString();
+  }
+
   private static String count(double v) {
     return Double.isFinite(v) ? Long.toString(Math.round(v)) : "–";
   }
@@ -105,7 +118,8 @@ final class FaultCampaignReport {
       mean.add(zeroIfUnmeasured(r.metric("recovery_s")));
       max.add(zeroIfUnmeasured(r.metric("recovery_s_max")));
     }
-    new BarChart("Recovery time after the fault (wait limit = not recovered)", "stage", "seconds", stages)
+    new BarChart("Recovery time after the fault (at the wait limit: not recovered; no bar: the stage threw)",
+        "stage", "seconds", stages)
         .series("mean over runs", mean).series("slowest run", max).writePng(file);
   }
 

@@ -42,6 +42,20 @@ record FileState(String path, int target, int namespaceReplication, List<BlockSt
     return namespaceReplication >= target && blocks.stream().allMatch(b -> b.liveReplicas() >= target);
   }
 
+  /** Whether the check found nothing wrong with this file. */
+  boolean healthy() {
+    return replicated() && lostBlocks() == 0 && !mismatched();
+  }
+
+  /** One line for the report on what is wrong: replication, live replicas per block, unreadable blocks, bytes. */
+  String describe() {
+    StringBuilder s = new StringBuilder(path).append(": replication ").append(namespaceReplication).append('/')
+        .append(target).append(", live replicas per block ")
+        .append(blocks.stream().map(b -> b.readable() ? "" + b.liveReplicas() : b.liveReplicas() + " (unreadable)")
+            .toList());
+    return mismatched() ? s.append(", bytes differ from those written").toString() : s.toString();
+  }
+
   long lostBlocks() {
     return blocks.stream().filter(BlockState::lost).count();
   }

@@ -1,6 +1,7 @@
 package io.replicakit.bench.pfimbi.faults;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -14,12 +15,17 @@ import java.util.Map;
  * @param fallbacks files the coordinator handed to HDFS re-replication during the stage; NaN when unreadable
  * @param fault what was done, e.g. "killed dn04"; empty when the stage failed before its fault
  * @param error the exception that ended the stage, or null
+ * @param unhealthy one line per file the check found wrong ({@link FileState#describe}), for diagnosis
  */
 record StageOutcome(int run, FaultStage stage, StageTally tally, StageTally own, double recoveryS, double fallbacks,
-    String fault, String error) {
+    String fault, String error, List<String> unhealthy) {
+
+  StageOutcome {
+    unhealthy = List.copyOf(unhealthy);
+  }
 
   static StageOutcome failed(int run, FaultStage stage, String fault, Throwable error) {
-    return new StageOutcome(run, stage, null, null, Double.NaN, Double.NaN, fault, describe(error));
+    return new StageOutcome(run, stage, null, null, Double.NaN, Double.NaN, fault, describe(error), List.of());
   }
 
   boolean ok() {
@@ -45,6 +51,9 @@ record StageOutcome(int run, FaultStage stage, StageTally tally, StageTally own,
     d.put("fallbacks_count", fallbacks);
     if (error != null) {
       d.put("error", error);
+    }
+    if (!unhealthy.isEmpty()) {
+      d.put("unhealthy_files", unhealthy);
     }
     return d;
   }

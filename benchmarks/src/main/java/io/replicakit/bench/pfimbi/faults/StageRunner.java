@@ -71,6 +71,21 @@ final class StageRunner {
   StageOutcome run() throws Exception {
     fallbacks = new CounterTally(probe.fellBack());
     int firstOwnFile = runFiles.size();
+    writeStage();
+    double recoveryS = awaitRecovery();
+    fallbacks.observe(probe.fellBack());
+    List<FileState> states = checkAll();
+    StageTally tally = StageTally.of(states);
+    StageTally own = StageTally.of(states.subList(firstOwnFile, states.size()));
+    progress.step("run %d %s: %d files checked: %d blocks lost, %d under-replicated (%d of this stage's %d), %d "
+        + "read-back mismatches; recovery %.1f s; %d fallbacks", run, stage.id(), tally.files(), tally.blocksLost(),
+        tally.underReplicatedFiles(), own.underReplicatedFiles(), own.files(), tally.readbackMismatches(), recoveryS,
+        fallbacks.total());
+    List<String> unhealthy = states.stream().filter(st -> !st.healthy()).map(FileState::describe).toList();
+    return new StageOutcome(run, stage, tally, own, recoveryS, fallbacks.total(), fault, null, unhealthy);
+  }
+
+  private void writeStage() throws Exception {
     fs = cluster.fileSystem(ClientPlacement.onNode(writer));
     try {
       if (stage == FaultStage.RENAME) {
@@ -81,19 +96,15 @@ final class StageRunner {
     } finally {
       fs.close();
     }
-    double recoveryS = awaitRecovery();
-    fallbacks.observe(probe.fellBack());
+  }
+
+  /** Every file of the run, in the order written: replication, live replicas, every byte read back. */
+  private List<FileState> checkAll() throws IOException {
     List<FileState> states = new ArrayList<>();
     for (WrittenFile f : runFiles) {
       states.add(probe.check(f));
     }
-    StageTally tally = StageTally.of(states);
-    StageTally own = StageTally.of(states.subList(firstOwnFile, states.size()));
-    progress.step("run %d %s: %d files checked: %d blocks lost, %d under-replicated (%d of this stage's %d), %d "
-        + "read-back mismatches; recovery %.1f s; %d fallbacks", run, stage.id(), tally.files(), tally.blocksLost(),
-        tally.underReplicatedFiles(), own.underReplicatedFiles(), own.files(), tally.readbackMismatches(), recoveryS,
-        fallbacks.total());
-    return new StageOutcome(run, stage, tally, own, recoveryS, fallbacks.total(), fault, null);
+    return states;
   }
 
   /** Brings killed DataNodes back and frees filled disks, so the next stage starts from the full cluster. */

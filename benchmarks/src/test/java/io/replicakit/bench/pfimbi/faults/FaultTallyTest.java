@@ -48,6 +48,15 @@ class FaultTallyTest {
   }
 
   @Test
+  void aFileAtOneOfThree_isDescribedWithItsReplicas() {
+    FileState atOne = new FileState("/out/part-1", 3, 1, List.of(new BlockState(1, true), new BlockState(0, false)),
+        false);
+
+    assertFalse(atOne.healthy());
+    assertEquals("/out/part-1: replication 1/3, live replicas per block [1, 0 (unreadable)]", atOne.describe());
+  }
+
+  @Test
   void readableButDifferentBytes_isAMismatch() {
     StageTally t = StageTally.of(List.of(new FileState("/a", 3, 3, List.of(THREE), false)));
 
@@ -77,12 +86,12 @@ class FaultTallyTest {
   void summary_sumsCountsOverRuns_keepsTheMaximum_andCountsStagesThatThrew() {
     List<StageOutcome> outcomes = List.of(
         new StageOutcome(1, FaultStage.RENAME, new StageTally(4, 0, 2, 0), new StageTally(2, 0, 1, 0), 120, 1,
-            "renamed", null),
+            "renamed", null, List.of("/out/part-0: replication 1/3")),
         new StageOutcome(2, FaultStage.RENAME, new StageTally(4, 1, 3, 1), new StageTally(2, 0, 2, 0), 60, 0,
-            "renamed", null),
+            "renamed", null, List.of("/out/part-0: replication 1/3")),
         StageOutcome.failed(3, FaultStage.RENAME, "", new IllegalStateException("boom")),
         new StageOutcome(1, FaultStage.DISK_FULL, new StageTally(4, 0, 0, 0), new StageTally(2, 0, 0, 0), 5, 1,
-            "filled", null));
+            "filled", null, List.of()));
 
     RunResult r = CampaignSummary.of(FaultStage.RENAME, outcomes, 3);
 
