@@ -4,6 +4,7 @@ import io.replicakit.bench.metrics.MetricsOverhead;
 import io.replicakit.bench.pfimbi.PfimbiExperiment;
 import io.replicakit.bench.pfimbi.PfimbiProfile;
 import io.replicakit.bench.pfimbi.PfimbiVariant;
+import io.replicakit.bench.pfimbi.faults.FaultCampaign;
 import io.replicakit.bench.placement.PlacementExperiment;
 import io.replicakit.bench.placement.PlacementProfile;
 import io.replicakit.bench.read.HotspotExperiment;
@@ -15,6 +16,7 @@ import io.replicakit.testbed.cli.Args;
 import io.replicakit.testbed.cli.Command;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
@@ -32,8 +34,8 @@ public final class ExperimentCommand implements Command {
 
   @Override
   public String summary() {
-    return "run an experiment (placement, metrics-overhead, read-selection, hotspot, pfimbi) and write report.md,"
-        + " results.json and plots";
+    return "run an experiment (placement, metrics-overhead, read-selection, hotspot, pfimbi, pfimbi-faults) and"
+        + " write report.md, results.json and plots";
   }
 
   @Override
@@ -98,6 +100,19 @@ public final class ExperimentCommand implements Command {
           --set       KEY=VALUE extra HDFS or replicakit.pfimbi.* setting (repeatable)
         Per variant, on a fresh cluster: two back-to-back TestDFSIO write jobs from off-cluster; the time until the
         primary writes ended, until every block had a second and a third replica; block completions over time.
+
+        Usage: bin/replicakit experiment pfimbi-faults [--runs N] [--seed S] [--wait SECONDS] [--spec NAME|FILE]
+                                                       [--set K=V] [--out DIR]
+
+          --runs      runs of the whole campaign, each on a fresh cluster (default 1)
+          --seed      seed of the fault schedule and of the files' contents (default 1)
+          --wait      seconds each stage waits after its fault for every file to reach n (default 120)
+          --spec      cluster spec; default six-disks, as the pfimbi experiment
+          --set       KEY=VALUE extra HDFS or replicakit.pfimbi.* setting (repeatable)
+          --out       output directory; default results/pfimbi-faults-TIMESTAMP
+        Per run, stages datanode-killed, target-killed-mid-copy, disk-full, namenode-restart, rename: Pfimbi(3,1)
+        files written with a fault injected while background copies are pending, then every file of the run
+        checked (replication, live replicas, bytes read back); see docs/experiments/pfimbi-faults.md.
         """;
   }
 
@@ -107,7 +122,8 @@ public final class ExperimentCommand implements Command {
       "metrics-overhead", List.of("samples", "nodes", "out"),
       "read-selection", List.of("profile", "policies", "weights", "policy-scope", "spec", "spec-set", "set", "out"),
       "hotspot", List.of("profile", "policies", "spec", "spec-set", "set", "out"),
-      "pfimbi", List.of("profile", "variants", "spec", "set", "out"));
+      "pfimbi", List.of("profile", "variants", "spec", "set", "out"),
+      "pfimbi-faults", List.of("runs", "seed", "wait", "spec", "set", "out"));
 
   @Override
   public int run(List<String> argv, PrintStream out) throws Exception {
@@ -115,7 +131,7 @@ public final class ExperimentCommand implements Command {
     List<String> options = OPTIONS.get(experiment);
     if (options == null) {
       throw new IllegalArgumentException("name one experiment: placement, metrics-overhead, read-selection,"
-          + " hotspot or pfimbi (got '" + experiment + "')");
+          + " hotspot, pfimbi or pfimbi-faults (got '" + experiment + "')");
     }
     Args args = Args.parse(argv, options, List.of());
     if (args.positional().size() != 1) {
@@ -132,6 +148,8 @@ public final class ExperimentCommand implements Command {
         return hotspot(args, stamp, command, out);
       case "pfimbi":
         return pfimbi(args, stamp, command, out);
+      case "pfimbi-faults":
+        return pfimbiFaults(args, stamp, command, out);
       default:
         return metricsOverhead(args, stamp, command, out);
     }
@@ -206,6 +224,17 @@ public final class ExperimentCommand implements Command {
     PfimbiExperiment.Setup setup = new PfimbiExperiment.Setup(profile, variants, args.get("spec", "six-disks"),
         settings(args), outDir, command);
     new PfimbiExperiment(setup, new Progress(out)).run();
+    out.println("Report: " + outDir.resolve("report.md"));
+    return 0;
+  }
+
+  private static int pfimbiFaults(Args args, String stamp, String command, PrintStream out) throws Exception {
+    int runs = args.intValue("runs", 1, 1, 10_000);
+    long waitS = args.longValue("wait", 120, 1, 86_400);
+    Path outDir = Path.of(args.get("out", "results/pfimbi-faults-" + stamp));
+    FaultCampaign.Setup setup = new FaultCampaign.Setup(runs, args.longValue("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE),
+        Duration.ofSeconds(waitS), args.get("spec", "six-disks"), settings(args), outDir, command);
+    new FaultCampaign(setup, new Progress(out)).run();
     out.println("Report: " + outDir.resolve("report.md"));
     return 0;
   }

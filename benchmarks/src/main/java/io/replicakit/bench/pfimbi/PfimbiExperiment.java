@@ -6,9 +6,6 @@ import io.replicakit.bench.results.Progress;
 import io.replicakit.bench.results.RunResult;
 import io.replicakit.pfimbi.client.PfimbiFiles;
 import io.replicakit.pfimbi.client.PfimbiSpec;
-import io.replicakit.pfimbi.config.PfimbiConfig;
-import io.replicakit.pfimbi.datanode.ReplicationManagerPlugin;
-import io.replicakit.pfimbi.namenode.PfimbiNameNodePlugin;
 import io.replicakit.pfimbi.proto.PfimbiProtos.ManagerStatusProto;
 import io.replicakit.pfimbi.rpc.RmClient;
 import io.replicakit.testbed.cluster.ClientPlacement;
@@ -21,7 +18,6 @@ import io.replicakit.testbed.spec.ClusterSpec;
 import io.replicakit.testbed.spec.ClusterSpecs;
 import io.replicakit.testbed.spec.DataNodeSpec;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -35,7 +31,6 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
-import org.apache.hadoop.hdfs.server.blockmanagement.PfimbiPlacementPolicy;
 import org.apache.hadoop.util.VersionInfo;
 
 /**
@@ -101,24 +96,11 @@ public final class PfimbiExperiment {
   }
 
   private ClusterOptions options(Path dir, PfimbiVariant variant) throws IOException {
-    ClusterOptions options = ClusterOptions.in(dir)
-        .with(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, Long.toString(setup.profile().blockBytes()))
-        .with(DFSConfigKeys.DFS_HEARTBEAT_INTERVAL_KEY, "1");
+    ClusterOptions options = PfimbiClusterRecipe.base(dir, setup.profile().blockBytes());
     if (variant == PfimbiVariant.PFIMBI_31) {
-      options = options
-          .with(DFSConfigKeys.DFS_BLOCK_REPLICATOR_CLASSNAME_KEY, PfimbiPlacementPolicy.class.getName())
-          .with(DFSConfigKeys.DFS_NAMENODE_PLUGINS_KEY, PfimbiNameNodePlugin.class.getName())
-          .with(DFSConfigKeys.DFS_DATANODE_PLUGINS_KEY, ReplicationManagerPlugin.class.getName())
-          .with(PfimbiConfig.RPC_ADDRESS_KEY, "0.0.0.0:" + freePort())
-          .with(PfimbiConfig.ACTIVITY_SOURCE_KEY, "testbed")
-          .with(PfimbiConfig.ACTIVITY_DIRTY_KEY, "false")
-          .with(PfimbiConfig.SCAN_INTERVAL_MS_KEY, "200")
-          .with(PfimbiConfig.BUFFER_BLOCKS_KEY, Integer.toString(setup.profile().bufferBlocks()));
+      options = PfimbiClusterRecipe.withPfimbi(options, setup.profile().bufferBlocks());
     }
-    for (Map.Entry<String, String> e : setup.hdfsSettings().entrySet()) {
-      options = options.with(e.getKey(), e.getValue());
-    }
-    return options;
+    return PfimbiClusterRecipe.withSettings(options, setup.hdfsSettings());
   }
 
   private static Configuration clientConf(EmbeddedCluster cluster, PfimbiVariant variant) {
@@ -232,7 +214,7 @@ public final class PfimbiExperiment {
         return "";
       }
       Configuration conf = cluster.clientConf(ClientPlacement.offCluster());
-      int port = conf.getSocketAddr(PfimbiConfig.RPC_ADDRESS_KEY, PfimbiConfig.RPC_ADDRESS_DEFAULT, 0).getPort();
+      int port = PfimbiClusterRecipe.managerPort(conf);
       long[] sum = new long[5];
       StringBuilder regulators = new StringBuilder();
       try (RmClient client = new RmClient(conf, port, 2_000)) {
@@ -252,12 +234,6 @@ public final class PfimbiExperiment {
       }
       return String.format(java.util.Locale.ROOT, "; managers: %d queued, %d buffered, %d fetched, %d written, "
           + "%d failed; activity/threshold MB/s%s", sum[0], sum[1], sum[2], sum[3], sum[4], regulators);
-    }
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0)) {
-      return s.getLocalPort();
     }
   }
 }

@@ -40,6 +40,9 @@ public record ExperimentResults(String experiment, String profile, Instant start
     root.put("profile", profile);
     root.put("started", started.toString());
     root.put("hadoop_version", hadoopVersion);
+    SourceState source = SourceState.current();
+    root.put("commit", source.commit());
+    root.put("dirty", source.dirty());
     root.put("cluster", cluster);
     List<Object> runList = new ArrayList<>();
     for (RunResult r : runs) {

@@ -3,6 +3,7 @@ package io.replicakit.testbed.cluster;
 import io.replicakit.testbed.TestbedConfig;
 import io.replicakit.testbed.device.EmulatedDevices;
 import io.replicakit.testbed.device.NodeDevices;
+import io.replicakit.testbed.hdfs.HadoopInternals;
 import io.replicakit.testbed.net.BoundSocketFactory;
 import io.replicakit.testbed.spec.ClusterSpec;
 import io.replicakit.testbed.spec.DataNodeSpec;
@@ -205,6 +206,35 @@ public final class EmbeddedCluster implements AutoCloseable {
       awaitRegistered(Duration.ofSeconds(60));
     } catch (TimeoutException e) {
       throw new IOException(e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Fills every disk of a DataNode: its emulated volumes refuse writes with "No space left on device" (HDFS's
+   * {@code DiskOutOfSpaceException}), including a replica being written when it fills, and report no remaining
+   * space, so the NameNode stops choosing the node as a target and the DataNode's own volume choice refuses new
+   * replicas. Reads go on. The state outlives a restart of the node until {@link #clearDisks}.
+   */
+  public void fillDisks(String nodeName) throws IOException {
+    devices(nodeName).fillDisks();
+    reportCapacity(nodeName);
+    LOG.info("Filled the disks of DataNode {}", nodeName);
+  }
+
+  /** Gives a DataNode filled by {@link #fillDisks} its space back. */
+  public void clearDisks(String nodeName) throws IOException {
+    devices(nodeName).clearDisks();
+    reportCapacity(nodeName);
+    LOG.info("Cleared the disks of DataNode {}", nodeName);
+  }
+
+  /** Makes a running DataNode report its volumes' capacity as its devices now have it, at its next heartbeat. */
+  private void reportCapacity(String nodeName) throws IOException {
+    Optional<DataNode> dn = dataNode(nodeName);
+    if (dn.isPresent()) {
+      NodeDevices devices = devices(nodeName);
+      HadoopInternals.configureVolumes(dn.get().getFSDataset(), devices, devices.settings().volumes());
+      cluster.triggerHeartbeats();
     }
   }
 

@@ -24,6 +24,7 @@ public final class NodeDevices {
   private final Map<String, VolumeDevice> volumes = new ConcurrentHashMap<>();
   private volatile Slowdown slowdown = new Slowdown(1.0, Long.MIN_VALUE);
   private volatile HostStress hostStress = HostStress.NONE;
+  private volatile boolean disksFull;
 
   private record Slowdown(double factor, long untilNanos) {}
 
@@ -51,9 +52,14 @@ public final class NodeDevices {
    * share its {@link #pageCache()}.
    */
   public VolumeDevice volume(String storageId, StorageType type) {
-    return volumes.computeIfAbsent(storageId, id -> new VolumeDevice(name, id, type,
-        new TokenBucket(settings.bytesPerSec(type), settings.burstBytes()), ticker, this::speedFactor,
-        pageCache));
+    return volumes.computeIfAbsent(storageId, id -> {
+      VolumeDevice device = new VolumeDevice(name, id, type,
+          new TokenBucket(settings.bytesPerSec(type), settings.burstBytes()), ticker, this::speedFactor, pageCache);
+      if (disksFull) {
+        device.fill();
+      }
+      return device;
+    });
   }
 
   /** The node's emulated page cache, shared by its volumes; disabled unless the spec sets a size. */
@@ -127,6 +133,26 @@ public final class NodeDevices {
       throw new IllegalStateException("DataNode " + name + " has no matching volumes to load");
     }
     return BackgroundLoad.start(name, targets, mibPerSec, duration, ticker);
+  }
+
+  /**
+   * Fills every volume of this node: its writes fail with "No space left on device" until {@link #clearDisks}.
+   * Volumes the DataNode opens later start full too, so a restarted node finds its disks as it left them.
+   */
+  public void fillDisks() {
+    disksFull = true;
+    volumes.values().forEach(VolumeDevice::fill);
+  }
+
+  /** Frees every volume of this node again. */
+  public void clearDisks() {
+    disksFull = false;
+    volumes.values().forEach(VolumeDevice::clear);
+  }
+
+  /** Whether {@link #fillDisks} is in effect. */
+  public boolean disksFull() {
+    return disksFull;
   }
 
   public String name() {

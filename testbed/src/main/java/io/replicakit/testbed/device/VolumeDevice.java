@@ -3,6 +3,7 @@ package io.replicakit.testbed.device;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongToDoubleFunction;
 import org.apache.hadoop.fs.StorageType;
+import org.apache.hadoop.util.DiskChecker.DiskOutOfSpaceException;
 
 /**
  * One emulated device: the throughput limit of a DataNode volume plus its counters. Every read and write the
@@ -34,6 +35,7 @@ public final class VolumeDevice {
   private final LongAdder deviceIos = new LongAdder();
   private final LongAdder deviceIoNanos = new LongAdder();
   private final LongAdder cacheReadBytes = new LongAdder();
+  private volatile boolean full;
 
   VolumeDevice(String node, String storageId, StorageType type, TokenBucket bucket, Ticker ticker,
       LongToDoubleFunction speedFactor) {
@@ -88,6 +90,35 @@ public final class VolumeDevice {
     deviceIos.increment();
     deviceIoNanos.add(grant.queueNanos(now) + grant.serviceNanos());
     ticker.sleepNanos(grant.sleepNanos(now));
+  }
+
+  /**
+   * Makes the device refuse writes from now on, as a disk with no space left does: {@link #checkWritable} fails.
+   * Reads still work (a full disk still serves the data it holds).
+   */
+  public void fill() {
+    full = true;
+  }
+
+  /** Gives the device its space back: writes are accepted again. */
+  public void clear() {
+    full = false;
+  }
+
+  public boolean isFull() {
+    return full;
+  }
+
+  /**
+   * Fails when the device is {@link #fill full}, with the exception HDFS's own disk code raises when a volume has
+   * no room ({@link DiskOutOfSpaceException}, an {@code IOException}), so a DataNode sees the failure it would
+   * see on a real full disk.
+   */
+  public void checkWritable() throws DiskOutOfSpaceException {
+    if (full) {
+      throw new DiskOutOfSpaceException("No space left on device (emulated: volume " + storageId + " of " + node
+          + " is full)");
+    }
   }
 
   public VolumeStats stats() {

@@ -25,7 +25,8 @@ import org.slf4j.LoggerFactory;
  *   <li>{@code FileIoProvider.faultInjectorEventHook}: a private final field every DataNode data I/O passes
  *       through ({@code beforeFileIo(volume, op, len)}) before touching the disk; replacing it is how devices
  *       are throttled.
- *   <li>{@code FsVolumeImpl.setCapacityForTesting}: makes a volume report the spec's capacity.
+ *   <li>{@code FsVolumeImpl.setCapacityForTesting}: makes a volume report the spec's capacity (0 while the
+ *       node's disks are {@link NodeDevices#fillDisks filled}).
  *   <li>{@code TestDFSIO.excutorService}: a thread pool TestDFSIO never shuts down; its non-daemon threads
  *       would keep the JVM alive after a run.
  * </ul>
@@ -54,7 +55,10 @@ public final class HadoopInternals {
 
   /**
    * Registers each volume's device and sets its reported capacity from {@code specs}: the i-th volume of a
-   * storage type gets the i-th spec of that type, matching MiniDFSCluster's data-directory order.
+   * storage type gets the i-th spec of that type, matching MiniDFSCluster's data-directory order. While the node's
+   * disks are filled the capacity is 0, so the volume reports no space left: the NameNode stops choosing it as a
+   * target, and HDFS's own volume choice on the DataNode refuses new replicas with {@code DiskOutOfSpaceException}.
+   * Call again after filling or clearing the disks of a running DataNode.
    */
   public static void configureVolumes(FsDatasetSpi<?> dataset, NodeDevices devices, List<VolumeSpec> specs)
       throws IOException {
@@ -64,7 +68,7 @@ public final class HadoopInternals {
         devices.volume(volume.getStorageID(), volume.getStorageType());
         VolumeSpec spec = unused.stream().filter(s -> s.type() == volume.getStorageType()).findFirst().orElse(null);
         if (spec != null && volume instanceof FsVolumeImpl impl) {
-          impl.setCapacityForTesting(spec.capacityBytes());
+          impl.setCapacityForTesting(devices.disksFull() ? 0 : spec.capacityBytes());
           unused.remove(spec);
         }
       }
@@ -86,7 +90,10 @@ public final class HadoopInternals {
     }
   }
 
-  /** Maps {@code beforeFileIo} to device transfers: reads and zero-copy transfers read, writes write. */
+  /**
+   * Maps {@code beforeFileIo} to device transfers: reads and zero-copy transfers read, writes write. A write to a
+   * {@link VolumeDevice#isFull full} device fails with its {@code DiskOutOfSpaceException} instead.
+   */
   static final class ThrottlingFileIoEvents extends FaultInjectorFileIoEvents {
     private final NodeDevices devices;
 
@@ -105,12 +112,35 @@ public final class HadoopInternals {
       if (io == null || volume == null || len <= 0) {
         return;
       }
+      VolumeDevice device = devices.volume(volume.getStorageID(), volume.getStorageType());
+      if (io == VolumeDevice.Io.WRITE) {
+        refuseIfFull(device);
+      }
       try {
-        devices.volume(volume.getStorageID(), volume.getStorageType()).transfer(io, len);
+        device.transfer(io, len);
       } catch (InterruptedException e) {
         // DataNode threads are interrupted on shutdown; keep the flag and let the I/O proceed unthrottled.
         Thread.currentThread().interrupt();
       }
     }
+
+    /**
+     * The hook's signature declares no exception, but every {@code FileIoProvider} stream that calls it declares
+     * {@code IOException} and rethrows whatever the hook raised (after asking the DataNode to check the volume).
+     * Raising the real {@code IOException} the disk code would raise, rather than wrapping it in an unchecked one,
+     * is what makes the DataNode take the path of a real full disk.
+     */
+    private static void refuseIfFull(VolumeDevice device) {
+      try {
+        device.checkWritable();
+      } catch (IOException e) {
+        throw HadoopInternals.<RuntimeException>sneaky(e);
+      }
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <T extends Throwable> T sneaky(Throwable t) throws T {
+    throw (T) t;
   }
 }

@@ -24,8 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * DataNode faults by name on a real cluster: a stopped or killed node's replicas are re-created on the
- * remaining nodes until every block is back at its replication factor, and a restarted node rejoins under its
- * own address.
+ * remaining nodes until every block is back at its replication factor, a restarted node rejoins under its
+ * own address, and a node with filled disks reports no space and gets no new replicas until cleared.
  */
 class DataNodeFaultsIT {
 
@@ -73,6 +73,42 @@ class DataNodeFaultsIT {
     assertTrue(cluster.liveDataNodes().contains("dn03"));
     assertEquals("127.0.0.13", cluster.dataNode("dn03").orElseThrow().getDatanodeId().getIpAddr());
     assertEquals(Set.of("dn01", "dn02", "dn03", "dn04", "dn05"), cluster.liveDataNodes());
+  }
+
+  @Test
+  void filledDisks_reportNoSpace_andTheNameNodePutsNewReplicasElsewhere_untilCleared() throws Exception {
+    cluster.fillDisks("dn01");
+    assertEquals(0, awaitRemaining("127.0.0.11", r -> r == 0), "dn01's remaining space as the NameNode sees it");
+    assertFalse(firstReplicaHosts(new org.apache.hadoop.fs.Path("/faults/full")).contains("127.0.0.11"),
+        "a writer on a full DataNode gets its replicas elsewhere");
+
+    cluster.clearDisks("dn01");
+    assertTrue(awaitRemaining("127.0.0.11", r -> r > 0) > 0);
+    assertTrue(firstReplicaHosts(new org.apache.hadoop.fs.Path("/faults/cleared")).contains("127.0.0.11"),
+        "with space again, the writer's own DataNode takes the first replica");
+  }
+
+  /** The remaining space the NameNode reports for the DataNode at {@code ip}, once {@code done} holds (10 s). */
+  private long awaitRemaining(String ip, java.util.function.LongPredicate done) throws Exception {
+    long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+    long remaining;
+    do {
+      remaining = Arrays.stream(cluster.miniCluster().getFileSystem().getDataNodeStats())
+          .filter(d -> d.getIpAddr().equals(ip)).findFirst().orElseThrow().getRemaining();
+      Thread.sleep(100);
+    } while (!done.test(remaining) && System.nanoTime() < deadline);
+    return remaining;
+  }
+
+  /** Writes a one-block replication-1 file from dn01; the hosts of its replica. */
+  private Set<String> firstReplicaHosts(org.apache.hadoop.fs.Path file) throws Exception {
+    try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.onNode("dn01"))) {
+      try (FSDataOutputStream out = fs.create(file, true, 64 * 1024, (short) 1, Sizes.MIB)) {
+        out.write(new byte[(int) Sizes.MIB]);
+      }
+      return Arrays.stream(fs.getFileBlockLocations(file, 0, Long.MAX_VALUE)[0].getNames())
+          .map(n -> n.substring(0, n.indexOf(':'))).collect(Collectors.toSet());
+    }
   }
 
   private void assertBackToThreeReplicasWithout(String node) throws Exception {
