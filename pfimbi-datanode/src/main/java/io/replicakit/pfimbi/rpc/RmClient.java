@@ -3,7 +3,10 @@ package io.replicakit.pfimbi.rpc;
 import io.replicakit.pfimbi.proto.PfimbiProtos.BlockAvailableResponseProto;
 import io.replicakit.pfimbi.proto.PfimbiProtos.StatusRequestProto;
 import io.replicakit.pfimbi.proto.PfimbiProtos.StatusResponseProto;
+import java.io.EOFException;
 import java.io.IOException;
+import java.net.ConnectException;
+import java.net.SocketException;
 import java.net.InetSocketAddress;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -14,6 +17,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.retry.RetryPolicies;
 import org.apache.hadoop.ipc.ProtobufRpcEngine2;
 import org.apache.hadoop.ipc.RPC;
+import org.apache.hadoop.ipc.RemoteException;
 import org.apache.hadoop.net.NetUtils;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.thirdparty.protobuf.ServiceException;
@@ -39,22 +43,49 @@ public final class RmClient implements AutoCloseable {
 
   /** Sends a notice to its receiver, the node with IP {@code ipAddr}; empty when it was accepted. */
   public Optional<String> notify(String ipAddr, BlockAvailable notice) throws IOException {
+    BlockAvailableResponseProto response = call(ipAddr, p -> p.blockAvailable(null, NoticeCodec.toProto(notice)));
+    return response.getAccepted() ? Optional.empty() : Optional.of(response.getReason());
+  }
+
+  public StatusResponseProto status(String ipAddr) throws IOException {
+    return call(ipAddr, p -> p.status(null, StatusRequestProto.getDefaultInstance()));
+  }
+
+  /** One call on a proxy. */
+  @FunctionalInterface
+  private interface Call<T> {
+    T on(ReplicationManagerProtocolPB proxy) throws ServiceException;
+  }
+
+  /**
+   * Makes the call, once more on a fresh connection when the first failed on a dead one: after a DataNode
+   * restarts, the connection cached to its previous process fails the next call with an end of file or a reset,
+   * and without the second try that call alone would send a file back to HDFS's re-replication for nothing.
+   * A refusal by the server, a refused connection or a timeout is final.
+   */
+  private <T> T call(String ipAddr, Call<T> call) throws IOException {
     try {
-      BlockAvailableResponseProto response = proxy(ipAddr).blockAvailable(null, NoticeCodec.toProto(notice));
-      return response.getAccepted() ? Optional.empty() : Optional.of(response.getReason());
+      return call.on(proxy(ipAddr));
+    } catch (ServiceException e) {
+      drop(ipAddr);
+      IOException failure = unwrap(e);
+      if (!staleConnection(failure)) {
+        throw failure;
+      }
+    }
+    try {
+      return call.on(proxy(ipAddr));
     } catch (ServiceException e) {
       drop(ipAddr);
       throw unwrap(e);
     }
   }
 
-  public StatusResponseProto status(String ipAddr) throws IOException {
-    try {
-      return proxy(ipAddr).status(null, StatusRequestProto.getDefaultInstance());
-    } catch (ServiceException e) {
-      drop(ipAddr);
-      throw unwrap(e);
+  static boolean staleConnection(IOException e) {
+    if (e instanceof RemoteException) {
+      return false;
     }
+    return e instanceof EOFException || (e instanceof SocketException && !(e instanceof ConnectException));
   }
 
   /**

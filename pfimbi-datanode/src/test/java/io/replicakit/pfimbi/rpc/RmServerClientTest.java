@@ -140,6 +140,42 @@ class RmServerClientTest {
   }
 
   @Test
+  void serverRestartedOnItsPort_theNextNoticeStillArrives() throws IOException {
+    assertEquals(Optional.empty(), client.notify(LOCALHOST, NOTICE)); // a cached connection to this process
+    int port = server.address().getPort();
+    NoticeHandler handler = acceptAll();
+    server.close();
+    server = RmServer.start(conf, new InetSocketAddress(LOCALHOST, port), 1, handler);
+
+    assertEquals(Optional.empty(), client.notify(LOCALHOST, NOTICE),
+        "a DataNode restart must not cost a notice (the NameNode would fall back for nothing)");
+  }
+
+  @Test
+  void onlyADeadConnection_isTriedAgain() {
+    assertTrue(RmClient.staleConnection(new java.io.EOFException("End of File Exception")));
+    assertTrue(RmClient.staleConnection(new java.net.SocketException("Connection reset")));
+    assertFalse(RmClient.staleConnection(new java.net.ConnectException("Connection refused")));
+    assertFalse(RmClient.staleConnection(new java.net.SocketTimeoutException("read timed out")));
+    assertFalse(RmClient.staleConnection(new org.apache.hadoop.ipc.RemoteException("x", "refused by ACL")));
+  }
+
+  private NoticeHandler acceptAll() {
+    return new NoticeHandler() {
+      @Override
+      public Optional<String> accept(BlockAvailable notice) {
+        received.add(notice);
+        return Optional.empty();
+      }
+
+      @Override
+      public List<ManagerStatusProto> status() {
+        return List.of();
+      }
+    };
+  }
+
+  @Test
   void status_reachesTheClient() throws IOException {
     StatusResponseProto status = client.status(LOCALHOST);
 
