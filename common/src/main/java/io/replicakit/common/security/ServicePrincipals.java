@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Which Kerberos principals may call a ReplicaKit side channel (the metrics report, the Pfimbi notices): the
@@ -35,11 +36,18 @@ public final class ServicePrincipals {
     }
   }
 
-  /** The caller as the RPC layer authenticated it; {@code principal} is empty unless Kerberos vouched for it. */
-  public record Caller(Optional<String> principal, String hostName) {
+  /**
+   * The caller as the RPC layer authenticated it; {@code principal} is empty unless Kerberos vouched for it. The
+   * host name is looked up only when a pattern has {@code _HOST} (a reverse DNS lookup per call is not free).
+   */
+  public record Caller(Optional<String> principal, Supplier<String> hostName) {
     public Caller {
       Objects.requireNonNull(principal, "principal");
       Objects.requireNonNull(hostName, "hostName");
+    }
+
+    public Caller(Optional<String> principal, String hostName) {
+      this(principal, () -> hostName);
     }
   }
 
@@ -61,7 +69,7 @@ public final class ServicePrincipals {
     if (allowed.stream().anyMatch(n -> expected(n.pattern(), caller.hostName()).equals(principal))) {
       return Optional.empty();
     }
-    return Optional.of(what + " refused: " + principal + " (from " + caller.hostName() + ") is not "
+    return Optional.of(what + " refused: " + principal + " (from " + caller.hostName().get() + ") is not "
         + describeAllowed());
   }
 
@@ -77,6 +85,10 @@ public final class ServicePrincipals {
    * {@code _HOST} is used as written.
    */
   static String expected(String pattern, String hostName) {
+    return expected(pattern, () -> hostName);
+  }
+
+  private static String expected(String pattern, Supplier<String> hostName) {
     int slash = pattern.indexOf('/');
     int at = pattern.indexOf('@', Math.max(slash, 0));
     if (slash < 0) {
@@ -87,6 +99,6 @@ public final class ServicePrincipals {
       return pattern;
     }
     String realm = at < 0 ? "" : pattern.substring(at);
-    return pattern.substring(0, slash + 1) + hostName.toLowerCase(Locale.ENGLISH) + realm;
+    return pattern.substring(0, slash + 1) + hostName.get().toLowerCase(Locale.ENGLISH) + realm;
   }
 }

@@ -1,6 +1,7 @@
 package io.replicakit.metrics.registry;
 
 import io.replicakit.common.security.ServicePrincipals;
+import io.replicakit.metrics.wire.Rejection;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -15,6 +16,10 @@ import java.util.function.Function;
  * lookup is injected ({@link NodeDirectory#ipAddress}) so that the rule is tested without a NameNode.
  */
 public final class SenderCheck {
+
+  /** Why a report was refused: {@link Rejection#WRONG_SENDER}, or {@link Rejection#UNKNOWN_NODE} for a UUID the
+   * NameNode has not registered (a DataNode's first reports may precede its registration). */
+  public record Refusal(Rejection reason, String detail) {}
 
   private final Function<String, Optional<String>> registeredIp;
   private final Optional<ServicePrincipals> principals;
@@ -33,20 +38,21 @@ public final class SenderCheck {
    *
    * @param callerIp the report's source address as the RPC server saw it
    */
-  public Optional<String> refusal(String datanodeUuid, String callerIp, ServicePrincipals.Caller caller) {
+  public Optional<Refusal> refusal(String datanodeUuid, String callerIp, ServicePrincipals.Caller caller) {
     if (principals.isPresent()) {
       Optional<String> notDaemon = principals.get().refusal(caller, "metrics report");
       if (notDaemon.isPresent()) {
-        return notDaemon;
+        return Optional.of(new Refusal(Rejection.WRONG_SENDER, notDaemon.get()));
       }
     }
     Optional<String> registered = registeredIp.apply(datanodeUuid);
     if (registered.isEmpty()) {
-      return Optional.of("no DataNode " + datanodeUuid + " is registered with this NameNode");
+      return Optional.of(new Refusal(Rejection.UNKNOWN_NODE,
+          "no DataNode " + datanodeUuid + " is registered with this NameNode"));
     }
     if (!registered.get().equals(callerIp)) {
-      return Optional.of("a report for DataNode " + datanodeUuid + " must come from its registered address "
-          + registered.get() + ", not " + callerIp);
+      return Optional.of(new Refusal(Rejection.WRONG_SENDER, "a report for DataNode " + datanodeUuid
+          + " must come from its registered address " + registered.get() + ", not " + callerIp));
     }
     return Optional.empty();
   }

@@ -121,11 +121,11 @@ public final class MetricsServer implements AutoCloseable {
         return refused(decoded.rejection(), decoded.detail());
       }
       SystemSample sample = decoded.sample();
-      Optional<String> wrongSender = senderCheck.refusal(sample.datanodeUuid(), SideChannelSecurity.callerIp(),
-          SideChannelSecurity.caller());
+      Optional<SenderCheck.Refusal> wrongSender = senderCheck.refusal(sample.datanodeUuid(),
+          SideChannelSecurity.callerIp(), SideChannelSecurity.caller());
       if (wrongSender.isPresent()) {
-        LOG.debug("Refused a metrics report: {}", wrongSender.get());
-        return refused(Rejection.WRONG_SENDER, wrongSender.get());
+        LOG.debug("Refused a metrics report: {}", wrongSender.get().detail());
+        return refused(wrongSender.get().reason(), wrongSender.get().detail());
       }
       Optional<String> outOfBounds = registry.bounds().problem(sample, registry.nowMs());
       if (outOfBounds.isPresent()) {

@@ -49,8 +49,8 @@ public final class SideChannelSecurity {
   public static ServicePrincipals.Caller caller() {
     UserGroupInformation user = Server.getRemoteUser();
     InetAddress ip = Server.getRemoteIp();
-    String host = ip == null ? "" : ip.getCanonicalHostName();
     boolean byKerberos = user != null && user.getRealAuthenticationMethod() == AuthenticationMethod.KERBEROS;
-    return new ServicePrincipals.Caller(byKerberos ? Optional.of(user.getUserName()) : Optional.empty(), host);
+    return new ServicePrincipals.Caller(byKerberos ? Optional.of(user.getUserName()) : Optional.empty(),
+        () -> ip == null ? "" : ip.getCanonicalHostName());
   }
 }

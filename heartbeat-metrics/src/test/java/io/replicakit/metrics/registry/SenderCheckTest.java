@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.replicakit.common.security.ServicePrincipals;
 import io.replicakit.common.security.ServicePrincipals.Caller;
+import io.replicakit.metrics.wire.Rejection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -27,14 +28,15 @@ class SenderCheckTest {
 
   @Test
   void spoofedUuid_isRefused() {
-    Optional<String> refusal = simple.refusal("dn-2", "10.0.0.1", SIMPLE);
+    SenderCheck.Refusal refusal = simple.refusal("dn-2", "10.0.0.1", SIMPLE).orElseThrow();
+    assertEquals(Rejection.WRONG_SENDER, refusal.reason());
     assertEquals("a report for DataNode dn-2 must come from its registered address 10.0.0.2, not 10.0.0.1",
-        refusal.orElseThrow());
+        refusal.detail());
   }
 
   @Test
   void unregisteredUuid_isRefused() {
-    assertEquals("no DataNode dn-9 is registered with this NameNode",
+    assertEquals(new SenderCheck.Refusal(Rejection.UNKNOWN_NODE, "no DataNode dn-9 is registered with this NameNode"),
         simple.refusal("dn-9", "10.0.0.1", SIMPLE).orElseThrow());
   }
 
@@ -47,17 +49,17 @@ class SenderCheckTest {
   @Test
   void withKerberos_otherPrincipal_isRefusedEvenFromTheRightAddress() {
     Caller user = new Caller(Optional.of("alice@EXAMPLE.COM"), "dn1.example.com");
-    assertTrue(kerberos.refusal("dn-1", "10.0.0.1", user).orElseThrow().contains("alice@EXAMPLE.COM"));
+    assertTrue(kerberos.refusal("dn-1", "10.0.0.1", user).orElseThrow().detail().contains("alice@EXAMPLE.COM"));
   }
 
   @Test
   void withKerberos_unauthenticatedCaller_isRefused() {
-    assertTrue(kerberos.refusal("dn-1", "10.0.0.1", SIMPLE).orElseThrow().contains("not authenticated"));
+    assertTrue(kerberos.refusal("dn-1", "10.0.0.1", SIMPLE).orElseThrow().detail().contains("not authenticated"));
   }
 
   @Test
   void withKerberos_dataNodePrincipal_cannotReportForAnotherDataNode() {
     Caller dn1 = new Caller(Optional.of("dn/dn1.example.com@EXAMPLE.COM"), "dn1.example.com");
-    assertTrue(kerberos.refusal("dn-2", "10.0.0.1", dn1).orElseThrow().contains("registered address 10.0.0.2"));
+    assertTrue(kerberos.refusal("dn-2", "10.0.0.1", dn1).orElseThrow().detail().contains("registered address 10.0.0.2"));
   }
 }

@@ -13,14 +13,19 @@ import org.apache.hadoop.security.UserGroupInformation;
  * in as, and any number of further principals (an intruder, a user), each with its own keytab.
  *
  * <p>All daemons of an embedded cluster share one JVM, and Hadoop keeps one login user per JVM, so the NameNode
- * and the DataNodes use one service principal, {@code hdfs/localhost}. It names {@code localhost} rather than
- * {@code _HOST} because the testbed gives every DataNode its own loopback address: with {@code _HOST}, each
- * address would need its own principal and reverse DNS entry.
+ * and the DataNodes use one service principal, {@code hdfs/192.0.2.1}, configured without {@code _HOST}. Its
+ * instance is a documentation address (TEST-NET-1) on purpose: a Kerberos IPC client binds its socket to its
+ * principal's host when that host is a local address, and the testbed has already bound every DataNode's
+ * sockets to the DataNode's own loopback address, so a local host such as {@code localhost} would make every
+ * DataNode's connection fail ("already bound"). A non-local literal is never bound to and needs no DNS.
  */
 public final class KerberosRealm implements AutoCloseable {
 
   /** The instance of every principal made here. */
-  public static final String HOST = "localhost";
+  public static final String HOST = "192.0.2.1";
+
+  /** The instance of the SPNEGO principal: the web servers' host name. */
+  private static final String WEB_HOST = "localhost";
 
   private final MiniKdc kdc;
   private final Path dir;
@@ -45,9 +50,9 @@ public final class KerberosRealm implements AutoCloseable {
     kdc.start();
     try {
       File keytab = dir.resolve("hdfs.keytab").toFile();
-      kdc.createPrincipal(keytab, "hdfs/" + HOST, "HTTP/" + HOST);
+      kdc.createPrincipal(keytab, "hdfs/" + HOST, "HTTP/" + WEB_HOST);
       Principal service = new Principal("hdfs/" + HOST + "@" + kdc.getRealm(), keytab.toPath());
-      return new KerberosRealm(kdc, dir, service, "HTTP/" + HOST + "@" + kdc.getRealm());
+      return new KerberosRealm(kdc, dir, service, "HTTP/" + WEB_HOST + "@" + kdc.getRealm());
     } catch (Exception e) {
       kdc.stop();
       throw e;
@@ -64,7 +69,7 @@ public final class KerberosRealm implements AutoCloseable {
     return spnego;
   }
 
-  /** A new principal {@code name/localhost} with its own keytab. */
+  /** A new principal {@code name/192.0.2.1} with its own keytab. */
   public Principal newPrincipal(String name) throws Exception {
     File keytab = dir.resolve(name + ".keytab").toFile();
     kdc.createPrincipal(keytab, name + "/" + HOST);
