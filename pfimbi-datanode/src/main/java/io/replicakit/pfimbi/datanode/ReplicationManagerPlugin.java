@@ -72,7 +72,7 @@ public final class ReplicationManagerPlugin implements ServicePlugin, NoticeHand
       Configuration conf = node.conf();
       settings = PfimbiConfig.settings(conf);
       blockIo = new BlockIo(node.dataNode());
-      noticeCheck = new NoticeCheck(node::uuid, settings.flow().bufferBytes());
+      noticeCheck = new NoticeCheck(node::uuid, BlockIo.MAX_BLOCK_BYTES);
       volumeSource = openVolumeSource(conf);
       forwarder = new RmClient(conf, settings.coordination().rpcAddress().getPort(), NOTIFY_TIMEOUT_MS);
       server = RmServer.start(conf, node.bindAddress(settings.coordination().rpcAddress()), HANDLERS, this);

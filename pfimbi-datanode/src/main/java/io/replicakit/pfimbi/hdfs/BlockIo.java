@@ -102,7 +102,8 @@ public final class BlockIo {
   private static final DatanodeInfo[] NO_TARGETS = new DatanodeInfo[0];
   private static final StorageType[] NO_STORAGE_TYPES = new StorageType[0];
   private static final String[] NO_STORAGE_IDS = new String[0];
-  private static final int MAX_BLOCK_BYTES = Integer.MAX_VALUE - 8;
+  /** The longest block a Replication Manager can hold: one {@code byte[]}. */
+  public static final int MAX_BLOCK_BYTES = Integer.MAX_VALUE - 8;
 
   private final DataNode dataNode;
   private final Configuration conf;

@@ -12,8 +12,8 @@ import java.util.regex.Pattern;
  * from anywhere or hold its Replication Manager hostage:
  * <ul>
  *   <li>the block pool is one this DataNode serves (a notice for a foreign pool would store a foreign block);</li>
- *   <li>the block fits the Replication Manager's buffer (a longer one could never get a credit and would block
- *       the manager's queue for good);</li>
+ *   <li>the block is one a Replication Manager can hold in memory (checked before it is queued rather than
+ *       when its turn comes);</li>
  *   <li>source and targets are given by IP address (no name for DNS to redirect), this DataNode is the receiver,
  *       not the source or a later target, and no target appears twice.</li>
  * </ul>
@@ -33,7 +33,7 @@ public final class NoticeCheck {
 
   /**
    * @param selfUuid this DataNode's UUID as registered for a block pool, empty for a pool it does not serve
-   * @param maxBlockBytes the largest block the Replication Manager's buffer can hold
+   * @param maxBlockBytes the largest block a Replication Manager can hold
    */
   public NoticeCheck(Function<String, Optional<String>> selfUuid, long maxBlockBytes) {
     this.selfUuid = selfUuid;
@@ -47,8 +47,8 @@ public final class NoticeCheck {
       return Optional.of("block pool " + notice.blockPoolId() + " is not served by this DataNode");
     }
     if (notice.numBytes() > maxBlockBytes) {
-      return Optional.of("block " + notice.blockId() + " has " + notice.numBytes() + " bytes, more than this "
-          + "DataNode's Pfimbi buffer holds (" + maxBlockBytes + ")");
+      return Optional.of("block " + notice.blockId() + " has " + notice.numBytes() + " bytes, more than a "
+          + "Replication Manager can hold (" + maxBlockBytes + ")");
     }
     return pipelineProblem(notice, self.get());
   }

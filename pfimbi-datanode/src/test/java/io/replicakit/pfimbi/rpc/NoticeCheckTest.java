@@ -15,7 +15,7 @@ class NoticeCheckTest {
   private static final NodeRef SOURCE = new NodeRef("uuid-1", "10.0.0.1", "h1", 9866, 9867, 9864, "DISK");
   private static final NodeRef NEXT = new NodeRef("uuid-3", "10.0.0.3", "h3", 9866, 9867, 9864, "DISK");
 
-  /** This DataNode is uuid-2 in POOL and serves no other pool; its buffer holds 1 MiB. */
+  /** This DataNode is uuid-2 in POOL and serves no other pool; it can hold blocks of up to 1 MiB. */
   private final NoticeCheck check = new NoticeCheck(pool -> Optional.ofNullable(Map.of(POOL, "uuid-2").get(pool)),
       1 << 20);
 
@@ -35,9 +35,10 @@ class NoticeCheckTest {
   }
 
   @Test
-  void blockLargerThanTheBuffer_isRefused_soItCannotBlockTheQueue() {
+  void blockLongerThanAManagerCanHold_isRefusedBeforeItIsQueued() {
     String refusal = check.refusal(notice(POOL, (1 << 20) + 1, SOURCE, List.of())).orElseThrow();
-    assertTrue(refusal.contains("more than this DataNode's Pfimbi buffer holds (1048576)"), refusal);
+    assertTrue(refusal.contains("more than a Replication Manager can hold (1048576)"), refusal);
+    assertEquals(Optional.empty(), check.refusal(notice(POOL, 1 << 20, SOURCE, List.of())));
   }
 
   @Test
