@@ -49,6 +49,12 @@ final class NameNodeAdaptor implements NodeDirectory {
     return node == null ? Optional.empty() : Optional.of(new NodeAddress(node.getHostName(), node.getXferAddr()));
   }
 
+  @Override
+  public Optional<String> ipAddress(String datanodeUuid) {
+    DatanodeDescriptor node = descriptor(datanodeUuid);
+    return node == null ? Optional.empty() : Optional.of(node.getIpAddr());
+  }
+
   private DatanodeDescriptor descriptor(String datanodeUuid) {
     DatanodeManager manager = nameNode.getNamesystem().getBlockManager().getDatanodeManager();
     return manager.getDatanode(datanodeUuid);

@@ -13,6 +13,7 @@ import io.replicakit.metrics.config.MetricsConfig;
 import io.replicakit.metrics.config.RegistrySettings;
 import io.replicakit.metrics.config.Schedulers;
 import io.replicakit.metrics.registry.NodeState;
+import io.replicakit.metrics.registry.SampleBounds;
 import io.replicakit.metrics.registry.SystemStateRegistry;
 import io.replicakit.metrics.registry.SystemStates;
 import io.replicakit.metrics.rpc.MetricsServer;
@@ -72,7 +73,8 @@ public final class SystemStatePlugin implements ServicePlugin, SystemStateMXBean
       KnownKeys.warnUnknown(conf, MetricsConfig.PREFIX, MetricsConfig.KEY_NAMES, LOG);
       ReadTopologyCheck.warn(conf, LOG);
       RegistrySettings settings = MetricsConfig.registrySettings(conf);
-      registry = new SystemStateRegistry(CoarseClock::wallMs, settings.staleIntervals(), nameNode::status);
+      registry = new SystemStateRegistry(CoarseClock::wallMs, settings.staleIntervals(),
+          SampleBounds.forInterval(settings.sweepIntervalMs()), nameNode::status);
       server = MetricsServer.start(conf, settings, registry, nameNode);
       sweeper = Schedulers.daemon("replicakit-metrics-sweeper");
       sweeper.scheduleWithFixedDelay(sweepGuard.wrap(this::sweep), settings.sweepIntervalMs(),

@@ -11,4 +11,10 @@ public interface NodeDirectory {
   NodeStatus status(String datanodeUuid);
 
   Optional<NodeAddress> address(String datanodeUuid);
+
+  /**
+   * The IP address the DataNode registered from (the NameNode takes it from the registration call's source
+   * address); reports for this UUID must come from it.
+   */
+  Optional<String> ipAddress(String datanodeUuid);
 }

@@ -19,7 +19,8 @@ import java.util.function.LongSupplier;
  *
  * <p>Freshness is judged on the NameNode's clock (when a sample arrived) against the DataNode's own interval,
  * so clock skew between machines does not make samples stale, and a DataNode configured with a longer interval
- * is not penalised for it.
+ * is not penalised for it (up to the {@link SampleBounds} limit, beyond which a sample is refused: no sample can
+ * stay fresh longer than a bounded time after it arrived, whatever its interval and epoch claim).
  */
 public final class SystemStateRegistry implements SystemStateView {
 
@@ -27,22 +28,34 @@ public final class SystemStateRegistry implements SystemStateView {
 
   private final LongSupplier clockMs;
   private final int staleIntervals;
+  private final SampleBounds bounds;
   private final Function<String, NodeStatus> membership;
   private final Map<String, Entry> entries = new ConcurrentHashMap<>();
   private final LongAdder accepted = new LongAdder();
   private final Map<Rejection, LongAdder> rejected = new EnumMap<>(Rejection.class);
 
   /**
-   * @param clockMs the NameNode's clock
-   * @param staleIntervals a sample older than this many of its DataNode's intervals is stale
-   * @param membership what the NameNode knows of a DataNode UUID
+   * A registry with only the codec's limits ({@link SampleBounds#LENIENT}), for tools and benchmarks that fill it
+   * themselves; the NameNode plugin uses {@link #SystemStateRegistry(LongSupplier, int, SampleBounds, Function)}.
    */
   public SystemStateRegistry(LongSupplier clockMs, int staleIntervals, Function<String, NodeStatus> membership) {
+    this(clockMs, staleIntervals, SampleBounds.LENIENT, membership);
+  }
+
+  /**
+   * @param clockMs the NameNode's clock
+   * @param staleIntervals a sample older than this many of its DataNode's intervals is stale
+   * @param bounds samples outside these are refused as {@link Rejection#INVALID}
+   * @param membership what the NameNode knows of a DataNode UUID
+   */
+  public SystemStateRegistry(LongSupplier clockMs, int staleIntervals, SampleBounds bounds,
+      Function<String, NodeStatus> membership) {
     if (staleIntervals < 1) {
       throw new IllegalArgumentException("staleIntervals must be >= 1, was " + staleIntervals);
     }
     this.clockMs = clockMs;
     this.staleIntervals = staleIntervals;
+    this.bounds = bounds;
     this.membership = membership;
     for (Rejection r : Rejection.values()) {
       rejected.put(r, new LongAdder());
@@ -50,7 +63,8 @@ public final class SystemStateRegistry implements SystemStateView {
   }
 
   /**
-   * Stores a validated sample if it comes from a live DataNode and is newer than the one held.
+   * Stores a validated sample if it comes from a live DataNode, is within the {@link SampleBounds} and is newer
+   * than the one held.
    *
    * @return empty when accepted, else why not
    */
@@ -60,6 +74,9 @@ public final class SystemStateRegistry implements SystemStateView {
       return reject(Rejection.UNKNOWN_NODE);
     }
     long now = clockMs.getAsLong();
+    if (bounds.problem(sample, now).isPresent()) {
+      return reject(Rejection.INVALID);
+    }
     Entry offered = new Entry(sample, now);
     Entry kept = entries.merge(uuid, offered, (held, incoming) -> supersedes(incoming, held, now) ? incoming : held);
     if (kept != offered) {
@@ -128,6 +145,11 @@ public final class SystemStateRegistry implements SystemStateView {
     int before = entries.size();
     entries.keySet().removeIf(uuid -> membership.apply(uuid) != NodeStatus.LIVE);
     return before - entries.size();
+  }
+
+  /** The limits this registry applies (the RPC server quotes them in its refusals). */
+  public SampleBounds bounds() {
+    return bounds;
   }
 
   public long acceptedCount() {

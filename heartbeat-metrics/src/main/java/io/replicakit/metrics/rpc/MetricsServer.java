@@ -1,5 +1,6 @@
 package io.replicakit.metrics.rpc;
 
+import io.replicakit.common.security.ServicePrincipals;
 import io.replicakit.metrics.config.RegistrySettings;
 import io.replicakit.metrics.proto.SystemMetricsProtos.DatanodeMetricsService;
 import io.replicakit.metrics.proto.SystemMetricsProtos.DatanodeSystemMetricsProto;
@@ -10,15 +11,18 @@ import io.replicakit.metrics.proto.SystemMetricsProtos.NodeStateProto;
 import io.replicakit.metrics.proto.SystemMetricsProtos.ReportResponseProto;
 import io.replicakit.metrics.registry.NodeDirectory;
 import io.replicakit.metrics.registry.NodeState;
+import io.replicakit.metrics.registry.SenderCheck;
 import io.replicakit.metrics.registry.SystemStateRegistry;
+import io.replicakit.metrics.sample.SystemSample;
 import io.replicakit.metrics.wire.Decoded;
 import io.replicakit.metrics.wire.MetricsCodec;
 import io.replicakit.metrics.wire.Rejection;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.util.List;
 import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.CommonConfigurationKeys;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.ipc.ProtobufRpcEngine2;
 import org.apache.hadoop.ipc.RPC;
 import org.apache.hadoop.thirdparty.protobuf.BlockingService;
@@ -37,7 +41,9 @@ import org.slf4j.LoggerFactory;
  * protocol added to the NameNode's own RPC server, so that a flood of reports queues behind our handlers and
  * never behind client or DataNode heartbeat calls.
  *
- * <p>A bad sample is answered with a rejection, not an exception: the DataNode counts it and carries on.
+ * <p>A bad sample is answered with a rejection, not an exception: the DataNode counts it and carries on. So is a
+ * sample from the wrong sender ({@link SenderCheck}: a report must come from the DataNode it names) and one
+ * outside the registry's {@link io.replicakit.metrics.registry.SampleBounds}.
  */
 public final class MetricsServer implements AutoCloseable {
 
@@ -55,7 +61,8 @@ public final class MetricsServer implements AutoCloseable {
     Configuration rpcConf = new Configuration(conf);
     RPC.setProtocolEngine(rpcConf, DatanodeMetricsProtocolPB.class, ProtobufRpcEngine2.class);
     RPC.setProtocolEngine(rpcConf, MetricsQueryProtocolPB.class, ProtobufRpcEngine2.class);
-    Handler handler = new Handler(new MetricsCodec(settings.maxMessageBytes()), registry, directory);
+    Handler handler = new Handler(new MetricsCodec(settings.maxMessageBytes()), registry, directory,
+        senderCheck(conf, directory));
     BlockingService report = DatanodeMetricsService.newReflectiveBlockingService(handler);
     BlockingService query = MetricsQueryService.newReflectiveBlockingService(handler);
     InetSocketAddress bind = settings.bindAddress();
@@ -68,12 +75,19 @@ public final class MetricsServer implements AutoCloseable {
         .setVerbose(false)
         .build();
     server.addProtocol(RPC.RpcKind.RPC_PROTOCOL_BUFFER, MetricsQueryProtocolPB.class, query);
-    if (rpcConf.getBoolean(CommonConfigurationKeys.HADOOP_SECURITY_AUTHORIZATION, false)) {
-      server.refreshServiceAcl(rpcConf, new MetricsPolicyProvider());
-    }
+    SideChannelSecurity.applyServiceAcls(server, rpcConf, new MetricsPolicyProvider());
     server.start();
     LOG.info("ReplicaKit metrics server listening on {}", server.getListenerAddress());
     return new MetricsServer(server);
+  }
+
+  /** With Kerberos, only the DataNode principal ({@code dfs.datanode.kerberos.principal}) may report. */
+  static SenderCheck senderCheck(Configuration conf, NodeDirectory directory) {
+    Optional<ServicePrincipals> principals = SideChannelSecurity.kerberos(conf)
+        ? Optional.of(new ServicePrincipals(List.of(new ServicePrincipals.Named("DataNode",
+            conf.getTrimmed(DFSConfigKeys.DFS_DATANODE_KERBEROS_PRINCIPAL_KEY, "")))))
+        : Optional.empty();
+    return new SenderCheck(directory::ipAddress, principals);
   }
 
   public InetSocketAddress address() {
@@ -91,23 +105,46 @@ public final class MetricsServer implements AutoCloseable {
     private final MetricsCodec codec;
     private final SystemStateRegistry registry;
     private final NodeDirectory directory;
+    private final SenderCheck senderCheck;
 
-    Handler(MetricsCodec codec, SystemStateRegistry registry, NodeDirectory directory) {
+    Handler(MetricsCodec codec, SystemStateRegistry registry, NodeDirectory directory, SenderCheck senderCheck) {
       this.codec = codec;
       this.registry = registry;
       this.directory = directory;
+      this.senderCheck = senderCheck;
     }
 
     @Override
     public ReportResponseProto report(RpcController controller, DatanodeSystemMetricsProto request) {
       Decoded decoded = codec.fromProto(request);
-      Optional<Rejection> rejection = decoded.isOk()
-          ? registry.offer(decoded.sample()) : registry.reject(decoded.rejection());
-      if (rejection.isEmpty()) {
-        return ReportResponseProto.newBuilder().setAccepted(true).build();
+      if (!decoded.isOk()) {
+        return refused(decoded.rejection(), decoded.detail());
       }
-      String detail = decoded.isOk() ? "" : ": " + decoded.detail();
-      return ReportResponseProto.newBuilder().setAccepted(false).setReason(rejection.get() + detail).build();
+      SystemSample sample = decoded.sample();
+      Optional<SenderCheck.Refusal> wrongSender = senderCheck.refusal(sample.datanodeUuid(),
+          SideChannelSecurity.callerIp(), SideChannelSecurity.caller());
+      if (wrongSender.isPresent()) {
+        LOG.debug("Refused a metrics report: {}", wrongSender.get().detail());
+        return refused(wrongSender.get().reason(), wrongSender.get().detail());
+      }
+      Optional<String> outOfBounds = registry.bounds().problem(sample, registry.nowMs());
+      if (outOfBounds.isPresent()) {
+        return refused(Rejection.INVALID, outOfBounds.get());
+      }
+      Optional<Rejection> rejection = registry.offer(sample);
+      return rejection.isEmpty() ? ReportResponseProto.newBuilder().setAccepted(true).build()
+          : answer(rejection.get(), "");
+    }
+
+    /** Counts a refusal made before the registry and answers it. */
+    private ReportResponseProto refused(Rejection reason, String detail) {
+      registry.reject(reason);
+      return answer(reason, detail);
+    }
+
+    private static ReportResponseProto answer(Rejection reason, String detail) {
+      String text = detail.isEmpty() ? reason.toString() : reason + ": " + detail;
+      return ReportResponseProto.newBuilder().setAccepted(false).setReason(text).build();
     }
 
     @Override

@@ -11,5 +11,7 @@ public enum Rejection {
   /** Not newer than the DataNode's latest accepted sample. */
   OUT_OF_ORDER,
   /** From a DataNode the NameNode does not know as live. */
-  UNKNOWN_NODE
+  UNKNOWN_NODE,
+  /** From a caller that is not the DataNode the sample names (another address, or not a DataNode principal). */
+  WRONG_SENDER
 }

@@ -24,6 +24,7 @@ import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeManager;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -70,7 +71,7 @@ class ReporterReconnectIT {
       long started = System.currentTimeMillis();
       try (MetricsServer server = MetricsServer.start(new Configuration(false),
           new RegistrySettings(new InetSocketAddress("127.0.0.1", port), 2, 3, 65536, 1000), registry,
-          anyLive())) {
+          registeredIps(cluster))) {
         long deadline = started + BACKOFF_MAX_MS + 2 * MetricsClusters.INTERVAL_MS + 3000;
         while (!uuids.stream().allMatch(u -> registry.fresh(u).isPresent())) {
           if (System.currentTimeMillis() > deadline) {
@@ -82,7 +83,9 @@ class ReporterReconnectIT {
     }
   }
 
-  private static NodeDirectory anyLive() {
+  /** Every UUID live; IPs as the cluster's NameNode registered them (reports are checked against them). */
+  private static NodeDirectory registeredIps(EmbeddedCluster cluster) {
+    DatanodeManager manager = cluster.miniCluster().getNamesystem().getBlockManager().getDatanodeManager();
     return new NodeDirectory() {
       @Override
       public NodeStatus status(String datanodeUuid) {
@@ -92,6 +95,11 @@ class ReporterReconnectIT {
       @Override
       public Optional<NodeAddress> address(String datanodeUuid) {
         return Optional.empty();
+      }
+
+      @Override
+      public Optional<String> ipAddress(String datanodeUuid) {
+        return Optional.ofNullable(manager.getDatanode(datanodeUuid)).map(d -> d.getIpAddr());
       }
     };
   }

@@ -315,4 +315,52 @@ class SystemStateRegistryTest {
     assertEquals(offers.size(), registry.acceptedCount() + registry.rejectedCount());
     assertTrue(registry.acceptedCount() >= 1);
   }
+
+  /** A NameNode whose own report interval is 3 s: DataNode intervals up to 30 s, epochs up to 5 min ahead. */
+  private final SystemStateRegistry bounded = new SystemStateRegistry(clock::get, STALE_INTERVALS,
+      SampleBounds.forInterval(INTERVAL_MS), uuid -> members.getOrDefault(uuid, NodeStatus.UNKNOWN));
+
+  @Test
+  void hugeInterval_isRefused_soItCannotStayFreshForDays() {
+    live("dn-1");
+    assertEquals(Optional.of(Rejection.INVALID), bounded.offer(sample("dn-1", 100, 0, 24 * 3600 * 1000)));
+    assertEquals(Optional.empty(), bounded.offer(sample("dn-1", 100, 1, 10 * INTERVAL_MS)));
+    assertTrue(bounded.fresh("dn-1").isPresent());
+    assertEquals(1, bounded.rejectedCount(Rejection.INVALID));
+  }
+
+  @Test
+  void farFutureEpoch_isRefused_andCannotPinState() {
+    live("dn-1");
+    long year = 365L * 24 * 3600 * 1000;
+    assertEquals(Optional.of(Rejection.INVALID), bounded.offer(sample("dn-1", clock.get() + year, 0,
+        10 * INTERVAL_MS)));
+    assertEquals(Optional.empty(), bounded.offer(sample("dn-1", clock.get() - 60_000, 0)), "the real reporter");
+  }
+
+  @Test
+  void epochWithinTheSkewTolerance_holdsAtMostTheBoundedStaleTime() {
+    live("dn-1");
+    long aheadEpoch = clock.get() + SampleBounds.CLOCK_AHEAD_MS;
+    int longest = 10 * INTERVAL_MS;
+    assertEquals(Optional.empty(), bounded.offer(sample("dn-1", aheadEpoch, 0, longest)));
+    SystemSample real = sample("dn-1", clock.get() - 60_000, 7);
+    assertEquals(Optional.of(Rejection.OUT_OF_ORDER), bounded.offer(real));
+
+    clock.addAndGet((long) STALE_INTERVALS * longest + 1);
+
+    assertTrue(bounded.fresh("dn-1").isEmpty(), "stale after staleIntervals × the largest allowed interval");
+    assertEquals(Optional.empty(), bounded.offer(sample("dn-1", real.epoch(), 8)));
+    assertEquals(real.epoch(), bounded.fresh("dn-1").orElseThrow().sample().epoch());
+  }
+
+  @Test
+  void freshness_runsFromArrivalOnTheNameNodesClock_notFromTheSamplesTimes() {
+    live("dn-1");
+    SystemSample fromTheFuture = new SystemSample("dn-1", clock.get() + 60_000, 0, clock.get() + 10 * 3600_000,
+        INTERVAL_MS, new HostMetrics(50, 50, 1L << 30), List.of());
+    assertEquals(Optional.empty(), bounded.offer(fromTheFuture));
+    clock.addAndGet((long) STALE_INTERVALS * INTERVAL_MS + 1);
+    assertTrue(bounded.fresh("dn-1").isEmpty());
+  }
 }

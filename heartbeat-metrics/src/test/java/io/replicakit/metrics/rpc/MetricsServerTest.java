@@ -11,6 +11,7 @@ import io.replicakit.metrics.proto.SystemMetricsProtos.ListNodesResponseProto;
 import io.replicakit.metrics.proto.SystemMetricsProtos.ReportResponseProto;
 import io.replicakit.metrics.registry.NodeDirectory;
 import io.replicakit.metrics.registry.NodeStatus;
+import io.replicakit.metrics.registry.SampleBounds;
 import io.replicakit.metrics.registry.SystemStateRegistry;
 import io.replicakit.metrics.sample.HostMetrics;
 import io.replicakit.metrics.sample.SystemSample;
@@ -40,6 +41,11 @@ class MetricsServerTest {
     @Override
     public Optional<NodeAddress> address(String datanodeUuid) {
       return Optional.of(new NodeAddress("host-" + datanodeUuid, "127.0.0.1:9866"));
+    }
+
+    @Override
+    public Optional<String> ipAddress(String datanodeUuid) {
+      return Optional.of(datanodeUuid.equals("dn-elsewhere") ? "127.0.0.2" : "127.0.0.1");
     }
   };
 
@@ -120,6 +126,49 @@ class MetricsServerTest {
       }
     });
     assertEquals(1, listed);
+  }
+
+  @Test
+  void reportForAnotherDataNodesUuid_isRefusedAsWrongSender() throws Exception {
+    server = start(new Configuration(false));
+    try (MetricsClient client = client(new Configuration(false))) {
+      ReportResponseProto spoofed = client.report(codec.toProto(sample("dn-elsewhere", 0, 99.0)));
+      assertFalse(spoofed.getAccepted());
+      assertEquals("WRONG_SENDER: a report for DataNode dn-elsewhere must come from its registered address "
+          + "127.0.0.2, not 127.0.0.1", spoofed.getReason());
+    }
+    assertEquals(1, registry.rejectedCount(Rejection.WRONG_SENDER));
+    assertTrue(registry.all().isEmpty(), "nothing of the spoofed sample is kept");
+  }
+
+  @Test
+  void sampleBeyondTheNameNodesBounds_isRefusedWithTheReason() throws Exception {
+    SystemStateRegistry bounded = new SystemStateRegistry(System::currentTimeMillis, 3,
+        SampleBounds.forInterval(1000), ALL_LIVE::status);
+    RegistrySettings settings = new RegistrySettings(new InetSocketAddress("127.0.0.1", 0), 2, 3, 64 * 1024, 1000);
+    server = MetricsServer.start(new Configuration(false), settings, bounded, ALL_LIVE);
+    SystemSample normal = sample("dn-1", 0, 5.0);
+    try (MetricsClient client = client(new Configuration(false))) {
+      ReportResponseProto day = client.report(codec.toProto(withInterval(normal, 24 * 3600 * 1000)));
+      assertEquals("INVALID: interval_ms 86400000 is above the NameNode's limit of 10000 ms (10 × its own report "
+          + "interval)", day.getReason());
+      long future = System.currentTimeMillis() + 365L * 24 * 3600 * 1000;
+      ReportResponseProto ahead = client.report(codec.toProto(withEpoch(normal, future)));
+      assertFalse(ahead.getAccepted());
+      assertTrue(ahead.getReason().startsWith("INVALID: epoch " + future + " is "), ahead.getReason());
+      assertTrue(client.report(codec.toProto(normal)).getAccepted(), "the real sample is not shut out");
+    }
+    assertEquals(2, bounded.rejectedCount(Rejection.INVALID));
+  }
+
+  private static SystemSample withInterval(SystemSample s, int intervalMs) {
+    return new SystemSample(s.datanodeUuid(), s.epoch(), s.sequence(), s.sampleTimeMs(), intervalMs, s.host(),
+        s.volumes());
+  }
+
+  private static SystemSample withEpoch(SystemSample s, long epoch) {
+    return new SystemSample(s.datanodeUuid(), epoch, s.sequence(), s.sampleTimeMs(), s.intervalMs(), s.host(),
+        s.volumes());
   }
 
   private MetricsServer start(Configuration conf) throws IOException {

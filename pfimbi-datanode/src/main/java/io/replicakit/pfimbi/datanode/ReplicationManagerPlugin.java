@@ -19,6 +19,7 @@ import io.replicakit.pfimbi.hdfs.DataNodeView;
 import io.replicakit.pfimbi.proto.PfimbiProtos.FailedBlockProto;
 import io.replicakit.pfimbi.proto.PfimbiProtos.ManagerStatusProto;
 import io.replicakit.pfimbi.rpc.BlockAvailable;
+import io.replicakit.pfimbi.rpc.NoticeCheck;
 import io.replicakit.pfimbi.rpc.NoticeHandler;
 import io.replicakit.pfimbi.rpc.RmClient;
 import io.replicakit.pfimbi.rpc.RmServer;
@@ -37,6 +38,7 @@ import java.util.function.LongSupplier;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.apache.hadoop.util.ServicePlugin;
 import org.apache.hadoop.util.Time;
@@ -72,6 +74,7 @@ public final class ReplicationManagerPlugin implements ServicePlugin, NoticeHand
   private BlockIo blockIo;
   private volatile RmServer server;
   private RmClient forwarder;
+  private NoticeCheck noticeCheck;
   private VolumeSource volumeSource;
   private ScheduledExecutorService sampler;
   private volatile ReplicationManagerMetricsSource metrics;
@@ -89,6 +92,7 @@ public final class ReplicationManagerPlugin implements ServicePlugin, NoticeHand
       KnownKeys.warnUnknown(conf, PfimbiConfig.PREFIX, PfimbiConfig.KEY_NAMES, LOG);
       settings = PfimbiConfig.settings(conf);
       blockIo = new BlockIo(node.dataNode());
+      noticeCheck = new NoticeCheck(node::uuid, BlockIo.MAX_BLOCK_BYTES);
       volumeSource = openVolumeSource(conf);
       forwarder = new RmClient(conf, settings.coordination().rpcAddress().getPort(), NOTIFY_TIMEOUT_MS);
       server = RmServer.start(conf, node.bindAddress(settings.coordination().rpcAddress()), HANDLERS, this);
@@ -200,8 +204,15 @@ public final class ReplicationManagerPlugin implements ServicePlugin, NoticeHand
     return t;
   }
 
+  /** Queues a notice that passes {@link NoticeCheck}; refused ones are answered, never thrown. */
   @Override
   public Optional<String> accept(BlockAvailable notice) {
+    Optional<String> refusal = noticeCheck.refusal(notice);
+    if (refusal.isPresent()) {
+      LOG.info("Pfimbi: refused a notice for block {} from {}: {}", notice.blockId(), notice.source(),
+          refusal.get());
+      return refusal;
+    }
     ReplicationManager<BlockData> rm = managers.get(notice.storageType());
     if (rm == null) {
       rm = newManager(notice.storageType());
@@ -247,9 +258,18 @@ public final class ReplicationManagerPlugin implements ServicePlugin, NoticeHand
       this.storageType = StorageType.valueOf(storageType);
     }
 
+    /**
+     * Pulls the block once its source confirms the notice's length, so a notice cannot make this DataNode store
+     * a truncated prefix as a finalized replica; a mismatch fails the fetch, which drops the copy and counts it.
+     */
     @Override
     public BlockData fetch(BlockAvailable n) throws IOException {
-      return blockIo.fetch(block(n), DataNodeView.datanodeInfo(n.source()));
+      DatanodeInfo source = DataNodeView.datanodeInfo(n.source());
+      Optional<String> mismatch = NoticeCheck.lengthProblem(n, blockIo.replicaLength(block(n), source));
+      if (mismatch.isPresent()) {
+        throw new IOException(mismatch.get());
+      }
+      return blockIo.fetch(block(n), source);
     }
 
     @Override

@@ -18,9 +18,11 @@ import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
 import org.apache.hadoop.hdfs.client.impl.BlockReaderRemote;
 import org.apache.hadoop.hdfs.client.impl.DfsClientConf;
 import org.apache.hadoop.hdfs.net.Peer;
+import org.apache.hadoop.hdfs.protocol.ClientDatanodeProtocol;
 import org.apache.hadoop.hdfs.protocol.DatanodeID;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
+import org.apache.hadoop.hdfs.protocol.LocatedBlock;
 import org.apache.hadoop.hdfs.protocol.datatransfer.BlockConstructionStage;
 import org.apache.hadoop.hdfs.protocol.datatransfer.DataTransferProtoUtil;
 import org.apache.hadoop.hdfs.protocol.datatransfer.PacketHeader;
@@ -31,6 +33,7 @@ import org.apache.hadoop.hdfs.security.token.block.BlockTokenIdentifier;
 import org.apache.hadoop.hdfs.server.datanode.CachingStrategy;
 import org.apache.hadoop.hdfs.server.datanode.DNConf;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
+import org.apache.hadoop.ipc.RPC;
 import org.apache.hadoop.net.NetUtils;
 import org.apache.hadoop.security.token.Token;
 import org.apache.hadoop.util.DataChecksum;
@@ -99,7 +102,8 @@ public final class BlockIo {
   private static final DatanodeInfo[] NO_TARGETS = new DatanodeInfo[0];
   private static final StorageType[] NO_STORAGE_TYPES = new StorageType[0];
   private static final String[] NO_STORAGE_IDS = new String[0];
-  private static final int MAX_BLOCK_BYTES = Integer.MAX_VALUE - 8;
+  /** The longest block a Replication Manager can hold: one {@code byte[]}. */
+  public static final int MAX_BLOCK_BYTES = Integer.MAX_VALUE - 8;
 
   private final DataNode dataNode;
   private final Configuration conf;
@@ -137,6 +141,27 @@ public final class BlockIo {
     } catch (IOException | RuntimeException e) {
       peer.close(); // idempotent; covers newBlockReader failing before the reader took the peer
       throw e;
+    }
+  }
+
+  /**
+   * The length of {@code source}'s replica of {@code block}, as the source DataNode reports it over
+   * {@code ClientDatanodeProtocol#getReplicaVisibleLength} (what a DFSClient asks for a block being written).
+   * The call is authenticated with a READ block token from this DataNode, so with Kerberos it succeeds only
+   * against a DataNode holding the pool's block keys; the source also refuses it if its replica's generation
+   * stamp is older than {@code block}'s.
+   */
+  public long replicaLength(ExtendedBlock block, DatanodeInfo source) throws IOException {
+    Token<BlockTokenIdentifier> token = dataNode.getBlockAccessToken(block,
+        EnumSet.of(BlockTokenIdentifier.AccessMode.READ), StorageType.EMPTY_ARRAY, NO_STORAGE_IDS);
+    LocatedBlock located = new LocatedBlock(block, new DatanodeInfo[] {source});
+    located.setBlockToken(token);
+    ClientDatanodeProtocol proxy = DFSUtilClient.createClientDatanodeProtocolProxy(source, conf,
+        dnConf.getSocketTimeout(), dnConf.getConnectToDnViaHostname(), located);
+    try {
+      return proxy.getReplicaVisibleLength(block);
+    } finally {
+      RPC.stopProxy(proxy);
     }
   }
 

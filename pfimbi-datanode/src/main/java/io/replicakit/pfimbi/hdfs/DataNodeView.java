@@ -8,6 +8,7 @@ import io.replicakit.pfimbi.rpc.NodeRef;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.List;
+import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.protocol.DatanodeID;
@@ -46,6 +47,18 @@ public final class DataNodeView {
     DatanodeID id = dataNode.getDNRegistrationForBP(blockPoolId);
     return new NodeRef(id.getDatanodeUuid(), id.getIpAddr(), id.getHostName(), id.getXferPort(), id.getIpcPort(),
         id.getInfoPort(), storageType);
+  }
+
+  /**
+   * This DataNode's UUID as registered for {@code blockPoolId}; empty when it does not serve that pool (or has not
+   * registered for it yet).
+   */
+  public Optional<String> uuid(String blockPoolId) {
+    try {
+      return Optional.ofNullable(dataNode.getDNRegistrationForBP(blockPoolId).getDatanodeUuid());
+    } catch (IOException e) {
+      return Optional.empty();
+    }
   }
 
   /** The volumes in service; empty until the DataNode has opened its dataset (during registration). */

@@ -6,9 +6,12 @@ import org.apache.hadoop.ipc.ProtocolInfo;
 import org.apache.hadoop.security.KerberosInfo;
 
 /**
- * The Replication Managers' protocol. Its callers are the NameNode and other DataNodes, so with Kerberos and
- * service authorization on, the server accepts the DataNode principal as HDFS does for DataNode-to-DataNode
- * IPC ({@code ClientDatanodeProtocol}); the protocol name is the class name, as service ACLs require.
+ * The Replication Managers' protocol, served by DataNodes: the server principal is the DataNode's, so a caller
+ * authenticates the DataNode it talks to. Its callers are the NameNode (first notice of a block) and upstream
+ * DataNodes (the rest of the pipeline). {@code @KerberosInfo} can name only one client principal for Hadoop's
+ * service authorization to enforce, and naming the DataNode's would refuse the NameNode; so no client principal
+ * is declared here and {@link RmServer} checks the caller against both daemons' principals itself. The ACL is
+ * {@link PfimbiPolicyProvider#ACL_KEY}; the protocol name is the class name, as service ACLs require.
  */
 @KerberosInfo(serverPrincipal = DFSConfigKeys.DFS_DATANODE_KERBEROS_PRINCIPAL_KEY)
 @ProtocolInfo(protocolName = "io.replicakit.pfimbi.rpc.ReplicationManagerProtocolPB", protocolVersion = 1)

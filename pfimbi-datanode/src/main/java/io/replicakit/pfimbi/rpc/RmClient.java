@@ -32,9 +32,20 @@ public final class RmClient implements AutoCloseable {
   private final Configuration conf;
   private final int port;
   private final int timeoutMs;
+  private final UserGroupInformation user;
   private final Map<String, ReplicationManagerProtocolPB> proxies = new ConcurrentHashMap<>();
 
+  /**
+   * A client that calls as the current user at construction: the daemon's login user when a plugin builds it at
+   * start. Fixed then, because the Replication Managers' threads are started inside an RPC call and would
+   * otherwise call as that call's remote user, who has no Kerberos credentials in this process.
+   */
   public RmClient(Configuration conf, int port, int timeoutMs) {
+    try {
+      this.user = UserGroupInformation.getCurrentUser();
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException("cannot determine the user to call Replication Managers as", e);
+    }
     this.conf = new Configuration(conf);
     RPC.setProtocolEngine(this.conf, ReplicationManagerProtocolPB.class, ProtobufRpcEngine2.class);
     this.port = port;
@@ -110,7 +121,7 @@ public final class RmClient implements AutoCloseable {
     InetSocketAddress address = NetUtils.createSocketAddr(ipAddr, port);
     SocketFactory sockets = NetUtils.getDefaultSocketFactory(conf);
     p = RPC.getProtocolProxy(ReplicationManagerProtocolPB.class,
-        RPC.getProtocolVersion(ReplicationManagerProtocolPB.class), address, UserGroupInformation.getCurrentUser(),
+        RPC.getProtocolVersion(ReplicationManagerProtocolPB.class), address, user,
         conf, sockets, timeoutMs, RetryPolicies.TRY_ONCE_THEN_FAIL).getProxy();
     ReplicationManagerProtocolPB raced = proxies.putIfAbsent(ipAddr, p);
     if (raced != null) {

@@ -1,0 +1,56 @@
+package io.replicakit.metrics.rpc;
+
+import io.replicakit.common.security.ServicePrincipals;
+import java.net.InetAddress;
+import java.util.Optional;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.CommonConfigurationKeys;
+import org.apache.hadoop.ipc.RPC;
+import org.apache.hadoop.ipc.Server;
+import org.apache.hadoop.security.SecurityUtil;
+import org.apache.hadoop.security.UserGroupInformation;
+import org.apache.hadoop.security.UserGroupInformation.AuthenticationMethod;
+import org.apache.hadoop.security.authorize.PolicyProvider;
+
+/**
+ * The Hadoop side of securing a ReplicaKit RPC server, shared by the metrics server and Pfimbi's Replication
+ * Managers: turning on service ACLs and describing the caller of the current call for
+ * {@link ServicePrincipals}, whose rule is plain Java in {@code common}.
+ */
+public final class SideChannelSecurity {
+
+  private SideChannelSecurity() {}
+
+  /**
+   * Loads the server's service ACLs when {@code hadoop.security.authorization} is on. Without this call Hadoop
+   * authorizes no protocol of the server at all (every call is refused), so every ReplicaKit server makes it.
+   */
+  public static void applyServiceAcls(RPC.Server server, Configuration conf, PolicyProvider policy) {
+    if (conf.getBoolean(CommonConfigurationKeys.HADOOP_SECURITY_AUTHORIZATION, false)) {
+      server.refreshServiceAcl(conf, policy);
+    }
+  }
+
+  /** True when the cluster authenticates with Kerberos ({@code hadoop.security.authentication}). */
+  public static boolean kerberos(Configuration conf) {
+    return SecurityUtil.getAuthenticationMethod(conf) == AuthenticationMethod.KERBEROS;
+  }
+
+  /** The source address of the current RPC call, as text ({@code 10.1.2.3}); empty outside a call. */
+  public static String callerIp() {
+    InetAddress ip = Server.getRemoteIp();
+    return ip == null ? "" : ip.getHostAddress();
+  }
+
+  /**
+   * The caller of the current RPC call: its principal only if Kerberos authenticated it (a token or simple
+   * caller has none), and its host name as Hadoop's service authorization resolves it for {@code _HOST}.
+   */
+  public static ServicePrincipals.Caller caller() {
+    UserGroupInformation user = Server.getRemoteUser();
+    InetAddress ip = Server.getRemoteIp();
+    boolean byKerberos = user != null && user.getRealAuthenticationMethod() == AuthenticationMethod.KERBEROS;
+    return new ServicePrincipals.Caller(byKerberos ? Optional.of(user.getUserName()) : Optional.empty(),
+        () -> ip == null ? "" : ip.getCanonicalHostName());
+  }
+}
