@@ -34,6 +34,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ReplicationManagerStartupIT {
 
+  private static final long VOLUME_BYTES = 64L << 20;
+
   @TempDir
   Path dir;
 
@@ -47,7 +49,9 @@ class ReplicationManagerStartupIT {
     Configuration conf = new Configuration();
     conf.set(PfimbiConfig.RPC_ADDRESS_KEY, "127.0.0.1:" + taken.getLocalPort());
     conf.set(PfimbiConfig.ACTIVITY_DIRTY_KEY, "false");
-    cluster = new MiniDFSCluster.Builder(conf, dir.toFile()).numDataNodes(1).build();
+    // A small volume, so that a block of a size a Replication Manager may hold still does not fit on it.
+    cluster = new MiniDFSCluster.Builder(conf, dir.toFile()).numDataNodes(1)
+        .storagesPerDatanode(1).storageCapacities(new long[] {VOLUME_BYTES}).build();
     cluster.waitActive();
   }
 
@@ -107,7 +111,8 @@ class ReplicationManagerStartupIT {
       assertNotNull(DefaultMetricsSystem.instance().getSource(source));
 
       NodeRef upstream = new NodeRef("uuid-up", "127.0.0.1", "localhost", 9866, 9867, 9864, "DISK");
-      BlockAvailable huge = new BlockAvailable(cluster.getNamesystem().getBlockPoolId(), 1L << 40, 1, 1L << 50,
+      BlockAvailable huge = new BlockAvailable(cluster.getNamesystem().getBlockPoolId(), 1L << 40, 1,
+          4 * VOLUME_BYTES,
           upstream, "it", 1.0, 2, "DISK", List.of());
       Optional<String> refused = client.notify("127.0.0.1", huge);
 
