@@ -265,10 +265,20 @@ public final class BackgroundCoordinator {
     }
   }
 
-  /** A block that had its copies when it was admitted but lost some since is started again. */
+  /**
+   * A block that had its copies when it was admitted but lost some since is released and started again (its
+   * start protects it anew; released here, so that a block whose restart has to wait for a reported holder is
+   * never left protected by a file that no longer lists it as started).
+   */
   private void restartBlocksThatLostCopies(Tracked tracked) {
-    tracked.started.entrySet().removeIf(e -> e.getValue().targets().isEmpty()
-        && blocks.liveReplicas(e.getKey()) < tracked.spec.replication());
+    tracked.started.entrySet().removeIf(e -> {
+      boolean lost = e.getValue().targets().isEmpty()
+          && blocks.liveReplicas(e.getKey()) < tracked.spec.replication();
+      if (lost) {
+        blocks.release(e.getKey());
+      }
+      return lost;
+    });
   }
 
   /** A closed file with a block no DataNode reported within the timeout: its copies cannot start. */

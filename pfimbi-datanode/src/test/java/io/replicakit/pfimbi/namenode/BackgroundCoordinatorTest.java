@@ -588,6 +588,23 @@ class BackgroundCoordinatorTest {
 
     assertEquals(1, notifier.sent.size(), "the block is started again");
     assertEquals(3, notifier.sent.get(0).notice().position());
+    assertEquals(List.of("protect 1", "release 1", "protect 1", "notify 1"), log);
+  }
+
+  @Test
+  void blockThatLostACopy_andWaitsForAHolder_isNotLeftProtected() {
+    blocks.live.put(1L, 3);
+    namespace.put(openFile(block(1, "dn1")));
+    writtenAndScanned(PATH);
+
+    blocks.live.put(1L, 2);
+    namespace.put(openFile(block(1))); // no holder reported at the moment
+    coordinator.scan();
+    assertFalse(blocks.protectedBlocks.contains(1L), "not started, so not protected");
+
+    namespace.delete(PATH);
+    coordinator.scan();
+    assertTrue(blocks.protectedBlocks.isEmpty());
   }
 
   @Test
