@@ -7,8 +7,11 @@ import java.util.Objects;
  * The few OSHI readings the OSHI sources use, behind an interface so their logic (tick arithmetic, mapping a
  * volume to its disk, unit conversion) is tested with a fake instead of this machine's hardware. Values are
  * copied out of OSHI's objects into plain records, so nothing here depends on OSHI's live, self-updating types.
+ *
+ * <p>Public because in the installable jar the implementation is defined by {@link JnaIsolatingClassLoader}, a
+ * different runtime package than this interface's (see {@link OshiRuntime}).
  */
-interface OshiSystem {
+public interface OshiSystem {
 
   /**
    * Cumulative system CPU ticks in milliseconds, summed over cores, indexed by
