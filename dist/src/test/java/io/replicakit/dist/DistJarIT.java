@@ -126,6 +126,39 @@ class DistJarIT {
     assertTrue(entries.contains(JNA + "platform/linux/Udev.class"), "jna-platform, which OSHI needs on Linux");
   }
 
+  /**
+   * Relocated OSHI refers to com.sun.jna, so it links only in the private JNA loader. Of our classes, only the
+   * bridge {@code RealOshiSystem} (defined by that loader) may name OSHI's types; any other class naming them
+   * would load OSHI in the daemon's loader, away from its JNA.
+   */
+  @Test
+  void onlyTheBridgeClassNamesOshiTypes() throws IOException {
+    byte[] needle = "io/replicakit/shaded/oshi/".getBytes(StandardCharsets.UTF_8);
+    List<String> naming = new ArrayList<>();
+    try (JarFile file = new JarFile(jar.toFile())) {
+      for (String e : entries) {
+        if (e.endsWith(".class") && OWN_PREFIXES.stream().anyMatch(e::startsWith)
+            && contains(file.getInputStream(file.getEntry(e)).readAllBytes(), needle)) {
+          naming.add(e);
+        }
+      }
+    }
+    assertEquals(List.of("io/replicakit/metrics/oshi/RealOshiSystem.class"), naming);
+  }
+
+  private static boolean contains(byte[] haystack, byte[] needle) {
+    outer:
+    for (int i = 0; i + needle.length <= haystack.length; i++) {
+      for (int j = 0; j < needle.length; j++) {
+        if (haystack[i + j] != needle[j]) {
+          continue outer;
+        }
+      }
+      return true;
+    }
+    return false;
+  }
+
   @Test
   void nothingOfHadoopsOrOtherLibrariesInside() {
     for (String e : entries) {

@@ -14,6 +14,16 @@ import java.util.Objects;
 public interface OshiSystem {
 
   /**
+   * Index of idle ticks in {@link #cpuTicks()}, OSHI's {@code TickType.IDLE.getIndex()} (checked by
+   * {@code OshiHostSourceTest}). A constant here rather than OSHI's enum, so that only {@link RealOshiSystem}
+   * names OSHI types: in the installable jar OSHI lives in a private class loader.
+   */
+  int IDLE_TICKS = 3;
+
+  /** Index of I/O-wait ticks in {@link #cpuTicks()}, OSHI's {@code TickType.IOWAIT.getIndex()}. */
+  int IOWAIT_TICKS = 4;
+
+  /**
    * Cumulative system CPU ticks in milliseconds, summed over cores, indexed by
    * {@link oshi.hardware.CentralProcessor.TickType#getIndex()}.
    */
