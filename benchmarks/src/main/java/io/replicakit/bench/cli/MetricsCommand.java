@@ -1,16 +1,14 @@
 package io.replicakit.bench.cli;
 
-import io.replicakit.metrics.query.MetricsQuery;
-import io.replicakit.metrics.query.NodeTable;
+import io.replicakit.metrics.query.MetricsTool;
 import io.replicakit.testbed.cli.Args;
 import io.replicakit.testbed.cli.Command;
 import java.io.PrintStream;
-import java.net.InetSocketAddress;
-import java.net.URI;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.HdfsConfiguration;
-import org.apache.hadoop.net.NetUtils;
+import org.apache.hadoop.util.ToolRunner;
 
 /** {@code bin/replicakit metrics}: the NameNode's view of every DataNode's system state. */
 public final class MetricsCommand implements Command {
@@ -43,10 +41,12 @@ public final class MetricsCommand implements Command {
     Args args = Args.parse(argv, List.of("fs", "server"), List.of());
     Configuration conf = new HdfsConfiguration();
     args.get("fs").ifPresent(fs -> conf.set("fs.defaultFS", fs));
-    InetSocketAddress server = args.get("server").isPresent()
-        ? NetUtils.createSocketAddr(args.get("server").get())
-        : MetricsQuery.serverFor(URI.create(conf.get("fs.defaultFS")), conf);
-    out.print(NodeTable.format(MetricsQuery.listNodes(conf, server)));
-    return 0;
+    List<String> toolArgs = new ArrayList<>();
+    args.get("server").ifPresent(server -> {
+      toolArgs.add("-server");
+      toolArgs.add(server);
+    });
+    // The same Tool as `hadoop jar replicakit-VERSION.jar metrics` (heartbeat-metrics).
+    return ToolRunner.run(conf, new MetricsTool(out), toolArgs.toArray(String[]::new));
   }
 }

@@ -1,21 +1,14 @@
 package io.replicakit.bench.cli;
 
-import io.replicakit.placement.analysis.HdfsPlacementReader;
-import io.replicakit.placement.analysis.HdfsPolicyVerifier;
-import io.replicakit.placement.analysis.PlacementAnalysis;
-import io.replicakit.placement.analysis.PlacementPolicies;
-import io.replicakit.placement.analysis.PlacementReport;
-import io.replicakit.placement.analysis.PlacementSnapshot;
+import io.replicakit.placement.tools.PlacementReportTool;
 import io.replicakit.testbed.cli.Args;
 import io.replicakit.testbed.cli.Command;
 import java.io.PrintStream;
-import java.net.URI;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.HdfsConfiguration;
+import org.apache.hadoop.util.ToolRunner;
 
 /** {@code bin/replicakit report}: the placement analysis of any live cluster, embedded or real. */
 public final class ReportCommand implements Command {
@@ -51,18 +44,13 @@ public final class ReportCommand implements Command {
     }
     Configuration conf = new HdfsConfiguration();
     args.get("fs").ifPresent(fs -> conf.set("fs.defaultFS", fs));
-    FileSystem fileSystem = FileSystem.get(URI.create(conf.get("fs.defaultFS")), conf);
-    if (!(fileSystem instanceof DistributedFileSystem dfs)) {
-      throw new IllegalArgumentException("not an HDFS file system: " + conf.get("fs.defaultFS"));
-    }
-    try (dfs) {
-      PlacementSnapshot snapshot = HdfsPlacementReader.read(dfs, new Path(args.positional().get(0)));
-      PlacementReport report = args.get("policy").isPresent()
-          ? PlacementAnalysis.analyze(snapshot, HdfsPolicyVerifier.create(
-              PlacementPolicies.resolve(args.get("policy").get()).className(), conf, snapshot.nodes()))
-          : PlacementAnalysis.analyze(snapshot);
-      out.print(report.toText());
-    }
-    return 0;
+    List<String> toolArgs = new ArrayList<>();
+    args.get("policy").ifPresent(policy -> {
+      toolArgs.add("-policy");
+      toolArgs.add(policy);
+    });
+    toolArgs.add(args.positional().get(0));
+    // The same Tool as `hadoop jar replicakit-VERSION.jar report` (placement-policies).
+    return ToolRunner.run(conf, new PlacementReportTool(out), toolArgs.toArray(String[]::new));
   }
 }

@@ -3,7 +3,6 @@ package io.replicakit.metrics.oshi;
 import io.replicakit.common.sysstate.HostCounters;
 import io.replicakit.common.sysstate.HostSource;
 import java.util.function.LongSupplier;
-import oshi.hardware.CentralProcessor.TickType;
 
 /**
  * Host CPU ticks and memory from OSHI. Idle counts I/O wait as well as idle ticks: a CPU waiting for I/O could
@@ -41,6 +40,6 @@ final class OshiHostSource implements HostSource {
   }
 
   private static long idle(long[] ticks) {
-    return ticks[TickType.IDLE.getIndex()] + ticks[TickType.IOWAIT.getIndex()];
+    return ticks[OshiSystem.IDLE_TICKS] + ticks[OshiSystem.IOWAIT_TICKS];
   }
 }

@@ -21,11 +21,11 @@ public final class OshiSourceProvider implements SourceProvider {
 
   @Override
   public Optional<HostSource> openHost(SourceSettings settings) {
-    return Optional.of(new OshiHostSource(new RealOshiSystem()));
+    return Optional.of(new OshiHostSource(OshiRuntime.open()));
   }
 
   @Override
   public Optional<VolumeSource> openVolumes(SourceSettings settings) {
-    return Optional.of(new OshiVolumeSource(new RealOshiSystem()));
+    return Optional.of(new OshiVolumeSource(OshiRuntime.open()));
   }
 }

@@ -7,8 +7,21 @@ import java.util.Objects;
  * The few OSHI readings the OSHI sources use, behind an interface so their logic (tick arithmetic, mapping a
  * volume to its disk, unit conversion) is tested with a fake instead of this machine's hardware. Values are
  * copied out of OSHI's objects into plain records, so nothing here depends on OSHI's live, self-updating types.
+ *
+ * <p>Public because in the installable jar the implementation is defined by {@link JnaIsolatingClassLoader}, a
+ * different runtime package than this interface's (see {@link OshiRuntime}).
  */
-interface OshiSystem {
+public interface OshiSystem {
+
+  /**
+   * Index of idle ticks in {@link #cpuTicks()}, OSHI's {@code TickType.IDLE.getIndex()} (checked by
+   * {@code OshiHostSourceTest}). A constant here rather than OSHI's enum, so that only {@link RealOshiSystem}
+   * names OSHI types: in the installable jar OSHI lives in a private class loader.
+   */
+  int IDLE_TICKS = 3;
+
+  /** Index of I/O-wait ticks in {@link #cpuTicks()}, OSHI's {@code TickType.IOWAIT.getIndex()}. */
+  int IOWAIT_TICKS = 4;
 
   /**
    * Cumulative system CPU ticks in milliseconds, summed over cores, indexed by

@@ -23,15 +23,18 @@ import oshi.software.os.OSFileStore;
  * udev until it finds its disk, so refreshing N disks costs N walks, while listing costs one (measured on a
  * two-disk VM: about 3 ms to list, about 6 ms to refresh both). Listing also sees disks and partitions added
  * since the last call, which a kept list never would after a DataNode hot-swaps a disk.
+ *
+ * <p>The only class of ours that names OSHI types: {@link OshiRuntime} decides which class loader defines it.
  */
-final class RealOshiSystem implements OshiSystem {
+public final class RealOshiSystem implements OshiSystem {
 
   private final SystemInfo info;
   private final CentralProcessor processor;
   private final GlobalMemory memory;
   private final FileSystem fileSystem;
 
-  RealOshiSystem() {
+  /** Public for {@link OshiRuntime}, which may construct it through another class loader. */
+  public RealOshiSystem() {
     info = new SystemInfo();
     processor = info.getHardware().getProcessor();
     memory = info.getHardware().getMemory();

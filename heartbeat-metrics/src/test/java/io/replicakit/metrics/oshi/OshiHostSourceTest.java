@@ -57,6 +57,12 @@ class OshiHostSourceTest {
   }
 
   @Test
+  void tickIndices_matchOshisTickTypes() {
+    assertEquals(TickType.IDLE.getIndex(), OshiSystem.IDLE_TICKS);
+    assertEquals(TickType.IOWAIT.getIndex(), OshiSystem.IOWAIT_TICKS);
+  }
+
+  @Test
   void idle_includesIoWait() {
     assertEquals(5_700, read().cpuIdleTicks());
   }
