@@ -31,6 +31,11 @@ import org.junit.jupiter.api.io.TempDir;
 class PfimbiRecoveryIT {
 
   private static final PfimbiSpec SPEC = PfimbiSpec.parse("n=3;s=1;flow=it;weight=1");
+  /**
+   * The claim is that every file ends at three replicas, by the background copies or by HDFS's re-replication
+   * after a fallback; on a loaded machine the flow-controlled copies can be slow, so the fallback comes early.
+   */
+  private static final String TIMEOUT = "20s";
 
   @TempDir
   Path dir;
@@ -38,7 +43,7 @@ class PfimbiRecoveryIT {
   @Test
   void jobStyleCommit_renamedRightAfterClose_endsAtFullReplicationWhereverItWasMoved() throws Exception {
     try (EmbeddedCluster cluster = EmbeddedCluster.start(ClusterSpecs.load("six-disks"),
-        PfimbiClusters.withPfimbi(dir))) {
+        PfimbiClusters.withPfimbi(dir).with(PfimbiConfig.BACKGROUND_TIMEOUT_MS_KEY, TIMEOUT))) {
       List<org.apache.hadoop.fs.Path> committed = new ArrayList<>();
       try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.offCluster())) {
         org.apache.hadoop.fs.Path out = new org.apache.hadoop.fs.Path("/job/out");
@@ -58,7 +63,7 @@ class PfimbiRecoveryIT {
         fs.delete(new org.apache.hadoop.fs.Path(out, "_temporary"), true);
       }
       for (int task = 0; task < committed.size(); task++) {
-        PfimbiClusters.awaitReplicas(cluster, committed.get(task), 3, Duration.ofSeconds(90));
+        PfimbiClusters.awaitReplicas(cluster, committed.get(task), 3, Duration.ofSeconds(120));
         assertContent(cluster, committed.get(task), 2, task);
       }
     }
@@ -67,13 +72,14 @@ class PfimbiRecoveryIT {
   @Test
   void nameNodeRestart_withCopiesPending_endsAtFullReplication_andCountsTheRecoveredFile() throws Exception {
     try (EmbeddedCluster cluster = EmbeddedCluster.start(ClusterSpecs.load("six-disks"),
-        PfimbiClusters.withPfimbi(dir).with(PfimbiConfig.GUARANTEED_SHARE_KEY, "0"))) {
+        PfimbiClusters.withPfimbi(dir).with(PfimbiConfig.GUARANTEED_SHARE_KEY, "0")
+            .with(PfimbiConfig.BACKGROUND_TIMEOUT_MS_KEY, TIMEOUT))) {
       org.apache.hadoop.fs.Path file = PfimbiClusters.write(cluster, ClientPlacement.onNode("dn01"), "/jobs/r",
           SPEC, 8);
 
       cluster.restartNameNode(Map.of());
 
-      PfimbiClusters.awaitReplicas(cluster, file, 3, Duration.ofSeconds(120));
+      PfimbiClusters.awaitReplicas(cluster, file, 3, Duration.ofSeconds(150));
       long recovered = (Long) ManagementFactory.getPlatformMBeanServer().getAttribute(
           new ObjectName("Hadoop:service=NameNode,name=ReplicaKitPfimbi"), "FilesRecovered");
       assertTrue(recovered >= 1, "the restarted NameNode's sweep found the file: " + recovered);
