@@ -106,7 +106,8 @@ public final class ExperimentCommand implements Command {
 
           --runs      runs of the whole campaign, each on a fresh cluster (default 1)
           --seed      seed of the fault schedule and of the files' contents (default 1)
-          --wait      seconds each stage waits after its fault for every file to reach n (default 120)
+          --wait      seconds each stage waits after its fault for every file to reach n (default 360: longer
+                      than HDFS's own retry of a re-replication whose target died, 300 s)
           --spec      cluster spec; default six-disks, as the pfimbi experiment
           --set       KEY=VALUE extra HDFS or replicakit.pfimbi.* setting (repeatable)
           --out       output directory; default results/pfimbi-faults-TIMESTAMP
@@ -115,6 +116,14 @@ public final class ExperimentCommand implements Command {
         checked (replication, live replicas, bytes read back); see docs/experiments/pfimbi-faults.md.
         """;
   }
+
+  /**
+   * The fault campaign's default wait per stage: longer than {@code dfs.namenode.reconstruction.pending.timeout-sec}
+   * (300 s), after which HDFS retries a re-replication whose target died. A stage kills a node seconds after the
+   * previous one came back, so such a retry is part of a correct recovery; a shorter wait would call it a failure.
+   * A stage that recovers ends its wait at once.
+   */
+  static final long DEFAULT_WAIT_S = 360;
 
   /** The options each experiment takes: any other is refused, listing these, instead of being ignored. */
   static final Map<String, List<String>> OPTIONS = Map.of(
@@ -230,7 +239,7 @@ public final class ExperimentCommand implements Command {
 
   private static int pfimbiFaults(Args args, String stamp, String command, PrintStream out) throws Exception {
     int runs = args.intValue("runs", 1, 1, 10_000);
-    long waitS = args.longValue("wait", 120, 1, 86_400);
+    long waitS = args.longValue("wait", DEFAULT_WAIT_S, 1, 86_400);
     Path outDir = Path.of(args.get("out", "results/pfimbi-faults-" + stamp));
     FaultCampaign.Setup setup = new FaultCampaign.Setup(runs, args.longValue("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE),
         Duration.ofSeconds(waitS), args.get("spec", "six-disks"), settings(args), outDir, command);

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiPredicate;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.Path;
@@ -135,16 +136,31 @@ final class StageRunner {
       return;
     }
     ExecutorService writer = Executors.newSingleThreadExecutor();
+    AtomicBoolean injected = new AtomicBoolean();
     try {
-      Future<List<WrittenFile>> rest = writer.submit(() -> writeFiles(dir, before));
+      Future<List<WrittenFile>> rest = writer.submit(() -> writeUntilInjected(dir, before, injected));
       try {
         inject();
       } finally {
+        injected.set(true);
         runFiles.addAll(rest.get());
       }
     } finally {
       writer.shutdownNow();
     }
+  }
+
+  /**
+   * Files {@code from} to the last of the stage, then more (up to as many again) while the fault is not in yet: a
+   * victim is a node with background copies pending, and copies of small blocks land within a second of the last
+   * write, so a stage whose files were all written before a victim showed would never inject its fault.
+   */
+  private List<WrittenFile> writeUntilInjected(Path dir, int from, AtomicBoolean injected) throws IOException {
+    List<WrittenFile> written = new ArrayList<>(writeFiles(dir, from));
+    for (int i = FaultCampaign.FILES_PER_STAGE; i < 2 * FaultCampaign.FILES_PER_STAGE && !injected.get(); i++) {
+      written.add(write(fs, new Path(dir, "part-" + i), i));
+    }
+    return written;
   }
 
   /** Files {@code from} to the last of the stage, in order. */
