@@ -69,7 +69,7 @@ class DistJarIT {
 
   @BeforeAll
   static void openJar() throws IOException {
-    jar = Path.of(System.getProperty("replicakit.dist.jar"));
+    jar = Path.of(System.getProperty("distjarit.jar"));
     assertTrue(Files.isRegularFile(jar), "package builds " + jar);
     entries = new TreeSet<>();
     try (JarFile file = new JarFile(jar.toFile())) {
@@ -81,7 +81,7 @@ class DistJarIT {
   void holdsEveryClassOfEveryDaemonModule() throws IOException {
     List<String> missing = new ArrayList<>();
     int seen = 0;
-    for (String module : System.getProperty("replicakit.dist.modules").split(",")) {
+    for (String module : System.getProperty("distjarit.modules").split(",")) {
       Path classes = Path.of(module.trim());
       assertTrue(Files.isDirectory(classes), "module classes at " + classes);
       try (Stream<Path> files = Files.walk(classes)) {
@@ -214,11 +214,11 @@ class DistJarIT {
   @Test
   void pluginsLinkAndOshiSamplesWithOnlyHadoopBeside() throws Exception {
     List<URL> hadoop = new ArrayList<>();
-    for (String p : Files.readString(Path.of(System.getProperty("replicakit.hadoop.classpath"))).trim().split(File.pathSeparator)) {
+    for (String p : Files.readString(Path.of(System.getProperty("distjarit.hadoop.classpath"))).trim().split(File.pathSeparator)) {
       assertFalse(p.contains("oshi") || p.contains("/jna/") || p.contains("replicakit"), "Hadoop alone: " + p);
       hadoop.add(Path.of(p).toUri().toURL());
     }
-    URL hadoopJna = Path.of(System.getProperty("replicakit.hadoop.jna")).toUri().toURL();
+    URL hadoopJna = Path.of(System.getProperty("distjarit.hadoop.jna")).toUri().toURL();
     hadoop.add(hadoopJna);
     ClassLoader platform = ClassLoader.getPlatformClassLoader();
     List<URL> daemonPath = new ArrayList<>(hadoop);
@@ -291,7 +291,7 @@ class DistJarIT {
   @Test
   void placementWrapperNeedsTheDaemonsOwnClassLoader() throws Exception {
     List<URL> hadoop = new ArrayList<>();
-    for (String p : Files.readString(Path.of(System.getProperty("replicakit.hadoop.classpath"))).trim().split(File.pathSeparator)) {
+    for (String p : Files.readString(Path.of(System.getProperty("distjarit.hadoop.classpath"))).trim().split(File.pathSeparator)) {
       hadoop.add(Path.of(p).toUri().toURL());
     }
     try (URLClassLoader hadoopLoader = new URLClassLoader("hadoop", hadoop.toArray(URL[]::new),
