@@ -35,7 +35,9 @@ import org.slf4j.LoggerFactory;
  * Either way no block ends below {@code n}, and a copy that lands late is at worst an excess replica.
  *
  * <p>Files are followed by inode id, so a renamed file keeps its request and ends at {@code n} wherever it was
- * moved. What the coordinator holds lives in memory only; a {@link MarkedTreeSweep} of the marked directories
+ * moved. A file's request is that of where it is, else that of where it was written (a job may move its output out
+ * of the marked directory before the first scan sees it); a file that is tracked where no request governs it gets
+ * the request as its own attribute, so that a sweep after a restart still finds it. What the coordinator holds lives in memory only; a {@link MarkedTreeSweep} of the marked directories
  * rebuilds it whenever this NameNode becomes active (start, restart, failover) and repeats on a period, so that no
  * file stays below its target unseen.
  *
@@ -66,6 +68,7 @@ public final class BackgroundCoordinator {
     final long sinceMs;
     final Map<Long, Started> started = new HashMap<>();
     String path;
+    boolean carriesRequest;
 
     Tracked(PfimbiSpec spec, String path, long sinceMs) {
       this.spec = spec;
@@ -80,7 +83,8 @@ public final class BackgroundCoordinator {
   private final LongSupplier clockMs;
   private final CoordinationSettings settings;
   private final Map<Long, Tracked> files = new LinkedHashMap<>();
-  private final List<Long> candidateInodes = new ArrayList<>();
+  /** Files noted since the last scan, by inode id, with the path of their latest block allocation. */
+  private final Map<Long, String> candidateInodes = new LinkedHashMap<>();
   private final List<String> candidatePaths = new ArrayList<>();
   private final SweepSchedule sweep;
   private final CoordinatorCounters counters = new CoordinatorCounters();
@@ -99,9 +103,12 @@ public final class BackgroundCoordinator {
     this.sweep = new SweepSchedule(new MarkedTreeSweep(listing), namespace, settings, counters);
   }
 
-  /** Files that allocated blocks since the last scan, by inode id: the candidates for Pfimbi. */
-  public void noteWritten(Collection<Long> inodeIds) {
-    candidateInodes.addAll(inodeIds);
+  /**
+   * Files that allocated blocks since the last scan, by inode id, with the path of the allocation: the candidates
+   * for Pfimbi.
+   */
+  public void noteWritten(Map<Long, String> writtenAt) {
+    candidateInodes.putAll(writtenAt);
   }
 
   /** Files that allocated blocks since the last scan whose inode id could not be resolved then. */
@@ -149,22 +156,23 @@ public final class BackgroundCoordinator {
       try {
         OptionalLong id = namespace.inodeId(path);
         if (id.isPresent()) {
-          candidateInodes.add(id.getAsLong());
+          candidateInodes.putIfAbsent(id.getAsLong(), path);
         }
       } catch (IOException e) {
         faults.warn("admit", "Pfimbi: cannot resolve {}; the sweep will find it: {}", path, e.toString());
       }
     }
-    for (Long inodeId : drain(candidateInodes)) {
-      if (files.containsKey(inodeId)) {
-        continue;
+    Map<Long, String> candidates = new LinkedHashMap<>(candidateInodes);
+    candidateInodes.clear();
+    candidates.forEach((inodeId, writtenAt) -> {
+      if (!files.containsKey(inodeId)) {
+        try {
+          admit(inodeId, writtenAt);
+        } catch (IOException e) {
+          faults.warn("admit", "Pfimbi: cannot read inode {}; the sweep will find it: {}", inodeId, e.toString());
+        }
       }
-      try {
-        admit(inodeId);
-      } catch (IOException e) {
-        faults.warn("admit", "Pfimbi: cannot read inode {}; the sweep will find it: {}", inodeId, e.toString());
-      }
-    }
+    });
   }
 
   private static <T> List<T> drain(List<T> list) {
@@ -173,20 +181,53 @@ public final class BackgroundCoordinator {
     return copy;
   }
 
-  private void admit(long inodeId) throws IOException {
+  private void admit(long inodeId, String writtenAt) throws IOException {
     Optional<FileView> file = namespace.file(inodeId, false);
     if (file.isEmpty()) {
       return;
     }
-    Optional<PfimbiSpec> spec = namespace.spec(file.get().path());
+    String path = file.get().path();
+    Optional<PfimbiSpec> here = namespace.spec(path);
+    Optional<PfimbiSpec> spec = here.isPresent() || path.equals(writtenAt) ? here : namespace.spec(writtenAt);
     if (spec.isPresent() && spec.get().replication() > file.get().replication()) {
-      track(inodeId, file.get().path(), spec.get());
+      Tracked tracked = track(inodeId, path, spec.get());
+      if (here.isEmpty()) {
+        carryRequest(inodeId, tracked);
+      }
     }
   }
 
-  private void track(long inodeId, String path, PfimbiSpec spec) {
-    files.put(inodeId, new Tracked(spec, path, clockMs.getAsLong()));
+  private Tracked track(long inodeId, String path, PfimbiSpec spec) {
+    Tracked tracked = new Tracked(spec, path, clockMs.getAsLong());
+    files.put(inodeId, tracked);
     counters.tracked();
+    return tracked;
+  }
+
+  /**
+   * Follows a tracked file to its current path. Moved where no request governs it (a job's commit out of the
+   * marked tree), it gets its request as its own attribute: the coordinator's state lives in memory, and the sweep
+   * that rebuilds it after a restart or failover reads requests from the namespace.
+   */
+  private void follow(long inodeId, Tracked tracked, String path) throws IOException {
+    if (path.equals(tracked.path)) {
+      return;
+    }
+    tracked.path = path;
+    if (!tracked.carriesRequest && namespace.spec(path).isEmpty()) {
+      carryRequest(inodeId, tracked);
+    }
+  }
+
+  private void carryRequest(long inodeId, Tracked tracked) {
+    try {
+      namespace.attachRequest(inodeId, tracked.spec);
+      tracked.carriesRequest = true;
+    } catch (IOException e) {
+      faults.warn("attach", "Pfimbi: cannot attach its request to {} (moved out of its marked directory; it is "
+          + "still replicated, but a NameNode restart before it is raised would leave it below target): {}",
+          tracked.path, e.toString());
+    }
   }
 
   private void sweepSlice() {
@@ -244,7 +285,7 @@ public final class BackgroundCoordinator {
       return;
     }
     FileView file = found.get();
-    tracked.path = file.path();
+    follow(inodeId, tracked, file.path());
     if (file.replication() >= tracked.spec.replication()) {
       forget(inodeId, tracked); // raised by someone else
       return;

@@ -1,14 +1,18 @@
 package io.replicakit.pfimbi.namenode;
 
 import io.replicakit.pfimbi.client.PfimbiSpec;
+import io.replicakit.pfimbi.config.PfimbiConfig;
 import io.replicakit.pfimbi.namenode.FileView.BlockView;
 import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.EnumSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.function.LongFunction;
+import org.apache.hadoop.fs.XAttrSetFlag;
 import org.apache.hadoop.hdfs.DFSClient;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.HdfsFileStatus;
@@ -94,5 +98,11 @@ public final class DfsNamespace implements Namespace {
   @Override
   public void setReplication(long inodeId, short replication) throws IOException {
     client.setReplication(INODES + inodeId, replication);
+  }
+
+  @Override
+  public void attachRequest(long inodeId, PfimbiSpec spec) throws IOException {
+    client.setXAttr(INODES + inodeId, PfimbiConfig.XATTR, spec.encode().getBytes(StandardCharsets.UTF_8),
+        EnumSet.of(XAttrSetFlag.CREATE, XAttrSetFlag.REPLACE));
   }
 }

@@ -26,4 +26,7 @@ public interface Namespace {
   Optional<PfimbiSpec> spec(String path) throws IOException;
 
   void setReplication(long inodeId, short replication) throws IOException;
+
+  /** Sets {@code spec} as the file's own Pfimbi request attribute (it then governs the file wherever it is). */
+  void attachRequest(long inodeId, PfimbiSpec spec) throws IOException;
 }

@@ -128,7 +128,7 @@ public final class PfimbiNameNodePlugin implements ServicePlugin, PfimbiCoordina
   private void scan() {
     try {
       PfimbiBlocks.Writes writes = PfimbiBlocks.get().drainWrites();
-      coordinator.noteWritten(writes.inodeIds());
+      coordinator.noteWritten(writes.writtenAt());
       coordinator.noteWrittenPaths(writes.paths());
       coordinator.scan();
     } catch (Throwable t) { // an Error too: a throwing scheduled task would never run again

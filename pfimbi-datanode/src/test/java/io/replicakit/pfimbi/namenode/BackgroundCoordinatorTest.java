@@ -493,6 +493,50 @@ class BackgroundCoordinatorTest {
   }
 
   @Test
+  void fileMovedOutOfTheMarkedTreeBeforeTheFirstScan_isGovernedByWhereItWasWritten_andCarriesItsRequest() {
+    namespace.mark("/job", SPEC);
+    namespace.put(file(PATH, 1, false, Optional.empty(), block(1, "dn1")));
+    Map<Long, String> noted = namespace.ids(PATH);
+    namespace.rename(PATH, "/committed/part-0"); // the commit, between the allocation and the scan
+
+    coordinator.noteWritten(noted);
+    coordinator.scan();
+
+    assertEquals(1, coordinator.counters().filesTracked());
+    assertEquals(1, notifier.sent.size());
+    assertEquals(Optional.of(SPEC), namespace.spec("/committed/part-0"), "the request now travels with the file");
+    blocks.live.put(1L, 3);
+    coordinator.scan();
+    assertEquals(List.of("/committed/part-0=3"), namespace.replicationSet);
+  }
+
+  @Test
+  void trackedFileMovedOutOfTheMarkedTree_isFoundByTheSweepAfterARestart() {
+    namespace.mark("/job", SPEC);
+    namespace.put(file(PATH, 1, false, Optional.empty(), block(1, "dn1")));
+    writtenAndScanned(PATH);
+    namespace.rename(PATH, "/committed/part-0");
+    coordinator.scan(); // follows the file; no request governs it there
+
+    coordinator = coordinator(0); // a restarted NameNode: nothing in memory
+    coordinator.scan();
+    coordinator.scan();
+
+    assertEquals(1, coordinator.counters().filesRecovered());
+  }
+
+  @Test
+  void fileMovedWithinTheMarkedTree_getsNoAttributeOfItsOwn() {
+    namespace.mark("/job", SPEC);
+    namespace.put(file(PATH, 1, false, Optional.empty(), block(1, "dn1")));
+    writtenAndScanned(PATH);
+    namespace.rename(PATH, "/job/done/part-0");
+    coordinator.scan();
+
+    assertFalse(log.stream().anyMatch(l -> l.startsWith("attach")), log.toString());
+  }
+
+  @Test
   void fileRenamedBeforeItsPathWasResolved_isFoundByTheSweep() {
     namespace.mark("/job", SPEC);
     namespace.put(file(PATH, 1, false, Optional.empty(), block(1, "dn1")));
@@ -712,8 +756,11 @@ class BackgroundCoordinatorTest {
       return ids.computeIfAbsent(path, p -> 1000L + ids.size());
     }
 
-    List<Long> ids(String... paths) {
-      return Arrays.stream(paths).map(this::id).toList();
+    /** The files as the placement hook notes them: inode id and the path the block was allocated at. */
+    Map<Long, String> ids(String... paths) {
+      Map<Long, String> noted = new java.util.LinkedHashMap<>();
+      Arrays.stream(paths).forEach(p -> noted.put(id(p), p));
+      return noted;
     }
 
     void put(TestFile f) {
@@ -774,6 +821,13 @@ class BackgroundCoordinatorTest {
       log.add("setReplication " + f.path() + " " + replication);
       replicationSet.add(f.path() + "=" + replication);
       files.put(inodeId, new TestFile(f.path(), replication, f.open(), f.spec(), f.blocks()));
+    }
+
+    @Override
+    public void attachRequest(long inodeId, PfimbiSpec spec) {
+      TestFile f = files.get(inodeId);
+      log.add("attach " + f.path());
+      files.put(inodeId, new TestFile(f.path(), f.replication(), f.open(), Optional.of(spec), f.blocks()));
     }
 
     @Override

@@ -2,6 +2,7 @@ package org.apache.hadoop.hdfs.server.blockmanagement;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -16,8 +17,10 @@ import java.util.function.ToLongFunction;
  *
  * <p>A written file is remembered by its inode id, resolved from its path when the block is allocated: a path
  * does not survive the rename by which every MapReduce or Spark job commits its output, often within a
- * millisecond of the close, before the coordinator's next scan. The resolver is the coordinator's (it holds the
- * namesystem); until it is installed, or when the path no longer names a file, the path itself is kept.
+ * millisecond of the close, before the coordinator's next scan. The path it was written at is kept with the id:
+ * a file moved out of its marked directory before that scan is still governed by the request of the directory it
+ * was written in. The resolver is the coordinator's (it holds the namesystem); until it is installed, or when the
+ * path no longer names a file, the path alone is kept.
  *
  * <p>Process-wide, because HDFS builds the placement policy by reflection (twice per start) while the coordinator
  * is a NameNode plugin; neither can hand the other a reference. A protected block is identified by its stored
@@ -31,7 +34,7 @@ public final class PfimbiBlocks {
   /** Cap on remembered paths between two coordinator scans: a flood of writes cannot grow the NameNode's heap. */
   static final int MAX_NOTED_PATHS = 100_000;
 
-  private final Set<Long> writtenInodes = ConcurrentHashMap.newKeySet();
+  private final Map<Long, String> writtenInodes = new ConcurrentHashMap<>();
   private final Set<String> writtenPaths = ConcurrentHashMap.newKeySet();
   private volatile ToLongFunction<String> inodeResolver;
   private final Map<Long, BlockInfo> protectedBlocks = new ConcurrentHashMap<>();
@@ -45,8 +48,11 @@ public final class PfimbiBlocks {
     return INSTANCE;
   }
 
-  /** The files noted since the last drain: by inode id, and by path where the id could not be resolved. */
-  public record Writes(List<Long> inodeIds, List<String> paths) {}
+  /**
+   * The files noted since the last drain: by inode id with the path of their latest block allocation, and by path
+   * alone where the id could not be resolved.
+   */
+  public record Writes(Map<Long, String> writtenAt, List<String> paths) {}
 
   /**
    * Installs how a path becomes an inode id ({@code -1} when it names no file); {@code null} uninstalls it.
@@ -67,7 +73,7 @@ public final class PfimbiBlocks {
     ToLongFunction<String> resolver = inodeResolver;
     long inodeId = resolver == null ? -1 : resolver.applyAsLong(src);
     if (inodeId >= 0) {
-      writtenInodes.add(inodeId);
+      writtenInodes.put(inodeId, src);
     } else {
       writtenPaths.add(src);
     }
@@ -75,8 +81,8 @@ public final class PfimbiBlocks {
 
   /** The files that allocated blocks since the last call. */
   public Writes drainWrites() {
-    List<Long> inodes = new ArrayList<>(writtenInodes);
-    writtenInodes.removeAll(inodes);
+    Map<Long, String> inodes = new LinkedHashMap<>(writtenInodes);
+    inodes.forEach(writtenInodes::remove);
     List<String> paths = new ArrayList<>(writtenPaths);
     writtenPaths.removeAll(paths);
     return new Writes(inodes, paths);
