@@ -106,8 +106,8 @@ public final class ExperimentCommand implements Command {
 
           --runs      runs of the whole campaign, each on a fresh cluster (default 1)
           --seed      seed of the fault schedule and of the files' contents (default 1)
-          --wait      seconds each stage waits after its fault for every file to reach n (default 360: longer
-                      than HDFS's own retry of a re-replication whose target died, 300 s)
+          --wait      seconds each stage waits after its fault for every file to reach n (default 660: longer
+                      than HDFS's worst-case retry of a re-replication whose target failed, 2 x 300 s)
           --spec      cluster spec; default six-disks, as the pfimbi experiment
           --set       KEY=VALUE extra HDFS or replicakit.pfimbi.* setting (repeatable)
           --out       output directory; default results/pfimbi-faults-TIMESTAMP
@@ -123,7 +123,12 @@ public final class ExperimentCommand implements Command {
    * previous one came back, so such a retry is part of a correct recovery; a shorter wait would call it a failure.
    * A stage that recovers ends its wait at once.
    */
-  static final long DEFAULT_WAIT_S = 360;
+  /**
+   * Longer than HDFS's worst case for a re-replication whose target failed the copy: the NameNode is not told, the
+   * pending entry times out after {@code dfs.namenode.reconstruction.pending.timeout-sec} (300 s) and its monitor
+   * looks every min(300 s, timeout), so the block is scheduled again up to 600 s after the failed copy.
+   */
+  static final long DEFAULT_WAIT_S = 660;
 
   /** The options each experiment takes: any other is refused, listing these, instead of being ignored. */
   static final Map<String, List<String>> OPTIONS = Map.of(
