@@ -198,7 +198,8 @@ class DistJarIT {
 
   @Test
   void keepsTheBundledLibrariesLicenses() {
-    for (String license : List.of("io/replicakit/shaded/jna/META-INF/LICENSE", "io/replicakit/shaded/jna/META-INF/AL2.0",
+    for (String license : List.of("io/replicakit/shaded/jna/META-INF/LICENSE",
+        "io/replicakit/shaded/jna/META-INF/AL2.0",
         "io/replicakit/shaded/jna/META-INF/LGPL2.1", "META-INF/licenses/oshi/LICENSE", "META-INF/NOTICE")) {
       assertTrue(entries.contains(license), license);
     }
@@ -214,7 +215,8 @@ class DistJarIT {
   @Test
   void pluginsLinkAndOshiSamplesWithOnlyHadoopBeside() throws Exception {
     List<URL> hadoop = new ArrayList<>();
-    for (String p : Files.readString(Path.of(System.getProperty("distjarit.hadoop.classpath"))).trim().split(File.pathSeparator)) {
+    String hadoopClasspath = Files.readString(Path.of(System.getProperty("distjarit.hadoop.classpath"))).trim();
+    for (String p : hadoopClasspath.split(File.pathSeparator)) {
       assertFalse(p.contains("oshi") || p.contains("/jna/") || p.contains("replicakit"), "Hadoop alone: " + p);
       hadoop.add(Path.of(p).toUri().toURL());
     }
@@ -291,7 +293,8 @@ class DistJarIT {
   @Test
   void placementWrapperNeedsTheDaemonsOwnClassLoader() throws Exception {
     List<URL> hadoop = new ArrayList<>();
-    for (String p : Files.readString(Path.of(System.getProperty("distjarit.hadoop.classpath"))).trim().split(File.pathSeparator)) {
+    String hadoopClasspath = Files.readString(Path.of(System.getProperty("distjarit.hadoop.classpath"))).trim();
+    for (String p : hadoopClasspath.split(File.pathSeparator)) {
       hadoop.add(Path.of(p).toUri().toURL());
     }
     try (URLClassLoader hadoopLoader = new URLClassLoader("hadoop", hadoop.toArray(URL[]::new),

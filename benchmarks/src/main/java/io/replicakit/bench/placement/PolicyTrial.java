@@ -35,8 +35,8 @@ import org.apache.hadoop.hdfs.DistributedFileSystem;
 
 /**
  * The paper's three stages (§4) for one placement policy on a fresh embedded cluster: load (TestDFSIO write
- * from a client host in the first rack, then reads from off-cluster), re-replication (one DataNode killed in rack 1 and one in rack 3,
- * timed until every block is back at RF 3, then reads), balancing (HDFS's Balancer at the profile's
+ * from a client host in the first rack, then reads from off-cluster), re-replication (one DataNode killed in rack 1
+ * and one in rack 3, timed until every block is back at RF 3, then reads), balancing (HDFS's Balancer at the profile's
  * threshold, then reads). After each stage the placement is analysed.
  */
 final class PolicyTrial {

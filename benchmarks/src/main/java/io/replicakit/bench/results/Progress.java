@@ -15,7 +15,8 @@ public final class Progress {
 
   public void step(String format, Object... args) {
     long s = (System.nanoTime() - start) / 1_000_000_000L;
-    out.printf(Locale.ROOT, "[%02d:%02d:%02d] %s%n", s / 3600, s / 60 % 60, s % 60, String.format(Locale.ROOT, format, args));
+    String line = String.format(Locale.ROOT, format, args);
+    out.printf(Locale.ROOT, "[%02d:%02d:%02d] %s%n", s / 3600, s / 60 % 60, s % 60, line);
     out.flush();
   }
 

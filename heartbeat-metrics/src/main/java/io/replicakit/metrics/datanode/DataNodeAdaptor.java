@@ -25,7 +25,8 @@ final class DataNodeAdaptor implements Reporter.NodeView {
   }
 
   static DataNodeAdaptor of(Object service) {
-    return new DataNodeAdaptor(PluginHost.require(service, DataNode.class, "metrics reporter", DFSConfigKeys.DFS_DATANODE_PLUGINS_KEY));
+    return new DataNodeAdaptor(
+        PluginHost.require(service, DataNode.class, "metrics reporter", DFSConfigKeys.DFS_DATANODE_PLUGINS_KEY));
   }
 
   Configuration conf() {

@@ -24,7 +24,8 @@ final class NameNodeAdaptor implements NodeDirectory {
   }
 
   static NameNodeAdaptor of(Object service) {
-    return new NameNodeAdaptor(PluginHost.require(service, NameNode.class, "system-state registry", DFSConfigKeys.DFS_NAMENODE_PLUGINS_KEY));
+    return new NameNodeAdaptor(
+        PluginHost.require(service, NameNode.class, "system-state registry", DFSConfigKeys.DFS_NAMENODE_PLUGINS_KEY));
   }
 
   Configuration conf() {

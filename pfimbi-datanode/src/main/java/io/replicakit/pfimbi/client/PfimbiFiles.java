@@ -12,9 +12,9 @@ import org.apache.hadoop.fs.XAttrSetFlag;
 
 /**
  * How a job asks for Pfimbi(n, s): a {@link PfimbiSpec} in the {@value PfimbiConfig#XATTR} extended attribute of
- * the file or of its nearest marked ancestor directory, and the file written with replication {@code s}. Nothing else changes for
- * the writer: the NameNode starts the background copies and raises the file to {@code n} once they landed.
- * Files without the attribute, or written with replication {@code n} or more, are plain HDFS files.
+ * the file or of its nearest marked ancestor directory, and the file written with replication {@code s}. Nothing
+ * else changes for the writer: the NameNode starts the background copies and raises the file to {@code n} once
+ * they landed. Files without the attribute, or written with replication {@code n} or more, are plain HDFS files.
  *
  * <p>For jobs that create files themselves (TestDFSIO, MapReduce output): {@link #mark} their output directory
  * and run them with {@code dfs.replication = s}.

@@ -31,7 +31,8 @@ public final class DataNodeView {
   }
 
   public static DataNodeView of(Object service) {
-    return new DataNodeView(PluginHost.require(service, DataNode.class, "Replication Manager", DFSConfigKeys.DFS_DATANODE_PLUGINS_KEY));
+    return new DataNodeView(
+        PluginHost.require(service, DataNode.class, "Replication Manager", DFSConfigKeys.DFS_DATANODE_PLUGINS_KEY));
   }
 
   public DataNode dataNode() {

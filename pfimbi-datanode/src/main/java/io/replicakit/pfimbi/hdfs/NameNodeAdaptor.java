@@ -64,7 +64,8 @@ public final class NameNodeAdaptor implements BlockService, TreeListing {
 
   /** The adaptor for the object a {@code dfs.namenode.plugins} ServicePlugin is started with. */
   public static NameNodeAdaptor of(Object service) {
-    return new NameNodeAdaptor(PluginHost.require(service, NameNode.class, "Pfimbi coordinator", DFSConfigKeys.DFS_NAMENODE_PLUGINS_KEY));
+    return new NameNodeAdaptor(
+        PluginHost.require(service, NameNode.class, "Pfimbi coordinator", DFSConfigKeys.DFS_NAMENODE_PLUGINS_KEY));
   }
 
   public Configuration conf() {

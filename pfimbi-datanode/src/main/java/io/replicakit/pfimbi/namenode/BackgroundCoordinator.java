@@ -37,9 +37,10 @@ import org.slf4j.LoggerFactory;
  * <p>Files are followed by inode id, so a renamed file keeps its request and ends at {@code n} wherever it was
  * moved. A file's request is that of where it is, else that of where it was written (a job may move its output out
  * of the marked directory before the first scan sees it); a file that is tracked where no request governs it gets
- * the request as its own attribute, so that a sweep after a restart still finds it. What the coordinator holds lives in memory only; a {@link MarkedTreeSweep} of the marked directories
- * rebuilds it whenever this NameNode becomes active (start, restart, failover) and repeats on a period, so that no
- * file stays below its target unseen.
+ * the request as its own attribute, so that a sweep after a restart still finds it. What the coordinator holds
+ * lives in memory only; a {@link MarkedTreeSweep} of the marked directories rebuilds it whenever this NameNode
+ * becomes active (start, restart, failover) and repeats on a period, so that no file stays below its target
+ * unseen.
  *
  * <p>Runs on one thread (the plugin's scan thread); only {@link #counters} may be called from others.
  */

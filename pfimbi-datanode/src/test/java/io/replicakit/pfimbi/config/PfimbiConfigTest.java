@@ -105,7 +105,8 @@ class PfimbiConfigTest {
       "replicakit.pfimbi.wfq.position.weights | 100,0,1 | numbers each in (0, 1000000]",
       "replicakit.pfimbi.wfq.position.weights | 100,,1 | numbers each in (0, 1000000]",
       "replicakit.pfimbi.wfq.position.weights | 2e6 | numbers each in (0, 1000000]",
-      "replicakit.pfimbi.wfq.position.weights | 1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1 | 1..31",
+      "replicakit.pfimbi.wfq.position.weights | 1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,"
+          + "1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1 | 1..31",
       "replicakit.pfimbi.queue.order | random | [fifo, lifo]",
       "replicakit.pfimbi.idle.samples | 0 | 1..1000",
       "replicakit.pfimbi.activity.dirty | maybe | true or false",

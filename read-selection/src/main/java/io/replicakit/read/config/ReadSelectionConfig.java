@@ -251,7 +251,8 @@ public final class ReadSelectionConfig {
     keys.add(new Key(DRR_STEP_KEY, String.valueOf(DRR_STEP_DEFAULT), "weight", "DRR adjustment step, > 0"));
     keys.add(new Key(DRR_MIN_KEY, String.valueOf(DRR_MIN_DEFAULT), "weight", "DRR lowest weight, > 0"));
     keys.add(new Key(DRR_MAX_KEY, String.valueOf(DRR_MAX_DEFAULT), "weight", "DRR highest weight, >= min"));
-    keys.add(new Key(DRR_INTERVAL_KEY, String.valueOf(DRR_INTERVAL_DEFAULT), "ms", "DRR adjustment period, 100..3600000 (suffixes such as 3s allowed)"));
+    keys.add(new Key(DRR_INTERVAL_KEY, String.valueOf(DRR_INTERVAL_DEFAULT), "ms",
+        "DRR adjustment period, 100..3600000 (suffixes such as 3s allowed)"));
     for (int i = 0; i < SCORE_PARTS.length; i++) {
       keys.add(new Key(scoreKey(SCORE_PARTS[i]), String.valueOf(SCORE_DEFAULTS[i]), "points",
           "hotspot score: maximum points of " + SCORE_PARTS[i] + ", 0..100"));
@@ -259,7 +260,8 @@ public final class ReadSelectionConfig {
     keys.add(new Key(AWAIT_REFERENCE_KEY, String.valueOf(AWAIT_REFERENCE_DEFAULT), "ms", "await with 0 points"));
     keys.add(new Key(IO_REFERENCE_KEY, String.valueOf(IO_REFERENCE_DEFAULT), "kB/s", "read/write rate with 0 points"));
     keys.add(new Key(ASSIGNMENT_PENALTY_KEY, String.valueOf(ASSIGNMENT_PENALTY_DEFAULT), "points",
-        "score: points off per block put first on a volume since its DataNode's latest sample (against herding), 0..10"));
+        "score: points off per block put first on a volume since its DataNode's latest sample (against herding), "
+            + "0..10"));
     keys.add(new Key(MARGIN_KEY, String.valueOf(MARGIN_DEFAULT), "points",
         "score: replicas at the best one's distance within this of it share the reads at random, 0..10"));
     keys.add(new Key(CLASS_BONUS_KEY, String.valueOf(CLASS_BONUS_DEFAULT), "points", "combined: class bonus"));

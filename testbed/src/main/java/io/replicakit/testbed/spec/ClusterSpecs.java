@@ -37,7 +37,8 @@ public final class ClusterSpecs {
         }
         return props;
       }
-      try (InputStream in = ClusterSpecs.class.getResourceAsStream("/io/replicakit/testbed/specs/" + nameOrPath + ".properties")) {
+      String resource = "/io/replicakit/testbed/specs/" + nameOrPath + ".properties";
+      try (InputStream in = ClusterSpecs.class.getResourceAsStream(resource)) {
         if (in == null || !NAMED.contains(nameOrPath)) {
           throw new InvalidSpecException("unknown cluster spec '" + nameOrPath + "'; named specs: "
               + String.join(", ", NAMED) + ", or a path to a .properties spec file");

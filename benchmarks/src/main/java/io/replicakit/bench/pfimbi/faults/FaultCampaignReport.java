@@ -50,7 +50,8 @@ final class FaultCampaignReport {
         + "- Each stage: " + FaultCampaign.FILES_PER_STAGE + " files of " + (FaultCampaign.BLOCKS_PER_FILE - 1)
         + ".5–" + FaultCampaign.BLOCKS_PER_FILE + " blocks of " + (FaultCampaign.BLOCK_BYTES >> 20) + " MiB, "
         + "written from the first DataNode with replication 1 under a directory marked `"
-        + StageRunner.SPEC.encode() + "`; the fault after a seeded number of files, while copies are pending and the other files are being written\n"
+        + StageRunner.SPEC.encode() + "`; the fault after a seeded number of files, while copies are pending "
+        + "and the other files are being written\n"
         + "- After each stage: up to " + setup.waitLimit().toSeconds() + " s from the fault for every file of the "
         + "run to be at 3 (namespace and live replicas), then every file checked and read back byte for byte\n"
         + "- Runs: " + setup.runs() + ", seed " + setup.seed()
