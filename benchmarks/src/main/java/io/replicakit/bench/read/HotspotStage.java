@@ -1,7 +1,7 @@
 package io.replicakit.bench.read;
 
-import io.replicakit.metrics.registry.NodeState;
-import io.replicakit.metrics.sample.HostMetrics;
+import io.replicakit.common.state.NodeState;
+import io.replicakit.common.state.HostMetrics;
 import java.util.List;
 import java.util.function.Predicate;
 

@@ -1,7 +1,7 @@
 package io.replicakit.bench.read;
 
-import io.replicakit.metrics.registry.NodeState;
-import io.replicakit.metrics.registry.SystemStates;
+import io.replicakit.common.state.NodeState;
+import io.replicakit.common.state.SystemStates;
 import io.replicakit.testbed.cluster.EmbeddedCluster;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.replicakit.bench.results.ExperimentResults;
 import io.replicakit.bench.results.RunResult;
-import io.replicakit.metrics.registry.NodeState;
-import io.replicakit.metrics.sample.HostMetrics;
-import io.replicakit.metrics.sample.SystemSample;
-import io.replicakit.metrics.sample.VolumeMetrics;
+import io.replicakit.common.state.NodeState;
+import io.replicakit.common.state.HostMetrics;
+import io.replicakit.common.state.SystemSample;
+import io.replicakit.common.state.VolumeMetrics;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;

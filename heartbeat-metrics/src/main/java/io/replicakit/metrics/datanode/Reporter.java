@@ -5,7 +5,7 @@ import io.replicakit.common.sysstate.VolumeRef;
 import io.replicakit.metrics.proto.SystemMetricsProtos.DatanodeSystemMetricsProto;
 import io.replicakit.metrics.proto.SystemMetricsProtos.ReportResponseProto;
 import io.replicakit.metrics.sample.Sampler;
-import io.replicakit.metrics.sample.SystemSample;
+import io.replicakit.common.state.SystemSample;
 import io.replicakit.metrics.wire.MetricsCodec;
 import java.io.Closeable;
 import java.io.IOException;

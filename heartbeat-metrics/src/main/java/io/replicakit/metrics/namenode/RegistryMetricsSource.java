@@ -1,7 +1,7 @@
 package io.replicakit.metrics.namenode;
 
 import io.replicakit.common.fault.FaultGuard;
-import io.replicakit.metrics.registry.NodeState;
+import io.replicakit.common.state.NodeState;
 import io.replicakit.metrics.registry.SystemStateRegistry;
 import io.replicakit.metrics.wire.Rejection;
 import java.util.List;

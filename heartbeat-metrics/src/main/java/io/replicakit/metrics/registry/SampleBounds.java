@@ -1,6 +1,6 @@
 package io.replicakit.metrics.registry;
 
-import io.replicakit.metrics.sample.SystemSample;
+import io.replicakit.common.state.SystemSample;
 import java.util.Optional;
 
 /**

@@ -1,6 +1,8 @@
 package io.replicakit.metrics.registry;
 
-import io.replicakit.metrics.sample.SystemSample;
+import io.replicakit.common.state.NodeState;
+import io.replicakit.common.state.SystemSample;
+import io.replicakit.common.state.SystemStateView;
 import io.replicakit.metrics.wire.Rejection;
 import java.util.ArrayList;
 import java.util.EnumMap;

@@ -1,6 +1,9 @@
 package io.replicakit.metrics.rpc;
 
 import io.replicakit.common.security.ServicePrincipals;
+import io.replicakit.common.security.SideChannelSecurity;
+import io.replicakit.common.state.NodeState;
+import io.replicakit.common.state.SystemSample;
 import io.replicakit.metrics.config.RegistrySettings;
 import io.replicakit.metrics.proto.SystemMetricsProtos.DatanodeMetricsService;
 import io.replicakit.metrics.proto.SystemMetricsProtos.DatanodeSystemMetricsProto;
@@ -10,10 +13,8 @@ import io.replicakit.metrics.proto.SystemMetricsProtos.MetricsQueryService;
 import io.replicakit.metrics.proto.SystemMetricsProtos.NodeStateProto;
 import io.replicakit.metrics.proto.SystemMetricsProtos.ReportResponseProto;
 import io.replicakit.metrics.registry.NodeDirectory;
-import io.replicakit.metrics.registry.NodeState;
 import io.replicakit.metrics.registry.SenderCheck;
 import io.replicakit.metrics.registry.SystemStateRegistry;
-import io.replicakit.metrics.sample.SystemSample;
 import io.replicakit.metrics.wire.Decoded;
 import io.replicakit.metrics.wire.MetricsCodec;
 import io.replicakit.metrics.wire.Rejection;

@@ -1,5 +1,7 @@
 package io.replicakit.metrics.sample;
 
+import io.replicakit.common.state.HostMetrics;
+import io.replicakit.common.state.VolumeMetrics;
 import io.replicakit.common.sysstate.HostCounters;
 import io.replicakit.common.sysstate.HostSource;
 import io.replicakit.common.sysstate.VolumeCounters;

@@ -1,6 +1,6 @@
 package io.replicakit.metrics.wire;
 
-import io.replicakit.metrics.sample.SystemSample;
+import io.replicakit.common.state.SystemSample;
 import java.util.Objects;
 
 /**

@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.replicakit.metrics.config.MetricsConfig;
 import io.replicakit.metrics.proto.SystemMetricsProtos.DatanodeSystemMetricsProto;
-import io.replicakit.metrics.registry.SystemStates;
+import io.replicakit.common.state.SystemStates;
 import io.replicakit.metrics.rpc.MetricsClient;
-import io.replicakit.metrics.sample.HostMetrics;
-import io.replicakit.metrics.sample.SystemSample;
+import io.replicakit.common.state.HostMetrics;
+import io.replicakit.common.state.SystemSample;
 import io.replicakit.metrics.wire.MetricsCodec;
 import io.replicakit.testbed.cluster.EmbeddedCluster;
 import io.replicakit.testbed.secure.KerberosRealm;

@@ -3,10 +3,10 @@ package io.replicakit.metrics.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.replicakit.metrics.registry.NodeState;
-import io.replicakit.metrics.registry.SystemStateView;
-import io.replicakit.metrics.registry.SystemStates;
-import io.replicakit.metrics.sample.VolumeMetrics;
+import io.replicakit.common.state.NodeState;
+import io.replicakit.common.state.SystemStateView;
+import io.replicakit.common.state.SystemStates;
+import io.replicakit.common.state.VolumeMetrics;
 import io.replicakit.testbed.cluster.ClientPlacement;
 import io.replicakit.testbed.cluster.EmbeddedCluster;
 import io.replicakit.testbed.device.BackgroundLoad;

@@ -7,8 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.replicakit.metrics.sample.HostMetrics;
-import io.replicakit.metrics.sample.SystemSample;
+import io.replicakit.common.state.HostMetrics;
+import io.replicakit.common.state.NodeState;
+import io.replicakit.common.state.SystemSample;
 import io.replicakit.metrics.wire.Rejection;
 import java.util.ArrayList;
 import java.util.Collections;

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.replicakit.common.state.HostMetrics;
+import io.replicakit.common.state.VolumeMetrics;
 import io.replicakit.common.sysstate.HostCounters;
 import io.replicakit.common.sysstate.VolumeCounters;
 import io.replicakit.common.sysstate.VolumeRef;

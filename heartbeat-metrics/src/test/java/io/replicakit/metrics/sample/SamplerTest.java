@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.replicakit.common.state.HostMetrics;
+import io.replicakit.common.state.VolumeMetrics;
 import io.replicakit.common.sysstate.HostCounters;
 import io.replicakit.common.sysstate.HostSource;
 import io.replicakit.common.sysstate.VolumeCounters;

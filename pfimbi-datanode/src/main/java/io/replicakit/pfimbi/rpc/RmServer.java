@@ -1,7 +1,7 @@
 package io.replicakit.pfimbi.rpc;
 
 import io.replicakit.common.security.ServicePrincipals;
-import io.replicakit.metrics.rpc.SideChannelSecurity;
+import io.replicakit.common.security.SideChannelSecurity;
 import io.replicakit.pfimbi.proto.PfimbiProtos.BlockAvailableProto;
 import io.replicakit.pfimbi.proto.PfimbiProtos.BlockAvailableResponseProto;
 import io.replicakit.pfimbi.proto.PfimbiProtos.ReplicationManagerService;

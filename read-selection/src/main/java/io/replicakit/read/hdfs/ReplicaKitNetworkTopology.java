@@ -3,7 +3,7 @@ package io.replicakit.read.hdfs;
 import io.replicakit.common.CoarseClock;
 import io.replicakit.common.config.KnownKeys;
 import io.replicakit.common.fault.ThrottledLog;
-import io.replicakit.metrics.registry.SystemStates;
+import io.replicakit.common.state.SystemStates;
 import io.replicakit.read.config.ReadSelectionConfig;
 import io.replicakit.read.policy.NetworkDistancePolicy;
 import io.replicakit.read.policy.PolicyEnvironment;

@@ -1,8 +1,8 @@
 package io.replicakit.read.policy;
 
-import io.replicakit.metrics.registry.NodeState;
-import io.replicakit.metrics.registry.SystemStateView;
-import io.replicakit.metrics.sample.VolumeMetrics;
+import io.replicakit.common.state.NodeState;
+import io.replicakit.common.state.SystemStateView;
+import io.replicakit.common.state.VolumeMetrics;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.LongSupplier;

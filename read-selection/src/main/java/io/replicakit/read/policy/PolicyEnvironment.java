@@ -1,6 +1,6 @@
 package io.replicakit.read.policy;
 
-import io.replicakit.metrics.registry.SystemStateView;
+import io.replicakit.common.state.SystemStateView;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 

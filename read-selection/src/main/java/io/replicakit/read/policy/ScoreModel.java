@@ -1,9 +1,9 @@
 package io.replicakit.read.policy;
 
-import io.replicakit.metrics.registry.NodeState;
-import io.replicakit.metrics.sample.HostMetrics;
-import io.replicakit.metrics.sample.SystemSample;
-import io.replicakit.metrics.sample.VolumeMetrics;
+import io.replicakit.common.state.NodeState;
+import io.replicakit.common.state.HostMetrics;
+import io.replicakit.common.state.SystemSample;
+import io.replicakit.common.state.VolumeMetrics;
 
 /**
  * The hotspot paper's replica score out of 10 (§III, Table I): network distance 35 % (3.5 points on the

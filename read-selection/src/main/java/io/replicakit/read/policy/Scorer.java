@@ -1,7 +1,7 @@
 package io.replicakit.read.policy;
 
-import io.replicakit.metrics.registry.SystemStateView;
-import io.replicakit.metrics.sample.SystemSample;
+import io.replicakit.common.state.SystemStateView;
+import io.replicakit.common.state.SystemSample;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;

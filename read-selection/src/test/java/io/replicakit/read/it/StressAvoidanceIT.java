@@ -3,8 +3,8 @@ package io.replicakit.read.it;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.replicakit.metrics.registry.SystemStates;
-import io.replicakit.metrics.sample.VolumeMetrics;
+import io.replicakit.common.state.SystemStates;
+import io.replicakit.common.state.VolumeMetrics;
 import io.replicakit.testbed.cluster.ClientPlacement;
 import io.replicakit.testbed.cluster.EmbeddedCluster;
 import io.replicakit.testbed.device.BackgroundLoad;

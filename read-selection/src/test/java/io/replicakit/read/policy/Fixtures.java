@@ -1,11 +1,11 @@
 package io.replicakit.read.policy;
 
-import io.replicakit.metrics.registry.NodeState;
+import io.replicakit.common.state.NodeState;
 import io.replicakit.metrics.registry.NodeStatus;
 import io.replicakit.metrics.registry.SystemStateRegistry;
-import io.replicakit.metrics.sample.HostMetrics;
-import io.replicakit.metrics.sample.SystemSample;
-import io.replicakit.metrics.sample.VolumeMetrics;
+import io.replicakit.common.state.HostMetrics;
+import io.replicakit.common.state.SystemSample;
+import io.replicakit.common.state.VolumeMetrics;
 import io.replicakit.read.config.ReadSelectionConfig;
 import java.util.ArrayList;
 import java.util.Collection;

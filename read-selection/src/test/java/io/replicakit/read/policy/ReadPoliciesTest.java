@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.replicakit.metrics.sample.HostMetrics;
-import io.replicakit.metrics.sample.VolumeMetrics;
+import io.replicakit.common.state.HostMetrics;
+import io.replicakit.common.state.VolumeMetrics;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

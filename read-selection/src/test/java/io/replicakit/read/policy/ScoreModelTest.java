@@ -2,9 +2,9 @@ package io.replicakit.read.policy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.replicakit.metrics.registry.NodeState;
-import io.replicakit.metrics.sample.HostMetrics;
-import io.replicakit.metrics.sample.VolumeMetrics;
+import io.replicakit.common.state.NodeState;
+import io.replicakit.common.state.HostMetrics;
+import io.replicakit.common.state.VolumeMetrics;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

@@ -1,4 +1,4 @@
-package io.replicakit.metrics.sample;
+package io.replicakit.common.state;
 
 import java.util.Objects;
 

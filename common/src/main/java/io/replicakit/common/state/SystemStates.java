@@ -1,4 +1,4 @@
-package io.replicakit.metrics.registry;
+package io.replicakit.common.state;
 
 import java.util.List;
 import java.util.Optional;

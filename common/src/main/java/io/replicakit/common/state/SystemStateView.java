@@ -1,6 +1,5 @@
-package io.replicakit.metrics.registry;
+package io.replicakit.common.state;
 
-import io.replicakit.metrics.sample.SystemSample;
 import java.util.List;
 import java.util.Optional;
 

@@ -1,4 +1,4 @@
-package io.replicakit.metrics.sample;
+package io.replicakit.common.state;
 
 /**
  * CPU and memory of a DataNode's host over one interval. A metric the DataNode could not observe is

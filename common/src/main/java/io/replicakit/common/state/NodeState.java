@@ -1,6 +1,5 @@
-package io.replicakit.metrics.registry;
+package io.replicakit.common.state;
 
-import io.replicakit.metrics.sample.SystemSample;
 
 /**
  * The NameNode's latest sample of one DataNode and how old it is.

@@ -1,6 +1,5 @@
-package io.replicakit.metrics.rpc;
+package io.replicakit.common.security;
 
-import io.replicakit.common.security.ServicePrincipals;
 import java.net.InetAddress;
 import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
