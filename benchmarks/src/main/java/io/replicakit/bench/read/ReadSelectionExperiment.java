@@ -1,5 +1,6 @@
 package io.replicakit.bench.read;
 
+import io.replicakit.bench.experiment.ExperimentRun;
 import io.replicakit.bench.results.ExperimentResults;
 import io.replicakit.bench.results.Progress;
 import io.replicakit.bench.results.RunResult;
@@ -10,7 +11,6 @@ import io.replicakit.testbed.dfsio.DfsioRunner;
 import io.replicakit.testbed.spec.ClusterSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -21,7 +21,6 @@ import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants;
-import org.apache.hadoop.util.VersionInfo;
 
 /**
  * The read-selection paper's DFSIO experiments (§4.2) on one embedded {@code one-ssd} cluster: the data is written
@@ -34,8 +33,7 @@ public final class ReadSelectionExperiment {
 
   /** What to run. */
   public record Setup(ReadSelectionProfile profile, List<String> policies, List<Double> weights, String specName,
-      List<String> specSettings, Map<String, String> hdfsSettings, PolicyScope scope, Path outDir,
-      String command) {}
+      List<String> specSettings, Map<String, String> hdfsSettings, PolicyScope scope) {}
 
   /**
    * Which of TestDFSIO's files get One_SSD. TestDFSIO's own {@code -storagePolicy} sets it on its data directory
@@ -63,22 +61,24 @@ public final class ReadSelectionExperiment {
     }
   }
 
+  /** The experiment's name on the command line and in {@code results.json}. */
+  public static final String NAME = "read-selection";
   static final String BASE_DIR = "/benchmarks/TestDFSIO";
   static final String BASELINE = "network-distance";
   /** The paper's four policies, HDFS's first. */
   public static final List<String> PAPER_POLICIES = List.of(BASELINE, "storage-type", "wrr", "drr");
 
   private final Setup setup;
+  private final ExperimentRun run;
   private final Progress progress;
 
-  public ReadSelectionExperiment(Setup setup, Progress progress) {
+  public ReadSelectionExperiment(Setup setup, ExperimentRun run) {
     this.setup = setup;
-    this.progress = progress;
+    this.run = run;
+    this.progress = run.progress();
   }
 
   public ExperimentResults run() throws Exception {
-    Instant started = Instant.now();
-    Files.createDirectories(setup.outDir());
     ReadSelectionProfile profile = setup.profile();
     ClusterSpec spec = ReadSpecs.load(setup.specName(), setup.specSettings(), profile.ssdMibS(),
         profile.diskMibS());
@@ -96,7 +96,7 @@ public final class ReadSelectionExperiment {
     } finally {
       FileUtil.fullyDelete(work.toFile());
     }
-    return finish(started, spec, layout, runs);
+    return finish(spec, layout, runs);
   }
 
   /** The read stage (every policy) and the weight sweep, after one uncounted warm-up read. */
@@ -114,16 +114,10 @@ public final class ReadSelectionExperiment {
     return runs;
   }
 
-  private ExperimentResults finish(Instant started, ClusterSpec spec, DataLayout layout, List<RunResult> runs)
-      throws Exception {
-    ExperimentResults results = new ExperimentResults("read-selection", setup.profile().name(), started,
-        VersionInfo.getVersion(), ReadSpecs.describe(spec, layout, setup.profile().replication(),
-            HdfsConstants.ONESSD_STORAGE_POLICY_NAME), runs);
-    results.writeJson(setup.outDir().resolve("results.json"));
-    ReadSelectionReport.write(results, setup.outDir(), setup.command(), setupText(spec, layout),
-        model(spec), progress.elapsedSeconds());
-    progress.step("wrote %s", setup.outDir().resolve("report.md"));
-    return results;
+  private ExperimentResults finish(ClusterSpec spec, DataLayout layout, List<RunResult> runs) throws Exception {
+    return run.finish(NAME, setup.profile().name(), ReadSpecs.describe(spec, layout, setup.profile().replication(),
+        HdfsConstants.ONESSD_STORAGE_POLICY_NAME), runs, results -> ReadSelectionReport.write(results,
+            run.outDir(), run.command(), setupText(spec, layout), model(spec), progress.elapsedSeconds()));
   }
 
   /** The sweep's variant name, as {@code wrr(w=7)}. */
