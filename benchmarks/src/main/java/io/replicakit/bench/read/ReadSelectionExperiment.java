@@ -4,6 +4,7 @@ import io.replicakit.bench.experiment.ExperimentRun;
 import io.replicakit.bench.results.ExperimentResults;
 import io.replicakit.bench.results.Progress;
 import io.replicakit.bench.results.RunResult;
+import io.replicakit.testbed.cluster.ClusterOptions;
 import io.replicakit.testbed.cluster.EmbeddedCluster;
 import io.replicakit.testbed.dfsio.DfsioRequest;
 import io.replicakit.testbed.dfsio.DfsioResult;
@@ -12,6 +13,7 @@ import io.replicakit.testbed.spec.ClusterSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -88,36 +90,50 @@ public final class ReadSelectionExperiment {
         spec.racks().size(), spec.devices().describe());
     DataLayout layout;
     List<RunResult> runs;
-    try (EmbeddedCluster cluster = EmbeddedCluster.start(spec, ReadClusterSettings.options(work.resolve("cluster"),
-        spec, profile.blockBytes(), setup.hdfsSettings()))) {
+    ClusterOptions options = ReadClusterSettings.options(work.resolve("cluster"), spec, profile.blockBytes(),
+        setup.hdfsSettings());
+    try (EmbeddedCluster cluster = EmbeddedCluster.start(spec, options)) {
       DfsioRunner dfsio = new DfsioRunner(ReadClusterSettings.clientConf(cluster), work.resolve("dfsio"));
       layout = write(cluster, dfsio);
       runs = readAll(new Reads(cluster, dfsio, request(), progress));
     } finally {
       FileUtil.fullyDelete(work.toFile());
     }
-    return finish(spec, layout, runs);
+    DeviceModel model = new DeviceModel(spec.dataNodes().size(), spec.devices().mibPerSec(StorageType.SSD),
+        spec.devices().mibPerSec(StorageType.DISK), profile.replication(),
+        DeviceModel.variants(options.hdfsSettings(), policySettings()));
+    return finish(spec, layout, runs, model);
   }
 
   /** The read stage (every policy) and the weight sweep, after one uncounted warm-up read. */
   private List<RunResult> readAll(Reads reads) throws Exception {
     List<RunResult> runs = new ArrayList<>();
     reads.warmUp();
+    Map<String, Map<String, String>> settings = policySettings();
     for (String policy : setup.policies()) {
-      runs.add(reads.stage(policy, ReadSelectionReport.READ, ReadClusterSettings.policy(policy, Double.NaN),
-          policy.equals(BASELINE), setup.profile().repetitions()));
+      runs.add(reads.stage(policy, ReadSelectionReport.READ, settings.get(policy), policy.equals(BASELINE),
+          setup.profile().repetitions()));
     }
     for (double w : setup.weights()) {
-      runs.add(reads.stage(wrrVariant(w), ReadSelectionReport.SWEEP, ReadClusterSettings.policy("wrr", w), false,
+      runs.add(reads.stage(wrrVariant(w), ReadSelectionReport.SWEEP, settings.get(wrrVariant(w)), false,
           setup.profile().sweepRepetitions()));
     }
     return runs;
   }
 
-  private ExperimentResults finish(ClusterSpec spec, DataLayout layout, List<RunResult> runs) throws Exception {
+  /** The NameNode settings of each variant: the read stage's policies, then the sweep's WRR weights. */
+  private Map<String, Map<String, String>> policySettings() {
+    Map<String, Map<String, String>> settings = new LinkedHashMap<>();
+    setup.policies().forEach(p -> settings.put(p, ReadClusterSettings.policy(p, Double.NaN)));
+    setup.weights().forEach(w -> settings.put(wrrVariant(w), ReadClusterSettings.policy("wrr", w)));
+    return settings;
+  }
+
+  private ExperimentResults finish(ClusterSpec spec, DataLayout layout, List<RunResult> runs, DeviceModel model)
+      throws Exception {
     return run.finish(NAME, setup.profile().name(), ReadSpecs.describe(spec, layout, setup.profile().replication(),
         HdfsConstants.ONESSD_STORAGE_POLICY_NAME), runs, results -> ReadSelectionReport.write(results,
-            run.outDir(), run.command(), setupText(spec, layout), model(spec), progress.elapsedSeconds()));
+            run.outDir(), run.command(), setupText(spec, layout), model, progress.elapsedSeconds()));
   }
 
   /** The sweep's variant name, as {@code wrr(w=7)}. */
@@ -152,11 +168,6 @@ public final class ReadSelectionExperiment {
         .withReplication(p.replication())
         .withParallelMaps(p.files())
         .withBaseDir(BASE_DIR);
-  }
-
-  private DeviceModel model(ClusterSpec spec) {
-    return new DeviceModel(spec.dataNodes().size(), spec.devices().mibPerSec(StorageType.SSD),
-        spec.devices().mibPerSec(StorageType.DISK), setup.profile().replication());
   }
 
   private String setupText(ClusterSpec spec, DataLayout layout) {
