@@ -98,7 +98,8 @@ public final class ExperimentCommand implements Command {
 
   /**
    * The experiment named on the command line: the first word that is neither an option nor the value of one.
-   * An option without {@code =} takes the next word as its value unless some experiment declares it as a flag.
+   * An option without {@code =} takes the next word as its value when some experiment declares it with one (an
+   * option none declares, such as {@code --help}, takes none; parsing refuses it later if it is not help).
    */
   static String experimentName(List<String> argv) {
     int index = experimentIndex(argv);
@@ -117,7 +118,7 @@ public final class ExperimentCommand implements Command {
         return declared.arity().min() > 0;
       }
     }
-    return true;
+    return false;
   }
 
   /** Where the words that are neither options nor their values are. */
@@ -125,7 +126,7 @@ public final class ExperimentCommand implements Command {
     List<Integer> words = new ArrayList<>();
     for (int i = 0; i < argv.size(); i++) {
       String arg = argv.get(i);
-      if (!arg.startsWith("--")) {
+      if (!arg.startsWith("-")) {
         words.add(i);
       } else if (!arg.contains("=") && takesValue(arg)) {
         i++;

@@ -63,6 +63,8 @@ class ExperimentCommandTest {
     for (Experiment e : Experiments.all()) {
       assertTrue(list.contains(e.name()) && list.contains(e.description()), e.name() + " in " + list);
     }
+    assertEquals(new ExperimentCommand().usage(List.of("read-selection", "--help")),
+        new ExperimentCommand().usage(List.of("--help", "read-selection")), "help before or after the name");
     String readSelection = new ExperimentCommand().usage(List.of("read-selection"));
     for (String option : List.of("--profile", "--policies", "--weights", "--policy-scope", "--spec", "--spec-set",
         "--set", "--out")) {
