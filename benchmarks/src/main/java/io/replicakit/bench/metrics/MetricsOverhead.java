@@ -1,5 +1,6 @@
 package io.replicakit.bench.metrics;
 
+import io.replicakit.bench.experiment.ExperimentRun;
 import io.replicakit.bench.results.BarChart;
 import io.replicakit.bench.results.ExperimentResults;
 import io.replicakit.bench.results.Progress;
@@ -22,14 +23,12 @@ import java.lang.ref.Reference;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
-import org.apache.hadoop.util.VersionInfo;
 
 /**
  * What the heartbeat-metrics side channel costs, measured on this machine: the DataNode's CPU time per sample
@@ -39,25 +38,28 @@ import org.apache.hadoop.util.VersionInfo;
  */
 public final class MetricsOverhead {
 
+  /** The experiment's name on the command line and in {@code results.json}. */
+  public static final String NAME = "metrics-overhead";
+
   /** @param samples samples per OSHI variant; @param registryNodes DataNodes in the registry stage */
-  public record Setup(int samples, int registryNodes, Path outDir, String command) {}
+  public record Setup(int samples, int registryNodes) {}
 
   private static final int[] MESSAGE_VOLUMES = {1, 4, 12, 24};
   private static final int REGISTRY_VOLUMES = 12;
 
   private final Setup setup;
+  private final ExperimentRun run;
   private final Progress progress;
   private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
   private final List<RunResult> runs = new ArrayList<>();
 
-  public MetricsOverhead(Setup setup, Progress progress) {
+  public MetricsOverhead(Setup setup, ExperimentRun run) {
     this.setup = setup;
-    this.progress = progress;
+    this.run = run;
+    this.progress = run.progress();
   }
 
   public ExperimentResults run() throws Exception {
-    Instant started = Instant.now();
-    Files.createDirectories(setup.outDir());
     for (int volumes : new int[] {1, 4}) {
       sampleStage(volumes);
     }
@@ -65,11 +67,8 @@ public final class MetricsOverhead {
       messageStage(volumes);
     }
     registryStage();
-    ExperimentResults results = new ExperimentResults("metrics-overhead", "quick", started,
-        VersionInfo.getVersion(), Map.of("machine_cores", Runtime.getRuntime().availableProcessors()), runs);
-    results.writeJson(setup.outDir().resolve("results.json"));
-    writeReport(results);
-    return results;
+    return run.finish(NAME, "quick", Map.of("machine_cores", Runtime.getRuntime().availableProcessors()), runs,
+        this::writeReport);
   }
 
   /** CPU and wall time of one Sampler read with OSHI's host source and {@code volumes} volume directories. */
@@ -212,7 +211,7 @@ public final class MetricsOverhead {
     List<String> labels = new ArrayList<>();
     List<Double> sizes = new ArrayList<>();
     StringBuilder md = new StringBuilder();
-    md.append("# heartbeat-metrics overhead\n\nCommand: `").append(setup.command()).append("`  \n")
+    md.append("# heartbeat-metrics overhead\n\nCommand: `").append(run.command()).append("`  \n")
         .append("Hadoop ").append(results.hadoopVersion()).append(", ")
         .append(Runtime.getRuntime().availableProcessors()).append(" cores, started ").append(results.started())
         .append("\n\n## DataNode: one sample (OSHI host + volume sources)\n\n")
@@ -236,8 +235,8 @@ public final class MetricsOverhead {
           REGISTRY_VOLUMES, r.metric("heap_bytes_per_datanode"), r.metric("lookup_ns")));
     }
     new BarChart("Bytes per sample message", "volumes per DataNode", "bytes", labels)
-        .series("message", sizes).writePng(setup.outDir().resolve("message-bytes.png"));
-    Files.writeString(setup.outDir().resolve("report.md"), md.toString());
+        .series("message", sizes).writePng(run.outDir().resolve("message-bytes.png"));
+    Files.writeString(run.outDir().resolve("report.md"), md.toString());
   }
 
   private static List<RunResult> runsOf(ExperimentResults results, String stage) {

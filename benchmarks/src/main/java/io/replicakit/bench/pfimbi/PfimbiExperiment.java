@@ -1,5 +1,6 @@
 package io.replicakit.bench.pfimbi;
 
+import io.replicakit.bench.experiment.ExperimentRun;
 import io.replicakit.bench.hdfs.DfsioClientConf;
 import io.replicakit.bench.results.ExperimentResults;
 import io.replicakit.bench.results.Progress;
@@ -21,7 +22,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,7 +31,6 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
-import org.apache.hadoop.util.VersionInfo;
 
 /**
  * Thesis §5.1 and §5.3 (Fig. 5.6/5.7): two back-to-back TestDFSIO write jobs under HDFS(3,3), HDFS(1,1) with
@@ -44,7 +43,10 @@ public final class PfimbiExperiment {
 
   /** What to run. */
   public record Setup(PfimbiProfile profile, List<PfimbiVariant> variants, String specName,
-      Map<String, String> hdfsSettings, Path outDir, String command) {}
+      Map<String, String> hdfsSettings) {}
+
+  /** The experiment's name on the command line and in {@code results.json}. */
+  public static final String NAME = "pfimbi";
 
   static final int JOBS = 2;
   static final String BASE_DIR = "/benchmarks/pfimbi";
@@ -53,17 +55,17 @@ public final class PfimbiExperiment {
   private static final Duration PROGRESS_EVERY = Duration.ofSeconds(10);
 
   private final Setup setup;
+  private final ExperimentRun run;
   private final Progress progress;
   private final Map<PfimbiVariant, List<CopyTimeline.Point>> timelines = new LinkedHashMap<>();
 
-  public PfimbiExperiment(Setup setup, Progress progress) {
+  public PfimbiExperiment(Setup setup, ExperimentRun run) {
     this.setup = setup;
-    this.progress = progress;
+    this.run = run;
+    this.progress = run.progress();
   }
 
   public ExperimentResults run() throws Exception {
-    Instant started = Instant.now();
-    Files.createDirectories(setup.outDir());
     ClusterSpec spec = ClusterSpecs.load(setup.specName());
     List<RunResult> runs = new ArrayList<>();
     for (PfimbiVariant variant : setup.variants()) {
@@ -76,12 +78,8 @@ public final class PfimbiExperiment {
     cluster.put("devices", spec.devices().describe());
     cluster.put("block_bytes", setup.profile().blockBytes());
     cluster.put("blocks_per_job", setup.profile().blocksPerJob());
-    ExperimentResults results = new ExperimentResults("pfimbi", setup.profile().name(), started,
-        VersionInfo.getVersion(), cluster, runs);
-    results.writeJson(setup.outDir().resolve("results.json"));
-    PfimbiReport.write(results, timelines, setup, spec, progress.elapsedSeconds());
-    progress.step("wrote %s", setup.outDir().resolve("report.md"));
-    return results;
+    return run.finish(NAME, setup.profile().name(), cluster, runs,
+        results -> PfimbiReport.write(results, timelines, setup, run, spec));
   }
 
   private RunResult runVariant(PfimbiVariant variant, ClusterSpec spec) throws Exception {

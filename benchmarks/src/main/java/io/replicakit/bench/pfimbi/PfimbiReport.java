@@ -1,5 +1,6 @@
 package io.replicakit.bench.pfimbi;
 
+import io.replicakit.bench.experiment.ExperimentRun;
 import io.replicakit.bench.results.ExperimentResults;
 import io.replicakit.bench.results.LineChart;
 import io.replicakit.bench.results.Md;
@@ -8,6 +9,7 @@ import io.replicakit.testbed.spec.ClusterSpec;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -24,11 +26,12 @@ final class PfimbiReport {
   private PfimbiReport() {}
 
   static void write(ExperimentResults results, Map<PfimbiVariant, List<CopyTimeline.Point>> timelines,
-      PfimbiExperiment.Setup setup, ClusterSpec spec, double elapsedS) throws IOException {
-    writePlot(timelines, setup);
+      PfimbiExperiment.Setup setup, ExperimentRun run, ClusterSpec spec) throws IOException {
+    double elapsedS = run.progress().elapsedSeconds();
+    writePlot(timelines, run.outDir().resolve(PLOT));
     StringBuilder md = new StringBuilder();
     md.append("# Pfimbi: flow-controlled background replication (thesis §5.1, §5.3)\n\n");
-    md.append("Command: `").append(setup.command()).append("` (").append(Md.num(elapsedS / 60))
+    md.append("Command: `").append(run.command()).append("` (").append(Md.num(elapsedS / 60))
         .append(" min, Hadoop ").append(results.hadoopVersion()).append(")\n\n## Setup\n\n");
     md.append(setupText(setup, spec)).append("\n\n## Results\n\n");
     md.append(table(results)).append('\n').append(targets(results)).append('\n');
@@ -40,7 +43,7 @@ final class PfimbiReport {
         + "(0.31×); all replicas 818 s vs 1109 s with the latency metric (1.36×) and 884 s with MemDisk (1.08×).\n"
         + "- Two back-to-back DFSIO jobs (Fig. 5.7): Pfimbi's second job ran 33 % faster than with setRep(3), "
         + "whose re-replication competed with it.\n");
-    Files.writeString(setup.outDir().resolve("report.md"), md.toString(), StandardCharsets.UTF_8);
+    Files.writeString(run.outDir().resolve("report.md"), md.toString(), StandardCharsets.UTF_8);
   }
 
   private static String setupText(PfimbiExperiment.Setup setup, ClusterSpec spec) {
@@ -90,7 +93,7 @@ final class PfimbiReport {
   }
 
   private static void writePlot(Map<PfimbiVariant, List<CopyTimeline.Point>> timelines,
-      PfimbiExperiment.Setup setup) throws IOException {
+      Path file) throws IOException {
     List<LineChart> panels = new ArrayList<>();
     String[] names = {"1st copy", "2nd copy", "3rd copy"};
     timelines.forEach((variant, points) -> {
@@ -103,7 +106,7 @@ final class PfimbiReport {
       panels.add(chart);
     });
     if (!panels.isEmpty()) {
-      LineChart.writePanels(panels, panels.size(), setup.outDir().resolve(PLOT));
+      LineChart.writePanels(panels, panels.size(), file);
     }
   }
 }

@@ -1,5 +1,6 @@
 package io.replicakit.bench.placement;
 
+import io.replicakit.bench.experiment.ExperimentRun;
 import io.replicakit.bench.results.ExperimentResults;
 import io.replicakit.bench.results.Progress;
 import io.replicakit.bench.results.RunResult;
@@ -11,14 +12,12 @@ import io.replicakit.testbed.spec.DataNodeSpec;
 import io.replicakit.testbed.spec.SpecParser;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.stream.Collectors;
-import org.apache.hadoop.util.VersionInfo;
 
 /**
  * The placement lab: the paper's three stages for each chosen policy, each on a fresh embedded cluster of the
@@ -26,21 +25,23 @@ import org.apache.hadoop.util.VersionInfo;
  */
 public final class PlacementExperiment {
 
+  /** The experiment's name on the command line and in {@code results.json}. */
+  public static final String NAME = "placement";
+
   /** What to run. */
-  public record Setup(PlacementProfile profile, List<PolicyChoice> policies, String specName, Path outDir,
-      String command) {}
+  public record Setup(PlacementProfile profile, List<PolicyChoice> policies, String specName) {}
 
   private final Setup setup;
+  private final ExperimentRun run;
   private final Progress progress;
 
-  public PlacementExperiment(Setup setup, Progress progress) {
+  public PlacementExperiment(Setup setup, ExperimentRun run) {
     this.setup = setup;
-    this.progress = progress;
+    this.run = run;
+    this.progress = run.progress();
   }
 
   public ExperimentResults run() throws Exception {
-    Instant started = Instant.now();
-    Files.createDirectories(setup.outDir());
     ClusterSpec baseSpec = ClusterSpecs.load(setup.specName());
     List<RunResult> runs = new ArrayList<>();
     for (PolicyChoice policy : setup.policies()) {
@@ -48,16 +49,12 @@ public final class PlacementExperiment {
       progress.step("%s: starting a fresh '%s' cluster (%d DataNodes, %d racks)", policy.name(), spec.name(),
           spec.dataNodes().size(), spec.racks().size());
       Path work = Files.createTempDirectory("replicakit-placement-" + policy.name().replaceAll("\\W", "_") + "-");
-      Path logs = setup.outDir().resolve("logs").resolve(policy.name().replaceAll("[^\\w.-]", "_"));
+      Path logs = run.outDir().resolve("logs").resolve(policy.name().replaceAll("[^\\w.-]", "_"));
       runs.addAll(new PolicyTrial(policy, spec, setup.profile(), work, logs, progress).run());
       org.apache.hadoop.fs.FileUtil.fullyDelete(work.toFile());
     }
-    ExperimentResults results = new ExperimentResults("placement", setup.profile().name(), started,
-        VersionInfo.getVersion(), clusterDescription(baseSpec), runs);
-    results.writeJson(setup.outDir().resolve("results.json"));
-    PlacementReportWriter.write(results, setup.outDir(), setup.command(), setupText(baseSpec));
-    progress.step("wrote %s", setup.outDir().resolve("report.md"));
-    return results;
+    return run.finish(NAME, setup.profile().name(), clusterDescription(baseSpec), runs,
+        results -> PlacementReportWriter.write(results, run.outDir(), run.command(), setupText(baseSpec)));
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.replicakit.bench.read;
 
+import io.replicakit.bench.experiment.ExperimentRun;
 import io.replicakit.bench.results.Md;
 import io.replicakit.bench.results.ExperimentResults;
 import io.replicakit.bench.results.Progress;
@@ -12,7 +13,6 @@ import io.replicakit.testbed.spec.ClusterSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,7 +21,6 @@ import java.util.Optional;
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants;
-import org.apache.hadoop.util.VersionInfo;
 
 /**
  * The hotspot paper's comparison (§IV): TestDFSIO read throughput of HDFS's own replica order against the
@@ -33,24 +32,26 @@ public final class HotspotExperiment {
 
   /** What to run. */
   public record Setup(HotspotProfile profile, List<String> policies, String specName, List<String> specSettings,
-      Map<String, String> hdfsSettings, Path outDir, String command) {}
+      Map<String, String> hdfsSettings) {}
 
+  /** The experiment's name on the command line and in {@code results.json}. */
+  public static final String NAME = "hotspot";
   static final String BASE_DIR = "/benchmarks/TestDFSIO";
   static final String BASELINE = "network-distance";
   public static final List<String> POLICIES = List.of(BASELINE, "system-state", "combined");
   private static final Duration STRESS_TIMEOUT = Duration.ofSeconds(30);
 
   private final Setup setup;
+  private final ExperimentRun run;
   private final Progress progress;
 
-  public HotspotExperiment(Setup setup, Progress progress) {
+  public HotspotExperiment(Setup setup, ExperimentRun run) {
     this.setup = setup;
-    this.progress = progress;
+    this.run = run;
+    this.progress = run.progress();
   }
 
   public ExperimentResults run() throws Exception {
-    Instant started = Instant.now();
-    Files.createDirectories(setup.outDir());
     ClusterSpec spec = ReadSpecs.load(setup.specName(), setup.specSettings(), Double.NaN, Double.NaN);
     ReadSpecs.requireTypes(spec, StorageType.DISK);
     Path work = Files.createTempDirectory("replicakit-hotspot-");
@@ -66,7 +67,7 @@ public final class HotspotExperiment {
     } finally {
       FileUtil.fullyDelete(work.toFile());
     }
-    return finish(started, spec, layout, runs);
+    return finish(spec, layout, runs);
   }
 
   /** Every policy through the three stages; the NameNode restarts once per policy. */
@@ -83,20 +84,14 @@ public final class HotspotExperiment {
     return runs;
   }
 
-  private ExperimentResults finish(Instant started, ClusterSpec spec, DataLayout layout, List<RunResult> runs)
-      throws Exception {
+  private ExperimentResults finish(ClusterSpec spec, DataLayout layout, List<RunResult> runs) throws Exception {
     String stressed = layout.busiestNode();
     Map<String, Object> cluster = new LinkedHashMap<>(ReadSpecs.describe(spec, layout,
         setup.profile().replication(), HdfsConstants.HOT_STORAGE_POLICY_NAME));
     cluster.put("stressed_datanode", stressed);
     cluster.put("stressed_datanode_block_share_pct", ReadMetrics.round(layout.blockSharePct(stressed)));
-    ExperimentResults results = new ExperimentResults("hotspot", setup.profile().name(), started,
-        VersionInfo.getVersion(), cluster, runs);
-    results.writeJson(setup.outDir().resolve("results.json"));
-    HotspotReport.write(results, setup.outDir(), setup.command(), setupText(spec, layout, stressed),
-        progress.elapsedSeconds());
-    progress.step("wrote %s", setup.outDir().resolve("report.md"));
-    return results;
+    return run.finish(NAME, setup.profile().name(), cluster, runs, results -> HotspotReport.write(results,
+        run.outDir(), run.command(), setupText(spec, layout, stressed), progress.elapsedSeconds()));
   }
 
   private DataLayout write(EmbeddedCluster cluster, DfsioRunner dfsio) throws Exception {

@@ -2,21 +2,16 @@ package io.replicakit.bench.read;
 
 import io.replicakit.bench.hdfs.DfsioClientConf;
 import io.replicakit.metrics.config.MetricsConfig;
-import io.replicakit.metrics.datanode.MetricsReporterPlugin;
-import io.replicakit.metrics.namenode.SystemStatePlugin;
+import io.replicakit.metrics.testing.MetricsRecipe;
 import io.replicakit.read.config.ReadSelectionConfig;
 import io.replicakit.read.hdfs.ReplicaKitNetworkTopology;
 import io.replicakit.read.policy.ReadPolicies;
+import io.replicakit.read.testing.ReadRecipe;
 import io.replicakit.testbed.cluster.ClusterOptions;
 import io.replicakit.testbed.cluster.EmbeddedCluster;
 import io.replicakit.testbed.spec.ClusterSpec;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.DoubleSupplier;
 import org.apache.hadoop.conf.Configuration;
@@ -25,16 +20,16 @@ import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.net.NetworkTopology;
 
 /**
- * The HDFS settings both read experiments run with, as read-selection's ITs configure their clusters: ReplicaKit's
- * topology installed from the start (so switching policy is a NameNode restart), the policies' storage model
- * equal to the emulated devices, rack uplinks not a bottleneck (the testbed's are loopback, so the paper's rule 3
- * would otherwise forbid every fast replica in another rack), and both heartbeat-metrics plugins with the
- * testbed's sources, which report each node's own emulated devices and emulated CPU/memory stress.
+ * The HDFS settings both read experiments run with, installed by the same recipes as read-selection's and
+ * heartbeat-metrics' ITs ({@link ReadRecipe}, {@link MetricsRecipe}): ReplicaKit's topology from the start (so
+ * switching policy is a NameNode restart) with the policies' storage model equal to the emulated devices and rack
+ * uplinks not a bottleneck, and both heartbeat-metrics plugins. The experiments add the testbed's host source too,
+ * which reports each node's emulated CPU/memory stress, and a short reconnect backoff.
  */
 final class ReadClusterSettings {
 
   /** Inter-rack bandwidth the policies assume: 10 Gb/s, far above any emulated device. */
-  static final String INTER_RACK_MBPS = "1250";
+  static final String INTER_RACK_MBPS = ReadRecipe.INTER_RACK_MBPS;
   /** Sampling period of the DataNodes' system state (DRR adjusts at most every 3 s on these). */
   static final long METRICS_INTERVAL_MS = 1000;
 
@@ -42,23 +37,14 @@ final class ReadClusterSettings {
 
   /** Options for a cluster of {@code spec} with {@code blockBytes} blocks, starting with network distance. */
   static ClusterOptions options(Path dir, ClusterSpec spec, long blockBytes, Map<String, String> extra) {
-    ClusterOptions options = ClusterOptions.in(dir)
-        .with(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, Long.toString(blockBytes))
-        .with(DFSConfigKeys.DFS_NET_TOPOLOGY_IMPL_KEY, ReplicaKitNetworkTopology.class.getName())
-        .with(ReadSelectionConfig.POLICY_KEY, ReadSelectionConfig.POLICY_DEFAULT)
-        .with(ReadSelectionConfig.INTER_RACK_KEY, INTER_RACK_MBPS)
-        .with(DFSConfigKeys.DFS_NAMENODE_PLUGINS_KEY, SystemStatePlugin.class.getName())
-        .with(DFSConfigKeys.DFS_DATANODE_PLUGINS_KEY, MetricsReporterPlugin.class.getName())
-        .with(MetricsConfig.SERVER_ADDRESS_KEY, "127.0.0.1:" + freePort())
-        .with(MetricsConfig.INTERVAL_MS_KEY, Long.toString(METRICS_INTERVAL_MS))
+    Map<StorageType, Double> throughputs = new LinkedHashMap<>();
+    spec.volumeTypes().forEach(type -> throughputs.put(type, spec.devices().mibPerSec(type)));
+    ClusterOptions options = ClusterOptions.in(dir).with(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, Long.toString(blockBytes));
+    options = ReadRecipe.install(options, ReadSelectionConfig.POLICY_DEFAULT, throughputs);
+    options = MetricsRecipe.install(options, METRICS_INTERVAL_MS)
         .with(MetricsConfig.HOST_SOURCE_KEY, "testbed")
-        .with(MetricsConfig.VOLUME_SOURCE_KEY, "testbed")
         // The NameNode restarts for every policy; reporters must find its plugin again within seconds.
         .with(MetricsConfig.BACKOFF_MAX_MS_KEY, "2000");
-    for (StorageType type : spec.volumeTypes()) {
-      options = options.with(ReadSelectionConfig.throughputKey(type),
-          String.format(Locale.ROOT, "%.3f", spec.devices().mibPerSec(type)));
-    }
     for (Map.Entry<String, String> e : extra.entrySet()) {
       options = options.with(e.getKey(), e.getValue());
     }
@@ -96,13 +82,5 @@ final class ReadClusterSettings {
         return Double.NaN; // NameNode restarting
       }
     };
-  }
-
-  private static int freePort() {
-    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return socket.getLocalPort();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 }

@@ -1,8 +1,10 @@
 package io.replicakit.bench.read;
 
+import io.replicakit.bench.experiment.ExperimentRun;
 import io.replicakit.bench.results.ExperimentResults;
 import io.replicakit.bench.results.Progress;
 import io.replicakit.bench.results.RunResult;
+import io.replicakit.testbed.cluster.ClusterOptions;
 import io.replicakit.testbed.cluster.EmbeddedCluster;
 import io.replicakit.testbed.dfsio.DfsioRequest;
 import io.replicakit.testbed.dfsio.DfsioResult;
@@ -10,8 +12,8 @@ import io.replicakit.testbed.dfsio.DfsioRunner;
 import io.replicakit.testbed.spec.ClusterSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -21,7 +23,6 @@ import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants;
-import org.apache.hadoop.util.VersionInfo;
 
 /**
  * The read-selection paper's DFSIO experiments (§4.2) on one embedded {@code one-ssd} cluster: the data is written
@@ -34,8 +35,7 @@ public final class ReadSelectionExperiment {
 
   /** What to run. */
   public record Setup(ReadSelectionProfile profile, List<String> policies, List<Double> weights, String specName,
-      List<String> specSettings, Map<String, String> hdfsSettings, PolicyScope scope, Path outDir,
-      String command) {}
+      List<String> specSettings, Map<String, String> hdfsSettings, PolicyScope scope) {}
 
   /**
    * Which of TestDFSIO's files get One_SSD. TestDFSIO's own {@code -storagePolicy} sets it on its data directory
@@ -63,22 +63,24 @@ public final class ReadSelectionExperiment {
     }
   }
 
+  /** The experiment's name on the command line and in {@code results.json}. */
+  public static final String NAME = "read-selection";
   static final String BASE_DIR = "/benchmarks/TestDFSIO";
   static final String BASELINE = "network-distance";
   /** The paper's four policies, HDFS's first. */
   public static final List<String> PAPER_POLICIES = List.of(BASELINE, "storage-type", "wrr", "drr");
 
   private final Setup setup;
+  private final ExperimentRun run;
   private final Progress progress;
 
-  public ReadSelectionExperiment(Setup setup, Progress progress) {
+  public ReadSelectionExperiment(Setup setup, ExperimentRun run) {
     this.setup = setup;
-    this.progress = progress;
+    this.run = run;
+    this.progress = run.progress();
   }
 
   public ExperimentResults run() throws Exception {
-    Instant started = Instant.now();
-    Files.createDirectories(setup.outDir());
     ReadSelectionProfile profile = setup.profile();
     ClusterSpec spec = ReadSpecs.load(setup.specName(), setup.specSettings(), profile.ssdMibS(),
         profile.diskMibS());
@@ -88,42 +90,50 @@ public final class ReadSelectionExperiment {
         spec.racks().size(), spec.devices().describe());
     DataLayout layout;
     List<RunResult> runs;
-    try (EmbeddedCluster cluster = EmbeddedCluster.start(spec, ReadClusterSettings.options(work.resolve("cluster"),
-        spec, profile.blockBytes(), setup.hdfsSettings()))) {
+    ClusterOptions options = ReadClusterSettings.options(work.resolve("cluster"), spec, profile.blockBytes(),
+        setup.hdfsSettings());
+    try (EmbeddedCluster cluster = EmbeddedCluster.start(spec, options)) {
       DfsioRunner dfsio = new DfsioRunner(ReadClusterSettings.clientConf(cluster), work.resolve("dfsio"));
       layout = write(cluster, dfsio);
       runs = readAll(new Reads(cluster, dfsio, request(), progress));
     } finally {
       FileUtil.fullyDelete(work.toFile());
     }
-    return finish(started, spec, layout, runs);
+    DeviceModel model = new DeviceModel(spec.dataNodes().size(), spec.devices().mibPerSec(StorageType.SSD),
+        spec.devices().mibPerSec(StorageType.DISK), profile.replication(),
+        DeviceModel.variants(options.hdfsSettings(), policySettings()));
+    return finish(spec, layout, runs, model);
   }
 
   /** The read stage (every policy) and the weight sweep, after one uncounted warm-up read. */
   private List<RunResult> readAll(Reads reads) throws Exception {
     List<RunResult> runs = new ArrayList<>();
     reads.warmUp();
+    Map<String, Map<String, String>> settings = policySettings();
     for (String policy : setup.policies()) {
-      runs.add(reads.stage(policy, ReadSelectionReport.READ, ReadClusterSettings.policy(policy, Double.NaN),
-          policy.equals(BASELINE), setup.profile().repetitions()));
+      runs.add(reads.stage(policy, ReadSelectionReport.READ, settings.get(policy), policy.equals(BASELINE),
+          setup.profile().repetitions()));
     }
     for (double w : setup.weights()) {
-      runs.add(reads.stage(wrrVariant(w), ReadSelectionReport.SWEEP, ReadClusterSettings.policy("wrr", w), false,
+      runs.add(reads.stage(wrrVariant(w), ReadSelectionReport.SWEEP, settings.get(wrrVariant(w)), false,
           setup.profile().sweepRepetitions()));
     }
     return runs;
   }
 
-  private ExperimentResults finish(Instant started, ClusterSpec spec, DataLayout layout, List<RunResult> runs)
+  /** The NameNode settings of each variant: the read stage's policies, then the sweep's WRR weights. */
+  private Map<String, Map<String, String>> policySettings() {
+    Map<String, Map<String, String>> settings = new LinkedHashMap<>();
+    setup.policies().forEach(p -> settings.put(p, ReadClusterSettings.policy(p, Double.NaN)));
+    setup.weights().forEach(w -> settings.put(wrrVariant(w), ReadClusterSettings.policy("wrr", w)));
+    return settings;
+  }
+
+  private ExperimentResults finish(ClusterSpec spec, DataLayout layout, List<RunResult> runs, DeviceModel model)
       throws Exception {
-    ExperimentResults results = new ExperimentResults("read-selection", setup.profile().name(), started,
-        VersionInfo.getVersion(), ReadSpecs.describe(spec, layout, setup.profile().replication(),
-            HdfsConstants.ONESSD_STORAGE_POLICY_NAME), runs);
-    results.writeJson(setup.outDir().resolve("results.json"));
-    ReadSelectionReport.write(results, setup.outDir(), setup.command(), setupText(spec, layout),
-        model(spec), progress.elapsedSeconds());
-    progress.step("wrote %s", setup.outDir().resolve("report.md"));
-    return results;
+    return run.finish(NAME, setup.profile().name(), ReadSpecs.describe(spec, layout, setup.profile().replication(),
+        HdfsConstants.ONESSD_STORAGE_POLICY_NAME), runs, results -> ReadSelectionReport.write(results,
+            run.outDir(), run.command(), setupText(spec, layout), model, progress.elapsedSeconds()));
   }
 
   /** The sweep's variant name, as {@code wrr(w=7)}. */
@@ -158,11 +168,6 @@ public final class ReadSelectionExperiment {
         .withReplication(p.replication())
         .withParallelMaps(p.files())
         .withBaseDir(BASE_DIR);
-  }
-
-  private DeviceModel model(ClusterSpec spec) {
-    return new DeviceModel(spec.dataNodes().size(), spec.devices().mibPerSec(StorageType.SSD),
-        spec.devices().mibPerSec(StorageType.DISK), setup.profile().replication());
   }
 
   private String setupText(ClusterSpec spec, DataLayout layout) {

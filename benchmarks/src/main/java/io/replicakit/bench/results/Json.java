@@ -1,106 +1,71 @@
 package io.replicakit.bench.results;
 
-import java.util.Iterator;
-import java.util.Map;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.Separators;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.std.StdSerializer;
+import java.io.IOException;
 
 /**
- * Writes the JSON of results files: maps, lists, strings, numbers, booleans and null, indented two spaces.
- * Non-finite numbers (a metric that could not be measured) become null, which JSON can represent.
+ * Writes the JSON of results files with the Jackson that Hadoop ships (hadoop-common's jackson-databind, not a
+ * version of our own): maps, lists, strings, numbers, booleans and null, indented two spaces, {@code "key": value}.
+ * Two rules of the results format are Jackson's serializer for floating-point numbers here: a whole number is
+ * written without a fraction ({@code 3}, not {@code 3.0}), and a non-finite one (a metric that could not be
+ * measured) is null, which JSON can represent, where Jackson's default would write a non-standard {@code NaN}.
  */
 public final class Json {
+
+  private static final ObjectWriter WRITER = new ObjectMapper().registerModule(new SimpleModule("results-numbers")
+      .addSerializer(Double.class, new Numbers<>(Double.class))
+      .addSerializer(Float.class, new Numbers<>(Float.class))).writer(printer());
 
   private Json() {}
 
   public static String write(Object value) {
-    StringBuilder sb = new StringBuilder();
-    write(sb, value, 0);
-    return sb.toString();
-  }
-
-  private static void write(StringBuilder sb, Object value, int indent) {
-    if (value == null) {
-      sb.append("null");
-    } else if (value instanceof String s) {
-      string(sb, s);
-    } else if (value instanceof Double || value instanceof Float) {
-      double d = ((Number) value).doubleValue();
-      sb.append(Double.isFinite(d) ? number(d) : "null");
-    } else if (value instanceof Number || value instanceof Boolean) {
-      sb.append(value);
-    } else if (value instanceof Map<?, ?> map) {
-      object(sb, map, indent);
-    } else if (value instanceof Iterable<?> list) {
-      array(sb, list, indent);
-    } else {
-      string(sb, value.toString());
+    try {
+      return WRITER.writeValueAsString(value);
+    } catch (JsonProcessingException e) {
+      throw new IllegalArgumentException("cannot write as JSON: " + e.getOriginalMessage(), e);
     }
   }
 
-  private static String number(double d) {
-    if (d == Math.rint(d) && Math.abs(d) < 1e15) {
-      return Long.toString((long) d);
-    }
-    return Double.toString(d);
+  /** Every object and array on its own lines, two spaces per level; empty ones as {@code {}} and {@code []}. */
+  private static DefaultPrettyPrinter printer() {
+    DefaultIndenter indenter = new DefaultIndenter("  ", "\n");
+    DefaultPrettyPrinter printer = new DefaultPrettyPrinter(Separators.createDefaultInstance()
+        .withObjectFieldValueSpacing(Separators.Spacing.AFTER)
+        .withObjectEmptySeparator("")
+        .withArrayEmptySeparator(""));
+    printer.indentObjectsWith(indenter);
+    printer.indentArraysWith(indenter);
+    return printer;
   }
 
-  private static void object(StringBuilder sb, Map<?, ?> map, int indent) {
-    if (map.isEmpty()) {
-      sb.append("{}");
-      return;
-    }
-    sb.append("{\n");
-    Iterator<? extends Map.Entry<?, ?>> it = map.entrySet().iterator();
-    while (it.hasNext()) {
-      Map.Entry<?, ?> e = it.next();
-      pad(sb, indent + 1);
-      string(sb, String.valueOf(e.getKey()));
-      sb.append(": ");
-      write(sb, e.getValue(), indent + 1);
-      sb.append(it.hasNext() ? ",\n" : "\n");
-    }
-    pad(sb, indent);
-    sb.append('}');
-  }
+  /** Whole numbers without a fraction, non-finite ones as null. */
+  private static final class Numbers<T extends Number> extends StdSerializer<T> {
 
-  private static void array(StringBuilder sb, Iterable<?> list, int indent) {
-    Iterator<?> it = list.iterator();
-    if (!it.hasNext()) {
-      sb.append("[]");
-      return;
+    Numbers(Class<T> type) {
+      super(type);
     }
-    sb.append("[\n");
-    while (it.hasNext()) {
-      pad(sb, indent + 1);
-      write(sb, it.next(), indent + 1);
-      sb.append(it.hasNext() ? ",\n" : "\n");
-    }
-    pad(sb, indent);
-    sb.append(']');
-  }
 
-  private static void pad(StringBuilder sb, int indent) {
-    sb.append("  ".repeat(indent));
-  }
-
-  private static void string(StringBuilder sb, String s) {
-    sb.append('"');
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      switch (c) {
-        case '"' -> sb.append("\\\"");
-        case '\\' -> sb.append("\\\\");
-        case '\n' -> sb.append("\\n");
-        case '\r' -> sb.append("\\r");
-        case '\t' -> sb.append("\\t");
-        default -> {
-          if (c < 0x20) {
-            sb.append(String.format("\\u%04x", (int) c));
-          } else {
-            sb.append(c);
-          }
-        }
+    @Override
+    public void serialize(T value, JsonGenerator out, SerializerProvider provider) throws IOException {
+      double d = value.doubleValue();
+      if (!Double.isFinite(d)) {
+        out.writeNull();
+      } else if (d == Math.rint(d) && Math.abs(d) < 1e15) {
+        out.writeNumber((long) d);
+      } else if (value instanceof Float) {
+        out.writeNumber(value.floatValue());
+      } else {
+        out.writeNumber(d);
       }
     }
-    sb.append('"');
   }
 }

@@ -4,12 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.replicakit.bench.experiment.Experiment;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Argument checks that fail before any cluster starts. */
+/** Argument checks that fail before any cluster starts, and the help the registry makes. */
 class ExperimentCommandTest {
 
   private static String failure(String... argv) {
@@ -22,15 +23,26 @@ class ExperimentCommandTest {
   void anOptionTheExperimentDoesNotTake_isRefused_listingTheOnesItTakes() {
     assertEquals("unknown option --unknown; accepted: --profile, --variants, --spec, --set, --out",
         failure("pfimbi", "--unknown", "x"));
+    assertEquals("unknown option --unknown-option; accepted: --profile, --variants, --spec, --set, --out",
+        failure("pfimbi", "--unknown-option"));
     assertEquals("unknown option --weights; accepted: --profile, --variants, --spec, --set, --out",
         failure("pfimbi", "--weights", "1,2"), "another experiment's option is refused too");
   }
 
   @Test
-  void badNumbers_nameTheirOptionAndRange() {
+  void badNumbers_nameTheirOption() {
     assertEquals("--samples must be in 1..1000000, was -5", failure("metrics-overhead", "--samples", "-5"));
-    assertEquals("--nodes must be a whole number in 1..10000000, was 'lots'",
-        failure("metrics-overhead", "--nodes=lots"));
+    String message = failure("metrics-overhead", "--nodes=lots");
+    assertTrue(message.contains("'--nodes'") && message.contains("'lots'"), message);
+    assertEquals("--runs must be in 1..10000, was 0", failure("pfimbi-faults", "--runs", "0"));
+  }
+
+  @Test
+  void namesOfPoliciesProfilesAndVariants_areCheckedBeforeAnythingStarts() {
+    assertTrue(failure("read-selection", "--policies", "network-distance,fastest").contains("'fastest'"));
+    assertTrue(failure("hotspot", "--profile", "huge").contains("unknown profile 'huge'"));
+    assertTrue(failure("pfimbi", "--variants", "pfimbi(9,9)").contains("unknown variant"));
+    assertTrue(failure("read-selection", "--weights", "1,x").startsWith("--weights takes numbers"));
   }
 
   @Test
@@ -43,5 +55,26 @@ class ExperimentCommandTest {
   @Test
   void twoExperiments_areRefused() {
     assertTrue(failure("pfimbi", "hotspot").startsWith("name exactly one experiment"));
+  }
+
+  @Test
+  void help_listsEveryRegisteredExperiment_andAnExperimentsHelpItsOptions() {
+    String list = new ExperimentCommand().usage(List.of());
+    for (Experiment e : Experiments.all()) {
+      assertTrue(list.contains(e.name()) && list.contains(e.description()), e.name() + " in " + list);
+    }
+    assertEquals(new ExperimentCommand().usage(List.of("read-selection", "--help")),
+        new ExperimentCommand().usage(List.of("--help", "read-selection")), "help before or after the name");
+    String readSelection = new ExperimentCommand().usage(List.of("read-selection"));
+    for (String option : List.of("--profile", "--policies", "--weights", "--policy-scope", "--spec", "--spec-set",
+        "--set", "--out")) {
+      assertTrue(readSelection.contains(option), option + " in " + readSelection);
+    }
+  }
+
+  @Test
+  void theRegistry_holdsTheSixExperiments_withDistinctNames() {
+    assertEquals(List.of("placement", "metrics-overhead", "read-selection", "hotspot", "pfimbi", "pfimbi-faults"),
+        Experiments.all().stream().map(Experiment::name).toList());
   }
 }

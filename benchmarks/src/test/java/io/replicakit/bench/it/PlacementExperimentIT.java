@@ -3,6 +3,7 @@ package io.replicakit.bench.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.replicakit.bench.experiment.ExperimentRun;
 import io.replicakit.bench.placement.PlacementExperiment;
 import io.replicakit.bench.placement.PlacementProfile;
 import io.replicakit.bench.results.ExperimentResults;
@@ -33,8 +34,9 @@ class PlacementExperimentIT {
     Path spec = out.resolve("three-by-two.properties");
     Files.writeString(spec, "name=three-by-two\ndatanodes=6\nracks=3\ncapacities=1g*6\n");
     PlacementExperiment.Setup setup = new PlacementExperiment.Setup(TINY,
-        PlacementExperiment.policies("default,rackfaulttolerant"), spec.toString(), out.resolve("out"), "test");
-    ExperimentResults results = new PlacementExperiment(setup, new Progress(System.out)).run();
+        PlacementExperiment.policies("default,rackfaulttolerant"), spec.toString());
+    ExperimentResults results = new PlacementExperiment(setup,
+        ExperimentRun.start(out.resolve("out"), "test", new Progress(System.out))).run();
 
     assertTrue(Files.exists(out.resolve("out/results.json")));
     assertTrue(Files.readString(out.resolve("out/report.md")).contains("Stage 3: balancing"));

@@ -3,6 +3,7 @@ package io.replicakit.bench.read;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.replicakit.bench.experiment.ExperimentRun;
 import io.replicakit.bench.results.ExperimentResults;
 import io.replicakit.bench.results.Progress;
 import io.replicakit.bench.results.RunResult;
@@ -30,8 +31,9 @@ class ReadSelectionExperimentIT {
   void twoPolicies_andOneWeight_writeResultsReportAndPlots() throws Exception {
     ReadSelectionExperiment.Setup setup = new ReadSelectionExperiment.Setup(TINY,
         List.of("network-distance", "storage-type"), List.of(5.0), "one-ssd", List.of(), Map.of(),
-        ReadSelectionExperiment.PolicyScope.ALL, out, "test");
-    ExperimentResults results = new ReadSelectionExperiment(setup, new Progress(System.out)).run();
+        ReadSelectionExperiment.PolicyScope.ALL);
+    ExperimentResults results = new ReadSelectionExperiment(setup,
+        ExperimentRun.start(out, "test", new Progress(System.out))).run();
 
     assertEquals(Map.of("DISK+DISK+SSD", 16), results.cluster().get("replica_type_mixes"));
     RunResult nd = results.run("network-distance", "read").orElseThrow();

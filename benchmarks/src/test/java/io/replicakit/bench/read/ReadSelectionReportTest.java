@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class ReadSelectionReportTest {
 
-  private static final DeviceModel MODEL = new DeviceModel(6, 20, 4, 3);
+  private static final DeviceModel MODEL = DeviceModelTest.quickModel(Map.of());
 
   @TempDir
   Path dir;

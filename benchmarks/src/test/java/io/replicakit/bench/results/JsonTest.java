@@ -22,6 +22,24 @@ class JsonTest {
   }
 
   @Test
+  void objectsAndArrays_areIndentedTwoSpaces_andEmptyOnesStayOnOneLine() {
+    Map<String, Object> value = new LinkedHashMap<>();
+    value.put("a", List.of(1, "x"));
+    value.put("empty", Map.of());
+    value.put("none", List.of());
+    value.put("flag", true);
+    value.put("missing", null);
+    assertEquals("{\n  \"a\": [\n    1,\n    \"x\"\n  ],\n  \"empty\": {},\n  \"none\": [],\n"
+        + "  \"flag\": true,\n  \"missing\": null\n}", Json.write(value));
+  }
+
+  @Test
+  void floats_followTheSameRules_andLongsStayExact() {
+    assertEquals("[\n  2,\n  0.5,\n  null,\n  9007199254740993\n]",
+        Json.write(List.of(2.0f, 0.5f, Float.POSITIVE_INFINITY, 9007199254740993L)));
+  }
+
+  @Test
   void results_followTheCommonFormat() {
     Map<String, Double> metrics = new LinkedHashMap<>();
     metrics.put("read_throughput_mb_s", 41.2);

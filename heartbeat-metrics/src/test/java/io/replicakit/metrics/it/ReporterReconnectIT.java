@@ -13,6 +13,7 @@ import io.replicakit.metrics.rpc.MetricsServer;
 import io.replicakit.testbed.cluster.ClientPlacement;
 import io.replicakit.testbed.cluster.ClusterOptions;
 import io.replicakit.testbed.cluster.EmbeddedCluster;
+import io.replicakit.testbed.net.Ports;
 import io.replicakit.testbed.spec.ClusterSpecs;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
@@ -41,7 +42,7 @@ class ReporterReconnectIT {
 
   @Test
   void missingNameNodePlugin_leavesHdfsWorking_andReportersReconnectWithinTheBackoffCeiling() throws Exception {
-    int port = MetricsClusters.freePort();
+    int port = Ports.free();
     ClusterOptions options = ClusterOptions.in(dir)
         .with(DFSConfigKeys.DFS_DATANODE_PLUGINS_KEY, MetricsReporterPlugin.class.getName())
         .with(MetricsConfig.SERVER_ADDRESS_KEY, "127.0.0.1:" + port)

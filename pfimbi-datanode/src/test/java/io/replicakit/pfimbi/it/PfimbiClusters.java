@@ -2,14 +2,11 @@ package io.replicakit.pfimbi.it;
 
 import io.replicakit.pfimbi.client.PfimbiFiles;
 import io.replicakit.pfimbi.client.PfimbiSpec;
-import io.replicakit.pfimbi.config.PfimbiConfig;
-import io.replicakit.pfimbi.datanode.ReplicationManagerPlugin;
-import io.replicakit.pfimbi.namenode.PfimbiNameNodePlugin;
+import io.replicakit.pfimbi.testing.PfimbiRecipe;
 import io.replicakit.testbed.cluster.ClientPlacement;
 import io.replicakit.testbed.cluster.ClusterOptions;
 import io.replicakit.testbed.cluster.EmbeddedCluster;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -19,7 +16,6 @@ import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.client.HdfsDataOutputStream;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
-import org.apache.hadoop.hdfs.server.blockmanagement.PfimbiPlacementPolicy;
 
 /** Cluster options and helpers shared by the Pfimbi ITs. */
 final class PfimbiClusters {
@@ -30,14 +26,7 @@ final class PfimbiClusters {
 
   /** Both plugins and the placement wrapper, the testbed's device counters, quick scans and heartbeats. */
   static ClusterOptions withPfimbi(Path dir) {
-    return ClusterOptions.in(dir)
-        .with(DFSConfigKeys.DFS_BLOCK_REPLICATOR_CLASSNAME_KEY, PfimbiPlacementPolicy.class.getName())
-        .with(DFSConfigKeys.DFS_NAMENODE_PLUGINS_KEY, PfimbiNameNodePlugin.class.getName())
-        .with(DFSConfigKeys.DFS_DATANODE_PLUGINS_KEY, ReplicationManagerPlugin.class.getName())
-        .with(PfimbiConfig.RPC_ADDRESS_KEY, "0.0.0.0:" + freePort())
-        .with(PfimbiConfig.ACTIVITY_SOURCE_KEY, "testbed")
-        .with(PfimbiConfig.ACTIVITY_DIRTY_KEY, "false")
-        .with(PfimbiConfig.SCAN_INTERVAL_MS_KEY, "200")
+    return PfimbiRecipe.install(ClusterOptions.in(dir))
         .with(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, Integer.toString(BLOCK))
         .with(DFSConfigKeys.DFS_BYTES_PER_CHECKSUM_KEY, "512")
         .with(DFSConfigKeys.DFS_HEARTBEAT_INTERVAL_KEY, "1")
@@ -100,14 +89,6 @@ final class PfimbiClusters {
         }
         Thread.sleep(200);
       }
-    }
-  }
-
-  static int freePort() {
-    try (ServerSocket s = new ServerSocket(0)) {
-      return s.getLocalPort();
-    } catch (IOException e) {
-      throw new IllegalStateException(e);
     }
   }
 }

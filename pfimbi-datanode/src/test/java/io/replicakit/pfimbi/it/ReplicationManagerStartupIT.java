@@ -13,6 +13,7 @@ import io.replicakit.pfimbi.datanode.ReplicationManagerPlugin;
 import io.replicakit.pfimbi.rpc.BlockAvailable;
 import io.replicakit.pfimbi.rpc.NodeRef;
 import io.replicakit.pfimbi.rpc.RmClient;
+import io.replicakit.testbed.net.Ports;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
@@ -98,10 +99,7 @@ class ReplicationManagerStartupIT {
   void onAFreePort_itServes_registersItsMetrics_refusesABlockTheVolumesCannotHold_andUnregistersOnStop()
       throws Exception {
     DataNode dn = cluster.getDataNodes().get(0);
-    int port;
-    try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      port = free.getLocalPort();
-    }
+    int port = Ports.free();
     dn.getConf().set(PfimbiConfig.RPC_ADDRESS_KEY, "127.0.0.1:" + port);
     ReplicationManagerPlugin plugin = new ReplicationManagerPlugin();
     plugin.start(dn);

@@ -1,18 +1,12 @@
 package io.replicakit.read.it;
 
-import io.replicakit.metrics.config.MetricsConfig;
-import io.replicakit.metrics.datanode.MetricsReporterPlugin;
-import io.replicakit.metrics.namenode.SystemStatePlugin;
-import io.replicakit.read.config.ReadSelectionConfig;
-import io.replicakit.read.hdfs.ReplicaKitNetworkTopology;
+import io.replicakit.metrics.testing.MetricsRecipe;
+import io.replicakit.read.testing.ReadRecipe;
 import io.replicakit.testbed.cluster.ClientPlacement;
 import io.replicakit.testbed.cluster.ClusterOptions;
 import io.replicakit.testbed.cluster.EmbeddedCluster;
 import io.replicakit.testbed.spec.DataNodeSpec;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,24 +33,14 @@ final class ReadClusters {
    * other racks too.
    */
   static ClusterOptions withPolicy(Path dir, String policy) {
-    return ClusterOptions.in(dir)
-        .with(DFSConfigKeys.DFS_NET_TOPOLOGY_IMPL_KEY, ReplicaKitNetworkTopology.class.getName())
-        .with(ReadSelectionConfig.POLICY_KEY, policy)
-        .with(ReadSelectionConfig.throughputKey(StorageType.SSD), "40")
-        .with(ReadSelectionConfig.throughputKey(StorageType.DISK), "8")
-        .with(ReadSelectionConfig.INTER_RACK_KEY, "1250")
+    return ReadRecipe.install(ClusterOptions.in(dir), policy, Map.of(StorageType.SSD, 40.0, StorageType.DISK, 8.0))
         .with(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, Long.toString(BLOCK))
         .with(DFSConfigKeys.DFS_BYTES_PER_CHECKSUM_KEY, "512");
   }
 
   /** Adds both heartbeat-metrics plugins, reporting every second. */
   static ClusterOptions withMetrics(ClusterOptions options) {
-    return options
-        .with(DFSConfigKeys.DFS_NAMENODE_PLUGINS_KEY, SystemStatePlugin.class.getName())
-        .with(DFSConfigKeys.DFS_DATANODE_PLUGINS_KEY, MetricsReporterPlugin.class.getName())
-        .with(MetricsConfig.SERVER_ADDRESS_KEY, "127.0.0.1:" + freePort())
-        .with(MetricsConfig.INTERVAL_MS_KEY, "1000")
-        .with(MetricsConfig.VOLUME_SOURCE_KEY, "testbed");
+    return MetricsRecipe.install(options, 1000);
   }
 
   /** Writes {@code files} files of {@code blocks} blocks under {@code dir} with a storage policy. */
@@ -94,14 +78,6 @@ final class ReadClusters {
       cluster.devices(dn.name()).stats().forEach(s -> read.merge(s.type().name(), s.readBytes(), Long::sum));
     }
     return read;
-  }
-
-  static int freePort() {
-    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return socket.getLocalPort();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 
   static String oneSsd() {

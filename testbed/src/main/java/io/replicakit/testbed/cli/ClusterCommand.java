@@ -8,9 +8,32 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /** {@code bin/replicakit cluster}: starts an embedded testbed cluster and keeps it up for other tools. */
 public final class ClusterCommand implements Command {
+
+  private static final String INVOCATION = "bin/replicakit cluster";
+  private static final String FOOTER = """
+
+      Prints the layout (racks, nodes, storage types, capacities, emulated speeds, NameNode URI).
+      Point clients at the printed URI, e.g.
+        hdfs dfs -fs hdfs://127.0.0.1:PORT -ls /
+      Example:
+        bin/replicakit cluster --spec paper \\
+          --set dfs.block.replicator.classname=org.apache.hadoop.hdfs.server.blockmanagement.BlockPlacementPolicyRackFaultTolerant
+      """;
+
+  /** The options. */
+  static final class Options {
+    @Mixin
+    ClusterArgs cluster = new ClusterArgs();
+
+    @Option(names = "--seconds", paramLabel = "N", defaultValue = "0",
+        description = "stop after N seconds instead of waiting for Ctrl-C")
+    long seconds;
+  }
 
   @Override
   public String name() {
@@ -24,30 +47,16 @@ public final class ClusterCommand implements Command {
 
   @Override
   public String usage() {
-    return """
-        Usage: bin/replicakit cluster [--spec NAME|FILE] [--spec-set F=V]... [--dir DIR] [--set K=V]...
-                                      [--seconds N]
-        %s
-          --seconds   stop after N seconds instead of waiting for Ctrl-C
-        Default spec: small. Example:
-          bin/replicakit cluster --spec paper \
-            --set dfs.block.replicator.classname=org.apache.hadoop.hdfs.server.blockmanagement.BlockPlacementPolicyRackFaultTolerant
-
-        Prints the layout (racks, nodes, storage types, capacities, emulated speeds, NameNode URI).
-        Point clients at the printed URI, e.g.
-          hdfs dfs -fs hdfs://127.0.0.1:PORT -ls /
-        """.formatted(CliSupport.CLUSTER_USAGE);
+    return Cli.usage(Cli.spec(INVOCATION, new Options()), FOOTER);
   }
 
   @Override
   public int run(List<String> argv, PrintStream out) throws Exception {
-    java.util.List<String> valued = new java.util.ArrayList<>(CliSupport.CLUSTER_OPTIONS);
-    valued.add("seconds");
-    Args args = Args.parse(argv, valued, List.of());
-    ClusterSpec spec = CliSupport.spec(args, "small");
-    ClusterOptions options = CliSupport.clusterOptions(args);
+    Options args = Cli.parse(INVOCATION, new Options(), argv);
+    long seconds = Cli.inRange("--seconds", args.seconds, 0, 365L * 24 * 3600);
+    ClusterSpec spec = args.cluster.spec();
+    ClusterOptions options = args.cluster.clusterOptions();
     Path dir = options.baseDir();
-    long seconds = args.longValue("seconds", 0, 0, 365L * 24 * 3600);
     out.println("Starting embedded cluster '" + spec.name() + "' (" + spec.dataNodes().size()
         + " DataNodes) in " + dir + " ...");
     CountDownLatch stop = new CountDownLatch(1);

@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * A subcommand of {@code bin/replicakit}. Modules contribute theirs through {@link java.util.ServiceLoader}
  * ({@code META-INF/services/io.replicakit.testbed.cli.Command}), so the launcher grows with the modules on its
- * classpath.
+ * classpath. Commands declare their options as picocli-annotated fields and parse them with {@link Cli}.
  */
 public interface Command {
 
@@ -17,6 +17,14 @@ public interface Command {
 
   /** Full usage text for {@code bin/replicakit NAME --help}. */
   String usage();
+
+  /**
+   * Usage text for {@code bin/replicakit NAME ARGS --help}: a command with parts (an experiment) may answer for the
+   * part named in {@code args}; by default the whole {@link #usage()}.
+   */
+  default String usage(List<String> args) {
+    return usage();
+  }
 
   /** Runs the command; returns the process exit code. */
   int run(List<String> args, PrintStream out) throws Exception;

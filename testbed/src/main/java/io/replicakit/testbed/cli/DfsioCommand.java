@@ -14,6 +14,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.CommonConfigurationKeys;
 import org.apache.hadoop.hdfs.HdfsConfiguration;
@@ -24,6 +26,8 @@ import org.apache.hadoop.hdfs.HdfsConfiguration;
  * used, which is how the testbed's device speeds were checked against the machine (docs/testbed.md).
  */
 public final class DfsioCommand implements Command {
+
+  private static final String INVOCATION = "bin/replicakit dfsio";
 
   @Override
   public String name() {
@@ -37,59 +41,84 @@ public final class DfsioCommand implements Command {
 
   @Override
   public String usage() {
-    return """
-        Usage: bin/replicakit dfsio [--fs URI | --spec NAME ...] [--op write|read|both] [--files N]
-                                    [--size SIZE] [--storage-policy P] [--replication R] [--client NODE|off]
-                                    [--maps N] [--base-dir HDFS_DIR] [--work DIR]
+    return Cli.usage(Cli.spec(INVOCATION, new Options()), "");
+  }
 
-          --fs              run against this file system (a real cluster) instead of an embedded one;
-                            client settings come from HADOOP_CONF_DIR when the launcher has it
-        %s
-          --op              write, read (needs an earlier write with the same --base-dir) or both; default both
-          --files           files, one map task each; default 4
-          --size            bytes per file (k, m, g suffixes); default 64m
-          --storage-policy  HDFS storage policy of the data, e.g. ALL_SSD, ONE_SSD, HOT
-          --replication     replication factor of written files; default 3
-          --client          embedded only: DataNode the client runs on, or off (default) for off-cluster
-          --maps            map tasks run at once by the local job runner; default 1
-          --base-dir        HDFS directory of TestDFSIO's files; default /benchmarks/TestDFSIO
-          --work            local directory for result files; default a new temporary directory
-        """.formatted(CliSupport.CLUSTER_USAGE);
+  /** The options. */
+  static final class Options {
+    @Option(names = "--fs", paramLabel = "URI", description = "run against this file system (a real cluster) instead"
+        + " of an embedded one; client settings come from HADOOP_CONF_DIR when the launcher has it")
+    String fs;
+
+    @Mixin
+    ClusterArgs cluster = new ClusterArgs();
+
+    @Option(names = "--op", paramLabel = "write|read|both", defaultValue = "both",
+        description = "write, read (needs an earlier write with the same --base-dir) or both; default ${DEFAULT-VALUE}")
+    String op;
+
+    @Option(names = "--files", paramLabel = "N", defaultValue = "4",
+        description = "files, one map task each; default ${DEFAULT-VALUE}")
+    int files;
+
+    @Option(names = "--size", paramLabel = "SIZE", defaultValue = "64m",
+        description = "bytes per file (k, m, g suffixes); default ${DEFAULT-VALUE}")
+    String size;
+
+    @Option(names = "--storage-policy", paramLabel = "P",
+        description = "HDFS storage policy of the data, e.g. ALL_SSD, ONE_SSD, HOT")
+    String storagePolicy;
+
+    @Option(names = "--replication", paramLabel = "R", defaultValue = "3",
+        description = "replication factor of written files; default ${DEFAULT-VALUE}")
+    int replication;
+
+    @Option(names = "--client", paramLabel = "NODE|off", defaultValue = "off",
+        description = "embedded only: DataNode the client runs on, or off (default) for off-cluster")
+    String client;
+
+    @Option(names = "--maps", paramLabel = "N", defaultValue = "1",
+        description = "map tasks run at once by the local job runner; default ${DEFAULT-VALUE}")
+    int maps;
+
+    @Option(names = "--base-dir", paramLabel = "HDFS_DIR", defaultValue = DfsioRequest.DEFAULT_BASE_DIR,
+        description = "HDFS directory of TestDFSIO's files; default ${DEFAULT-VALUE}")
+    String baseDir;
+
+    @Option(names = "--work", paramLabel = "DIR",
+        description = "local directory for result files; default a new temporary directory")
+    Path work;
   }
 
   @Override
   public int run(List<String> argv, PrintStream out) throws Exception {
-    List<String> valued = new ArrayList<>(CliSupport.CLUSTER_OPTIONS);
-    valued.addAll(List.of("fs", "op", "files", "size", "storage-policy", "replication", "client", "maps",
-        "base-dir", "work"));
-    Args args = Args.parse(argv, valued, List.of());
+    Options args = Cli.parse(INVOCATION, new Options(), argv);
     DfsioRequest request = request(args);
-    String op = args.get("op", "both");
-    if (!List.of("write", "read", "both").contains(op)) {
-      throw new IllegalArgumentException("--op must be write, read or both, was '" + op + "'");
+    if (!List.of("write", "read", "both").contains(args.op)) {
+      throw new IllegalArgumentException("--op must be write, read or both, was '" + args.op + "'");
     }
-    Path work = args.get("work").map(Path::of).orElse(Files.createTempDirectory("replicakit-dfsio-"));
-    if (args.get("fs").isPresent()) {
+    Path work = args.work != null ? args.work : Files.createTempDirectory("replicakit-dfsio-");
+    if (args.fs != null) {
       Configuration conf = new HdfsConfiguration();
-      conf.set(CommonConfigurationKeys.FS_DEFAULT_NAME_KEY, args.get("fs").get());
-      return runOps(new DfsioRunner(conf, work), request, op, out);
+      conf.set(CommonConfigurationKeys.FS_DEFAULT_NAME_KEY, args.fs);
+      return runOps(new DfsioRunner(conf, work), request, args.op, out);
     }
-    ClusterSpec spec = CliSupport.spec(args, "small");
-    ClientPlacement client = ClientPlacement.parse(args.get("client", "off"));
-    try (EmbeddedCluster cluster = EmbeddedCluster.start(spec, CliSupport.clusterOptions(args))) {
+    ClusterSpec spec = args.cluster.spec();
+    ClientPlacement client = ClientPlacement.parse(args.client);
+    try (EmbeddedCluster cluster = EmbeddedCluster.start(spec, args.cluster.clusterOptions())) {
       out.println(cluster.describe());
       out.println("Client: " + cluster.addressOf(client));
-      return runOps(new DfsioRunner(cluster.clientConf(client), work), request, op, out);
+      return runOps(new DfsioRunner(cluster.clientConf(client), work), request, args.op, out);
     }
   }
 
-  private static DfsioRequest request(Args args) {
+  private static DfsioRequest request(Options args) {
     DfsioRequest request = DfsioRequest.of(DfsioRequest.Op.WRITE,
-            args.intValue("files", 4, 1, 100_000), Sizes.parse(args.get("size", "64m")))
-        .withReplication(args.intValue("replication", 3, 1, 512))
-        .withParallelMaps(args.intValue("maps", 1, 1, 10_000))
-        .withBaseDir(args.get("base-dir", DfsioRequest.DEFAULT_BASE_DIR));
-    return args.get("storage-policy").map(request::withStoragePolicy).orElse(request);
+            Cli.inRange("--files", args.files, 1, 100_000), Sizes.parse(args.size))
+        .withReplication(Cli.inRange("--replication", args.replication, 1, 512))
+        .withParallelMaps(Cli.inRange("--maps", args.maps, 1, 10_000))
+        .withBaseDir(args.baseDir);
+    return args.storagePolicy != null ? request.withStoragePolicy(args.storagePolicy) : request;
   }
 
   private static int runOps(DfsioRunner runner, DfsioRequest request, String op, PrintStream out)

@@ -33,7 +33,7 @@ public final class ReplicaKitCli {
     }
     List<String> args = argv.subList(1, argv.size());
     if (args.contains("--help") || args.contains("-h")) {
-      out.print(command.get().usage());
+      out.print(command.get().usage(args));
       return 0;
     }
     try {

@@ -1,7 +1,6 @@
 package io.replicakit.testbed.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -39,9 +38,19 @@ class ReplicaKitCliTest {
   }
 
   @Test
-  void unknownOption_namesTheAllowedOnes() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> Args.parse(List.of("--sepc", "paper"), List.of("spec"), List.of()));
-    assertTrue(e.getMessage().contains("--spec"));
+  void unknownOption_exitsTwoNamingItAndTheAllowedOnes() {
+    assertEquals(2, run("cluster", "--sepc", "paper"));
+    String message = err.toString(StandardCharsets.UTF_8);
+    assertTrue(message.contains("unknown option --sepc; accepted: --spec, --spec-set, --dir, --set, --seconds"),
+        message);
+  }
+
+  @Test
+  void commandHelp_listsItsOptions() {
+    assertEquals(0, run("dfsio", "--help"));
+    String usage = out.toString(StandardCharsets.UTF_8);
+    for (String option : List.of("--fs", "--spec", "--files", "--storage-policy", "--work")) {
+      assertTrue(usage.contains(option), option + " in " + usage);
+    }
   }
 }

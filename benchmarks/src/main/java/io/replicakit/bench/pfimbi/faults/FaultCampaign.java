@@ -1,5 +1,6 @@
 package io.replicakit.bench.pfimbi.faults;
 
+import io.replicakit.bench.experiment.ExperimentRun;
 import io.replicakit.bench.pfimbi.PfimbiClusterRecipe;
 import io.replicakit.bench.results.ExperimentResults;
 import io.replicakit.bench.results.Progress;
@@ -12,7 +13,6 @@ import io.replicakit.testbed.spec.Sizes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,7 +24,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.hadoop.fs.FileUtil;
-import org.apache.hadoop.util.VersionInfo;
 
 /**
  * Pfimbi under faults: each run, on a fresh embedded cluster set up as the Pfimbi experiment sets it up, goes
@@ -36,8 +35,10 @@ import org.apache.hadoop.util.VersionInfo;
 public final class FaultCampaign {
 
   /** What to run. */
-  public record Setup(int runs, long seed, Duration waitLimit, String specName, Map<String, String> hdfsSettings,
-      Path outDir, String command) {}
+  public record Setup(int runs, long seed, Duration waitLimit, String specName, Map<String, String> hdfsSettings) {}
+
+  /** The experiment's name on the command line and in {@code results.json}. */
+  public static final String NAME = "pfimbi-faults";
 
   static final String BASE_DIR = "/faults";
   static final int FILES_PER_STAGE = 6;
@@ -50,17 +51,17 @@ public final class FaultCampaign {
   private static final Duration STAGE_SLACK = Duration.ofMinutes(4);
 
   private final Setup setup;
+  private final ExperimentRun run;
   private final Progress progress;
   private final List<StageOutcome> outcomes = new ArrayList<>();
 
-  public FaultCampaign(Setup setup, Progress progress) {
+  public FaultCampaign(Setup setup, ExperimentRun run) {
     this.setup = setup;
-    this.progress = progress;
+    this.run = run;
+    this.progress = run.progress();
   }
 
   public ExperimentResults run() throws Exception {
-    Instant started = Instant.now();
-    Files.createDirectories(setup.outDir());
     ClusterSpec spec = ClusterSpecs.load(setup.specName());
     for (int run = 1; run <= setup.runs(); run++) {
       runOnce(run, spec);
@@ -69,13 +70,9 @@ public final class FaultCampaign {
     for (FaultStage stage : FaultStage.values()) {
       runs.add(CampaignSummary.of(stage, outcomes, setup.runs()));
     }
-    ExperimentResults results = new ExperimentResults("pfimbi-faults", "runs-" + setup.runs(), started,
-        VersionInfo.getVersion(), clusterDescription(spec), runs);
-    results.writeJson(setup.outDir().resolve("results.json"));
-    FaultCampaignReport.write(results, outcomes, setup, spec, progress.elapsedSeconds());
-    progress.step("%d problems over %d runs; wrote %s", CampaignSummary.problems(outcomes), setup.runs(),
-        setup.outDir().resolve("report.md"));
-    return results;
+    progress.step("%d problems over %d runs", CampaignSummary.problems(outcomes), setup.runs());
+    return run.finish(NAME, "runs-" + setup.runs(), clusterDescription(spec), runs,
+        results -> FaultCampaignReport.write(results, outcomes, setup, run, spec));
   }
 
   /** The outcomes so far, one per stage and run. */

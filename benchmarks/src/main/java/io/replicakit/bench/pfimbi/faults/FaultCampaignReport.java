@@ -1,5 +1,6 @@
 package io.replicakit.bench.pfimbi.faults;
 
+import io.replicakit.bench.experiment.ExperimentRun;
 import io.replicakit.bench.results.BarChart;
 import io.replicakit.bench.results.ExperimentResults;
 import io.replicakit.bench.results.Md;
@@ -19,10 +20,11 @@ final class FaultCampaignReport {
   private FaultCampaignReport() {}
 
   static void write(ExperimentResults results, List<StageOutcome> outcomes, FaultCampaign.Setup setup,
-      ClusterSpec spec, double elapsedS) throws IOException {
-    writePlot(results, setup.outDir().resolve(PLOT));
+      ExperimentRun run, ClusterSpec spec) throws IOException {
+    double elapsedS = run.progress().elapsedSeconds();
+    writePlot(results, run.outDir().resolve(PLOT));
     StringBuilder md = new StringBuilder("# Pfimbi under faults\n\n");
-    md.append("Command: `").append(setup.command()).append("` (").append(Md.num(elapsedS / 60))
+    md.append("Command: `").append(run.command()).append("` (").append(Md.num(elapsedS / 60))
         .append(" min, Hadoop ").append(results.hadoopVersion()).append(")\n\n");
     md.append(verdict(outcomes)).append("\n\n## Setup\n\n").append(setupText(setup, spec)).append("\n\n");
     md.append("## Summary per stage\n\n").append(summary(results)).append('\n');
@@ -32,7 +34,7 @@ final class FaultCampaignReport {
       md.append("### ").append(stage.id()).append("\n\n").append(stage.description()).append(".\n\n")
           .append(perRun(outcomes, stage)).append('\n').append(unhealthy(outcomes, stage));
     }
-    Files.writeString(setup.outDir().resolve("report.md"), md.toString(), StandardCharsets.UTF_8);
+    Files.writeString(run.outDir().resolve("report.md"), md.toString(), StandardCharsets.UTF_8);
   }
 
   static String verdict(List<StageOutcome> outcomes) {

@@ -1,0 +1,66 @@
+package io.replicakit.bench.pfimbi;
+
+import io.replicakit.bench.experiment.Experiment;
+import io.replicakit.bench.experiment.ExperimentRun;
+import io.replicakit.bench.experiment.HdfsSettings;
+import io.replicakit.bench.results.ExperimentResults;
+import java.util.List;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code bin/replicakit experiment pfimbi}: its options, and the run they set up. */
+public final class PfimbiCli implements Experiment {
+
+  @Option(names = "--profile", paramLabel = "quick|paper", defaultValue = "quick", description = "quick (default,"
+      + " about 5 minutes) or paper (more data per job); see docs/experiments/pfimbi.md")
+  String profile;
+
+  @Option(names = "--variants", paramLabel = "LIST", description = "comma-separated; default hdfs(3,3) (the"
+      + " baseline), hdfs(1,1)+setrep(3), pfimbi(3,1)")
+  String variants;
+
+  @Option(names = "--spec", paramLabel = "NAME|FILE", defaultValue = "six-disks", description = "cluster spec;"
+      + " default six-disks (6 DataNodes, 3 racks, one DISK each, a page cache)")
+  String spec;
+
+  @Mixin
+  HdfsSettings settings = new HdfsSettings();
+
+  @Override
+  public String name() {
+    return PfimbiExperiment.NAME;
+  }
+
+  @Override
+  public String description() {
+    return "two TestDFSIO write jobs under HDFS(3,3), HDFS(1,1)+setrep(3) and Pfimbi(3,1) (thesis 5.1, 5.3)";
+  }
+
+  @Override
+  public String details() {
+    return "Per variant, on a fresh cluster: two back-to-back TestDFSIO write jobs from off-cluster; the time until\n"
+        + "the primary writes ended, until every block had a second and a third replica; block completions over time.";
+  }
+
+  @Override
+  public void validate() {
+    PfimbiProfile.named(profile);
+    variants();
+  }
+
+  @Override
+  public String profile() {
+    return PfimbiProfile.named(profile).name();
+  }
+
+  @Override
+  public ExperimentResults run(ExperimentRun run) throws Exception {
+    PfimbiExperiment.Setup setup = new PfimbiExperiment.Setup(PfimbiProfile.named(profile), variants(), spec,
+        settings.map());
+    return new PfimbiExperiment(setup, run).run();
+  }
+
+  private List<PfimbiVariant> variants() {
+    return variants == null ? List.of(PfimbiVariant.values()) : PfimbiVariant.parseList(variants);
+  }
+}

@@ -1,0 +1,105 @@
+package io.replicakit.bench.read;
+
+import io.replicakit.bench.experiment.Experiment;
+import io.replicakit.bench.experiment.ExperimentRun;
+import io.replicakit.bench.experiment.HdfsSettings;
+import io.replicakit.bench.results.ExperimentResults;
+import io.replicakit.read.policy.ReadPolicies;
+import io.replicakit.testbed.cli.Cli;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code bin/replicakit experiment read-selection}: its options, and the run they set up. */
+public final class ReadSelectionCli implements Experiment {
+
+  @Option(names = "--profile", paramLabel = "quick|paper", defaultValue = "quick", description = "quick (default,"
+      + " under 10 minutes) or paper; see docs/experiments/read-selection.md")
+  String profile;
+
+  @Option(names = "--policies", paramLabel = "LIST", split = ",", description = "comma-separated read policies for"
+      + " the read stage; default the paper's four: network-distance (HDFS, the baseline), storage-type, wrr, drr;"
+      + " also system-state, combined")
+  List<String> policies = new ArrayList<>(ReadSelectionExperiment.PAPER_POLICIES);
+
+  @Option(names = "--weights", paramLabel = "LIST|none", description = "comma-separated WRR weights of the sweep"
+      + " (Fig. 5); default the profile's (quick: 1,3,5,7,10,20; paper: 1..20); none skips the sweep")
+  String weights;
+
+  @Option(names = "--policy-scope", paramLabel = "all|data", defaultValue = "all", description = "all (default):"
+      + " One_SSD on TestDFSIO's whole directory; data: on its data files only (TestDFSIO's -storagePolicy; its"
+      + " control files stay HOT, on DISK)")
+  String policyScope;
+
+  @Option(names = "--spec", paramLabel = "NAME|FILE", defaultValue = "one-ssd", description = "cluster spec with SSD"
+      + " and DISK volumes; default one-ssd (devices at the profile's speeds unless the spec sets them)")
+  String spec;
+
+  @Option(names = "--spec-set", paramLabel = "FIELD=VALUE", description = "spec override (repeatable), e.g."
+      + " device.mibps.ssd=40")
+  List<String> specSettings = new ArrayList<>();
+
+  @Mixin
+  HdfsSettings settings = new HdfsSettings();
+
+  @Override
+  public String name() {
+    return ReadSelectionExperiment.NAME;
+  }
+
+  @Override
+  public String description() {
+    return "read policies on One_SSD data: throughput, utilization, WRR weight sweep (read paper Fig. 3-5)";
+  }
+
+  @Override
+  public String details() {
+    return "One cluster; TestDFSIO writes the data once (One_SSD, RF 3), then reads it from off-cluster under each\n"
+        + "policy (the NameNode restarts with it) while every device is sampled every 250 ms. Example:\n"
+        + "  --set replicakit.read.drr.threshold.pct.ssd=90";
+  }
+
+  @Override
+  public void validate() {
+    ReadSelectionProfile.named(profile);
+    ReadSelectionExperiment.PolicyScope.parse(policyScope);
+    policies().forEach(ReadSelectionCli::requireKnown);
+    weights(ReadSelectionProfile.named(profile));
+  }
+
+  @Override
+  public String profile() {
+    return ReadSelectionProfile.named(profile).name();
+  }
+
+  @Override
+  public ExperimentResults run(ExperimentRun run) throws Exception {
+    ReadSelectionProfile p = ReadSelectionProfile.named(profile);
+    ReadSelectionExperiment.Setup setup = new ReadSelectionExperiment.Setup(p, policies(), weights(p), spec,
+        specSettings, settings.map(), ReadSelectionExperiment.PolicyScope.parse(policyScope));
+    return new ReadSelectionExperiment(setup, run).run();
+  }
+
+  private List<String> policies() {
+    return Cli.list(policies);
+  }
+
+  private List<Double> weights(ReadSelectionProfile p) {
+    if (weights == null) {
+      return p.weights();
+    }
+    if (weights.trim().equals("none")) {
+      return List.of();
+    }
+    return Cli.list(List.of(weights)).stream().map(w -> Cli.number("--weights", w, 0.001, 1_000)).toList();
+  }
+
+  /** Refuses a read policy {@code ReadPolicies} does not know, before any cluster starts. */
+  static void requireKnown(String policy) {
+    if (!ReadPolicies.isKnown(policy)) {
+      throw new IllegalArgumentException("--policies: unknown read policy '" + policy + "'; known: "
+          + ReadPolicies.NAMES);
+    }
+  }
+}

@@ -1,0 +1,53 @@
+package io.replicakit.testbed.cli;
+
+import io.replicakit.testbed.cluster.ClusterOptions;
+import io.replicakit.testbed.spec.ClusterSpec;
+import io.replicakit.testbed.spec.ClusterSpecs;
+import io.replicakit.testbed.spec.SpecParser;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Properties;
+import picocli.CommandLine.Option;
+
+/**
+ * The options of the commands that start an embedded cluster ({@code --spec}, {@code --spec-set}, {@code --dir},
+ * {@code --set}), as a picocli mixin: a command includes it with {@code @Mixin}.
+ */
+public final class ClusterArgs {
+
+  @Option(names = "--spec", paramLabel = "NAME|FILE", defaultValue = "small",
+      description = "named spec (paper, one-ssd, small, six-disks) or a .properties spec file; "
+          + "default ${DEFAULT-VALUE}")
+  String spec;
+
+  @Option(names = "--spec-set", paramLabel = "FIELD=VALUE",
+      description = "override of a spec field (repeatable), e.g. --spec-set device.mibps.ssd=80")
+  Map<String, String> specSettings = new LinkedHashMap<>();
+
+  @Option(names = "--dir", paramLabel = "DIR",
+      description = "directory for the cluster's storage; default a new temporary directory")
+  Path dir;
+
+  @Option(names = "--set", paramLabel = "KEY=VALUE",
+      description = "extra HDFS setting for the NameNode and DataNodes (repeatable)")
+  Map<String, String> settings = new LinkedHashMap<>();
+
+  /** The spec named by {@code --spec} with the {@code --spec-set} overrides applied. */
+  public ClusterSpec spec() {
+    Properties props = ClusterSpecs.properties(spec);
+    specSettings.forEach((k, v) -> props.setProperty(k.trim(), v.trim()));
+    return SpecParser.parse(props, spec);
+  }
+
+  /** Cluster options from {@code --dir} and {@code --set}. */
+  public ClusterOptions clusterOptions() throws IOException {
+    ClusterOptions options = ClusterOptions.in(dir != null ? dir : Files.createTempDirectory("replicakit-cluster-"));
+    for (Map.Entry<String, String> e : settings.entrySet()) {
+      options = options.with(e.getKey().trim(), e.getValue().trim());
+    }
+    return options;
+  }
+}
