@@ -1,4 +1,4 @@
-package io.replicakit.pfimbi.datanode;
+package io.replicakit.pfimbi.manager;
 
 import io.replicakit.common.sysstate.VolumeCounters;
 import io.replicakit.common.sysstate.VolumeRef;
@@ -23,10 +23,10 @@ import java.util.function.Supplier;
  * block until a quiet sample came (the idle time the thesis measured as a longer work span, §5.5). Foreground
  * blocks are likewise the bytes written to the type's devices minus the manager's own, in blocks.
  */
-final class ActivitySampler implements Runnable {
+public final class ActivitySampler implements Runnable {
 
   /** One storage type's consumer: its manager. */
-  interface Target {
+  public interface Target {
     void onActivity(OptionalDouble activity, long foregroundBlocks);
 
     long writtenBytes();
@@ -42,7 +42,7 @@ final class ActivitySampler implements Runnable {
   private final Map<String, ActivityMonitor> monitors = new HashMap<>();
   private final Map<String, long[]> ownBefore = new HashMap<>();
 
-  ActivitySampler(VolumeSource source, Supplier<List<VolumeRef>> volumes, Supplier<Map<String, Target>> targets,
+  public ActivitySampler(VolumeSource source, Supplier<List<VolumeRef>> volumes, Supplier<Map<String, Target>> targets,
       ActivityMetric metric, LongSupplier dirtyBytes, LongSupplier nanoTime, long blockBytes) {
     this.source = source;
     this.volumes = volumes;

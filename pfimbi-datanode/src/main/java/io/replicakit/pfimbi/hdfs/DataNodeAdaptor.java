@@ -1,15 +1,17 @@
 package io.replicakit.pfimbi.hdfs;
 
 import io.replicakit.common.PluginHost;
+import io.replicakit.common.hdfs.UnsupportedHadoopException;
 import io.replicakit.common.sysstate.VolumeRef;
 import io.replicakit.metrics.datanode.DataNodeVolumes;
-import io.replicakit.pfimbi.datanode.ReplicationManager;
+import io.replicakit.pfimbi.manager.ReplicationManager;
 import io.replicakit.pfimbi.rpc.NodeRef;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.protocol.DatanodeID;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
@@ -19,28 +21,51 @@ import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsDatasetSpi;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsVolumeSpi;
 
 /**
- * What the Replication Managers need to know about their DataNode (with {@link BlockIo} for block data, the
- * DataNode side's door into HDFS internals): its identity as other nodes reach it, its volumes, and where to bind.
+ * The Replication Managers' one door into DataNode internals: the DataNode's identity as other nodes reach it,
+ * its volumes and their free space, where to bind, and block data moved with HDFS's data-transfer protocol
+ * ({@link #transfers}). Behind it, package-private: {@link BlockIo} (the protocol), {@link BlockData} (a buffered
+ * replica with its checksums) and {@link BlockTransfers} (notices turned into transfers). A Hadoop upgrade
+ * touches this package and the list of what it uses, {@link DataNodeInternals}, which {@link #checkInternals()}
+ * resolves when the plugin starts.
+ *
+ * <p>Creating the adaptor touches nothing but the {@link DataNode} object, so the plugin can read its
+ * configuration and check the internals before any of them is called.
  */
-public final class DataNodeView {
+public final class DataNodeAdaptor {
+
+  /** The longest block a Replication Manager can hold: one {@code byte[]}. */
+  public static final int MAX_BLOCK_BYTES = BlockIo.MAX_BLOCK_BYTES;
 
   private final DataNode dataNode;
 
-  private DataNodeView(DataNode dataNode) {
+  private DataNodeAdaptor(DataNode dataNode) {
     this.dataNode = dataNode;
   }
 
-  public static DataNodeView of(Object service) {
-    return new DataNodeView(
+  public static DataNodeAdaptor of(Object service) {
+    return new DataNodeAdaptor(
         PluginHost.require(service, DataNode.class, "Replication Manager", DFSConfigKeys.DFS_DATANODE_PLUGINS_KEY));
   }
 
-  public DataNode dataNode() {
-    return dataNode;
+  /**
+   * Resolves every Hadoop member this adaptor and its helpers use, in the running Hadoop.
+   *
+   * @throws UnsupportedHadoopException naming the Hadoop version and every member that is missing or changed
+   */
+  public static void checkInternals() {
+    DataNodeInternals.API.check();
   }
 
   public Configuration conf() {
     return dataNode.getConf();
+  }
+
+  /**
+   * How the Replication Manager of {@code storageType} moves block data: pulled from a notice's source with
+   * HDFS's data-transfer protocol, stored on a local volume of that type as a finalized replica.
+   */
+  public ReplicationManager.Transfers<?> transfers(String storageType) {
+    return new BlockTransfers(new BlockIo(dataNode), StorageType.valueOf(storageType));
   }
 
   /** This DataNode as a pipeline source for {@code storageType}: its registration with the block pool. */
@@ -107,7 +132,7 @@ public final class DataNodeView {
   }
 
   /** A DataNode of a notice as HDFS's data-transfer code wants it. */
-  public static DatanodeInfo datanodeInfo(NodeRef ref) {
+  static DatanodeInfo datanodeInfo(NodeRef ref) {
     return new DatanodeInfoBuilder()
         .setNodeID(new DatanodeID(ref.ipAddr(), ref.hostName(), ref.datanodeUuid(), ref.xferPort(),
             ref.infoPort(), 0, ref.ipcPort()))

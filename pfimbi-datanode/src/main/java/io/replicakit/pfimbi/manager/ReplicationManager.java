@@ -1,24 +1,17 @@
-package io.replicakit.pfimbi.datanode;
+package io.replicakit.pfimbi.manager;
 
 import io.replicakit.common.fault.FaultGuard;
 import io.replicakit.common.fault.ThrottledLog;
 import io.replicakit.pfimbi.flow.CreditBuffer;
-import io.replicakit.pfimbi.flow.Credit;
 import io.replicakit.pfimbi.flow.FlowRegulator;
 import io.replicakit.pfimbi.flow.FlushDecision;
 import io.replicakit.pfimbi.rpc.BlockAvailable;
-import io.replicakit.pfimbi.sched.BlockNotice;
 import io.replicakit.pfimbi.sched.TwoLevelWfq;
 import java.io.IOException;
-import java.util.ArrayDeque;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.Condition;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongConsumer;
 import java.util.function.LongSupplier;
@@ -40,6 +33,10 @@ import org.slf4j.LoggerFactory;
  *       disk pauses between packets while foreground work shows up, instead of holding the disk for its whole
  *       length.
  * </ul>
+ *
+ * <p>What the manager holds between a notice's acceptance and its block's release, and the admission of notices
+ * against it, is {@link Holdings}; this class runs the two worker threads that move the data and contains their
+ * faults.
  *
  * <p>Faults are contained and visible (issue 11). A failed fetch, write or forward drops the block here, is
  * counted and recorded in {@link #failedBlocks()}, which the NameNode reads to fall back to HDFS's re-replication
@@ -113,36 +110,19 @@ public final class ReplicationManager<P> implements AutoCloseable {
     }
   }
 
-  private record Buffered(BlockAvailable notice, Object data, Credit credit) {}
-
-  /** A buffered block the regulator let through, and why. */
-  private record Writable(Buffered block, FlushDecision decision) {}
-
   private final String storageType;
-  private final TwoLevelWfq scheduler;
-  private final CreditBuffer buffer;
+  private final Holdings holdings;
   private final FlowRegulator regulator;
   private final Transfers<P> transfers;
   private final Forwarder forwarder;
   private final long recheckMs;
   private final Limits limits;
   private final FailedBlocks failedBlocks;
-  private final ReentrantLock lock = new ReentrantLock();
-  private final Condition work = lock.newCondition();
-  private final Map<Long, BlockAvailable> notices = new HashMap<>();
-  /** Blocks accepted and not yet written or dropped (queued, chosen, fetched, buffered, being written): bytes. */
-  private final Map<Long, Long> active = new HashMap<>();
-  private long activeBytes;
-  private final ArrayDeque<Buffered> ready = new ArrayDeque<>();
-  private final AtomicLong sequence = new AtomicLong();
   private final AtomicLong fetched = new AtomicLong();
   private final AtomicLong written = new AtomicLong();
   private final AtomicLong fetchFailures = new AtomicLong();
   private final AtomicLong writeFailures = new AtomicLong();
   private final AtomicLong forwardFailures = new AtomicLong();
-  private final AtomicLong refused = new AtomicLong();
-  private final AtomicLong dropped = new AtomicLong();
-  private final AtomicLong refusedNoSpace = new AtomicLong();
   private final AtomicLong writtenBytes = new AtomicLong();
   private final ThrottledLog fetchLog;
   private final ThrottledLog writeLog;
@@ -150,7 +130,6 @@ public final class ReplicationManager<P> implements AutoCloseable {
   private final ThrottledLog spaceLog;
   private final FaultGuard fetchGuard;
   private final FaultGuard writeGuard;
-  private BlockAvailable pending;
   private volatile boolean running = true;
   private volatile boolean disabled;
   private Thread fetcher;
@@ -169,14 +148,13 @@ public final class ReplicationManager<P> implements AutoCloseable {
   public ReplicationManager(String storageType, TwoLevelWfq scheduler, CreditBuffer buffer, FlowRegulator regulator,
       Transfers<P> transfers, Forwarder forwarder, long recheckMs, Limits limits) {
     this.storageType = storageType;
-    this.scheduler = scheduler;
-    this.buffer = buffer;
     this.regulator = regulator;
     this.transfers = transfers;
     this.forwarder = forwarder;
     this.recheckMs = recheckMs;
     this.limits = limits;
     this.failedBlocks = new FailedBlocks(limits.failedKept());
+    this.holdings = new Holdings(storageType, scheduler, buffer, limits.maxQueued(), failedBlocks);
     this.fetchLog = throttledLog();
     this.writeLog = throttledLog();
     this.forwardLog = throttledLog();
@@ -218,54 +196,17 @@ public final class ReplicationManager<P> implements AutoCloseable {
 
   /** Queues a notice; empty when accepted, else why not (the caller falls back to HDFS's re-replication). */
   public Optional<String> accept(BlockAvailable notice) {
-    Space space = space();
-    BlockNotice queued = new BlockNotice(notice.source().toString(), notice.blockId(), notice.generationStamp(),
-        notice.numBytes(), notice.flow(), notice.flowWeight(), notice.position(), sequence.incrementAndGet());
-    lock.lock();
-    try {
-      Optional<String> refusal = refusal(notice, space);
-      if (refusal.isPresent()) {
-        refused.incrementAndGet();
-        return refusal;
-      }
-      if (!scheduler.offer(queued)) {
-        refused.incrementAndGet();
-        return Optional.of("block " + notice.blockId() + " is already queued");
-      }
-      active.put(notice.blockId(), notice.numBytes());
-      activeBytes += notice.numBytes();
-      notices.put(notice.blockId(), notice);
-      failedBlocks.forget(notice.blockId());
-      work.signalAll();
-      return Optional.empty();
-    } finally {
-      lock.unlock();
-    }
+    return holdings.admit(notice, space(), this::unavailable);
   }
 
-  /** Why {@code notice} cannot be queued now; called with the lock held. */
-  private Optional<String> refusal(BlockAvailable notice, Space space) {
+  /** Why this manager takes no notice at all now; asked with the holdings locked. */
+  private Optional<String> unavailable() {
     if (!running) {
       return Optional.of("the Replication Manager is stopping");
     }
     if (disabled || !workersAlive()) {
       return Optional.of("the " + storageType + " Replication Manager is disabled after repeated faults (see the "
           + "DataNode log)");
-    }
-    if (active.containsKey(notice.blockId())) {
-      return Optional.of("block " + notice.blockId() + " is already queued");
-    }
-    int waiting = scheduler.size() + (pending == null ? 0 : 1);
-    if (waiting >= limits.maxQueued()) {
-      dropped.incrementAndGet();
-      return Optional.of("the " + storageType + " queue is full (" + waiting + " notices wait)");
-    }
-    long need = activeBytes + notice.numBytes();
-    if (space.largestVolumeBytes() < notice.numBytes() || space.totalBytes() < need) {
-      refusedNoSpace.incrementAndGet();
-      return Optional.of("not enough space on " + storageType + " volumes for block " + notice.blockId() + ": "
-          + notice.numBytes() + " bytes (plus " + activeBytes + " accepted) needed, " + space.totalBytes()
-          + " free, at most " + space.largestVolumeBytes() + " on one volume");
     }
     return Optional.empty();
   }
@@ -293,12 +234,7 @@ public final class ReplicationManager<P> implements AutoCloseable {
       regulator.onActivityUnknown();
     }
     regulator.onForegroundBlocks(foregroundBlocks);
-    lock.lock();
-    try {
-      work.signalAll();
-    } finally {
-      lock.unlock();
-    }
+    holdings.wake();
   }
 
   /**
@@ -316,59 +252,26 @@ public final class ReplicationManager<P> implements AutoCloseable {
   }
 
   private void fetchTurn() throws InterruptedException {
-    Reserved next = nextWithCredit();
+    Holdings.Reserved next = holdings.nextWithCredit(this::working, recheckMs);
     if (next != null) {
       fetch(next);
     }
   }
 
-  private record Reserved(BlockAvailable notice, Credit credit) {}
-
-  /**
-   * Waits for a queued block and a credit for it. The scheduler is asked only when the buffer has room for a block,
-   * so notices that arrive while it is full still compete by position and flow; a choice that then lacks the
-   * bytes is kept until the credit comes.
-   */
-  private Reserved nextWithCredit() throws InterruptedException {
-    lock.lock();
-    try {
-      while (running && !disabled) {
-        if (pending == null && buffer.freeBlocks() > 0) {
-          Optional<BlockNotice> next = scheduler.next();
-          pending = next.map(n -> notices.remove(n.blockId())).orElse(null);
-        }
-        if (pending != null) {
-          Optional<Credit> credit = buffer.tryReserve(pending.numBytes());
-          if (credit.isPresent()) {
-            BlockAvailable take = pending;
-            pending = null;
-            return new Reserved(take, credit.get());
-          }
-        }
-        work.await(recheckMs, TimeUnit.MILLISECONDS);
-      }
-      return null;
-    } finally {
-      lock.unlock();
-    }
+  private boolean working() {
+    return running && !disabled;
   }
 
   /** Fetches into the buffer; any failure drops the block (an {@link Error} then goes on to the guard). */
-  private void fetch(Reserved next) {
+  private void fetch(Holdings.Reserved next) {
     BlockAvailable notice = next.notice();
     try {
       P data = transfers.fetch(notice);
       fetched.incrementAndGet();
-      lock.lock();
-      try {
-        ready.add(new Buffered(notice, data, next.credit()));
-        work.signalAll();
-      } finally {
-        lock.unlock();
-      }
+      holdings.buffered(next, data);
     } catch (Throwable t) {
       fetchFailures.incrementAndGet();
-      release(next.credit(), notice.blockId());
+      holdings.release(next.credit(), notice.blockId());
       String reason = "fetch from " + notice.source() + " failed: " + t;
       failedBlocks.record(notice.blockId(), reason);
       fetchLog.warn(LOG, "Pfimbi " + storageType + ": block " + notice.blockId() + ": " + reason, null);
@@ -383,31 +286,14 @@ public final class ReplicationManager<P> implements AutoCloseable {
   }
 
   private void writeTurn() throws InterruptedException {
-    Writable w = nextWritable();
+    Holdings.Writable w = holdings.nextWritable(regulator, this::working, recheckMs);
     if (w != null) {
       write(w.block(), w.decision());
     }
   }
 
-  /** Waits for a buffered block and for the regulator to allow writing it. */
-  private Writable nextWritable() throws InterruptedException {
-    lock.lock();
-    try {
-      while (running && !disabled) {
-        FlushDecision decision = regulator.decide();
-        if (!ready.isEmpty() && decision.allowed()) {
-          return new Writable(ready.poll(), decision);
-        }
-        work.await(recheckMs, TimeUnit.MILLISECONDS);
-      }
-      return null;
-    } finally {
-      lock.unlock();
-    }
-  }
-
   @SuppressWarnings("unchecked")
-  private void write(Buffered b, FlushDecision decision) {
+  private void write(Holdings.Buffered b, FlushDecision decision) {
     BlockAvailable notice = b.notice();
     // A block written because the disk was idle yields to foreground work that starts meanwhile; one written for
     // the guaranteed share (or without activity samples) does not.
@@ -424,7 +310,7 @@ public final class ReplicationManager<P> implements AutoCloseable {
       rethrowError(t);
       return;
     } finally {
-      release(b.credit(), notice.blockId());
+      holdings.release(b.credit(), notice.blockId());
     }
     if (notice.hasDownstream()) {
       forward(notice);
@@ -443,74 +329,23 @@ public final class ReplicationManager<P> implements AutoCloseable {
     }
   }
 
-  /** The block is done here (stored, or dropped): its credit is free and a new notice for it is accepted. */
-  private void release(Credit credit, long blockId) {
-    lock.lock();
-    try {
-      buffer.release(credit);
-      forgetActive(blockId);
-      work.signalAll();
-    } finally {
-      lock.unlock();
-    }
-  }
-
-  private void forgetActive(long blockId) {
-    Long bytes = active.remove(blockId);
-    if (bytes != null) {
-      activeBytes -= bytes;
-    }
-  }
-
   /**
    * A worker's faults persisted: this manager stops taking work, records every block it holds as failed (the
    * NameNode falls back for them at once) and refuses new notices until the DataNode restarts.
    */
   private void disable(String role) {
-    lock.lock();
-    try {
-      disabled = true;
-      String reason = "the " + storageType + " Replication Manager was disabled: its " + role + " kept failing";
-      while (true) {
-        Optional<BlockNotice> next = scheduler.next();
-        if (next.isEmpty()) {
-          break;
-        }
-        notices.remove(next.get().blockId());
-        dropAccepted(next.get().blockId(), reason);
-      }
-      if (pending != null) {
-        dropAccepted(pending.blockId(), reason);
-        pending = null;
-      }
-      for (Buffered b = ready.poll(); b != null; b = ready.poll()) {
-        buffer.release(b.credit());
-        dropAccepted(b.notice().blockId(), reason);
-      }
-      work.signalAll();
-    } finally {
-      lock.unlock();
-    }
+    disabled = true;
+    holdings.dropAll("the " + storageType + " Replication Manager was disabled: its " + role + " kept failing");
     LOG.error("ReplicaKit Pfimbi: {}; its queued blocks are reported as failed and new notices are refused, so the "
         + "NameNode re-replicates them with HDFS", "the " + storageType + " Replication Manager is disabled");
   }
 
-  private void dropAccepted(long blockId, String reason) {
-    forgetActive(blockId);
-    failedBlocks.record(blockId, reason);
-  }
-
   public Status status() {
-    lock.lock();
-    try {
-      return new Status(storageType, scheduler.size() + (pending == null ? 0 : 1), ready.size(),
-          buffer.reservedBytes(), fetched.get(), written.get(), writtenBytes.get(), fetchFailures.get(),
-          writeFailures.get(), forwardFailures.get(), refused.get(), dropped.get(), refusedNoSpace.get(),
-          fetchGuard.faults() + writeGuard.faults(), disabled, regulator.latestActivity(),
-          regulator.threshold().threshold());
-    } finally {
-      lock.unlock();
-    }
+    Holdings.Counts held = holdings.counts();
+    return new Status(storageType, held.queued(), held.buffered(), held.bufferedBytes(), fetched.get(),
+        written.get(), writtenBytes.get(), fetchFailures.get(), writeFailures.get(), forwardFailures.get(),
+        held.refused(), held.dropped(), held.refusedNoSpace(), fetchGuard.faults() + writeGuard.faults(), disabled,
+        regulator.latestActivity(), regulator.threshold().threshold());
   }
 
   @Override

@@ -1,4 +1,4 @@
-package io.replicakit.pfimbi.datanode;
+package io.replicakit.pfimbi.manager;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

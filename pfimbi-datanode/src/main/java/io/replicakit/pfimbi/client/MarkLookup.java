@@ -1,7 +1,5 @@
-package io.replicakit.pfimbi.namenode;
+package io.replicakit.pfimbi.client;
 
-import io.replicakit.pfimbi.client.InvalidPfimbiSpecException;
-import io.replicakit.pfimbi.client.PfimbiSpec;
 import io.replicakit.pfimbi.config.PfimbiConfig;
 import java.io.FileNotFoundException;
 import java.io.IOException;

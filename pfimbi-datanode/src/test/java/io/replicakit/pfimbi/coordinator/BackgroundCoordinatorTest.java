@@ -1,11 +1,11 @@
-package io.replicakit.pfimbi.namenode;
+package io.replicakit.pfimbi.coordinator;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.replicakit.pfimbi.client.PfimbiSpec;
-import io.replicakit.pfimbi.namenode.FileView.BlockView;
+import io.replicakit.pfimbi.coordinator.FileView.BlockView;
 import io.replicakit.pfimbi.rpc.BlockAvailable;
 import io.replicakit.pfimbi.rpc.NodeRef;
 import io.replicakit.pfimbi.config.CoordinationSettings;

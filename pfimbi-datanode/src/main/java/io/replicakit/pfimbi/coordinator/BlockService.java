@@ -1,4 +1,4 @@
-package io.replicakit.pfimbi.namenode;
+package io.replicakit.pfimbi.coordinator;
 
 import io.replicakit.pfimbi.rpc.NodeRef;
 import java.util.Collection;

@@ -1,4 +1,4 @@
-package io.replicakit.pfimbi.datanode;
+package io.replicakit.pfimbi.manager;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package io.replicakit.pfimbi.namenode;
+package io.replicakit.pfimbi.coordinator;
 
 import java.io.IOException;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.replicakit.pfimbi.it;
+package io.replicakit.pfimbi.hdfs;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import io.replicakit.pfimbi.hdfs.BlockData;
-import io.replicakit.pfimbi.hdfs.BlockIo;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;

@@ -1,7 +1,7 @@
-package io.replicakit.pfimbi.namenode;
+package io.replicakit.pfimbi.coordinator;
 
 import io.replicakit.pfimbi.config.CoordinationSettings;
-import io.replicakit.pfimbi.namenode.TreeListing.Dir;
+import io.replicakit.pfimbi.coordinator.TreeListing.Dir;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

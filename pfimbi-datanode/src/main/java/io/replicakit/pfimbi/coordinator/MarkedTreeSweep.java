@@ -1,9 +1,9 @@
-package io.replicakit.pfimbi.namenode;
+package io.replicakit.pfimbi.coordinator;
 
 import io.replicakit.pfimbi.client.InvalidPfimbiSpecException;
 import io.replicakit.pfimbi.client.PfimbiSpec;
-import io.replicakit.pfimbi.namenode.TreeListing.Dir;
-import io.replicakit.pfimbi.namenode.TreeListing.Entry;
+import io.replicakit.pfimbi.coordinator.TreeListing.Dir;
+import io.replicakit.pfimbi.coordinator.TreeListing.Entry;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;

@@ -1,8 +1,8 @@
-package io.replicakit.pfimbi.namenode;
+package io.replicakit.pfimbi.coordinator;
 
 import io.replicakit.pfimbi.client.PfimbiSpec;
 import io.replicakit.pfimbi.config.CoordinationSettings;
-import io.replicakit.pfimbi.namenode.FileView.BlockView;
+import io.replicakit.pfimbi.coordinator.FileView.BlockView;
 import io.replicakit.pfimbi.rpc.BlockAvailable;
 import io.replicakit.pfimbi.rpc.NodeRef;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package io.replicakit.pfimbi.datanode;
+package io.replicakit.pfimbi.manager;
 
 import io.replicakit.pfimbi.activity.DiskCounters;
 import java.io.IOException;
@@ -11,7 +11,7 @@ import java.util.function.LongSupplier;
  * The host's dirty page-cache data in bytes, for the MemDisk metric (thesis §4.6.1): Linux's {@code Dirty} line of
  * {@code /proc/meminfo}. Unknown ({@link DiskCounters#UNKNOWN}) where there is no such file or line.
  */
-final class DirtyPages implements LongSupplier {
+public final class DirtyPages implements LongSupplier {
 
   private static final Path MEMINFO = Path.of("/proc/meminfo");
 
