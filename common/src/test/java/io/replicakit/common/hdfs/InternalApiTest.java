@@ -43,6 +43,21 @@ class InternalApiTest {
   }
 
   @Test
+  void aMemberResolves_evenWhenOtherMembersOfItsClassNameMissingTypes() {
+    // ProtobufHelper also has getRemoteException(com.google.protobuf.ServiceException), and the unshaded protobuf
+    // is not on this class path: the JVM links the one method an adaptor calls, and so must the check.
+    InternalApi api = InternalApi.builder("test adaptor", InternalApiTest.class)
+        .types("org.apache.hadoop.ipc.ProtobufHelper", "org.apache.hadoop.thirdparty.protobuf.ByteString")
+        .members("ByteString ProtobufHelper.getByteString(byte[])").build();
+    assertEquals(List.of(), api.missing(LOADER));
+    InternalApi needsIt = InternalApi.builder("test adaptor", InternalApiTest.class)
+        .types("org.apache.hadoop.ipc.ProtobufHelper")
+        .members("java.io.IOException ProtobufHelper.getRemoteException(com.google.protobuf.ServiceException)")
+        .build();
+    assertEquals(1, needsIt.missing(LOADER).size(), needsIt.missing(LOADER).toString());
+  }
+
+  @Test
   void missingMembers_failTheCheckWithOneMessageNamingAdaptorVersionAndEachOne() {
     InternalApi api = hadoopCommon().types("org.apache.hadoop.util.NoSuchHelper").members(
         "long Time.monotonicNow()",
