@@ -120,4 +120,12 @@ class InternalApiTest {
     assertTrue(noTypes.undeclared(InternalApiCaller.class).contains("type org.apache.hadoop.conf.Configuration"),
         noTypes.undeclared(InternalApiCaller.class).toString());
   }
+
+  @Test
+  void undeclared_namesInheritedMembersCalledOnItselfAndOverriddenMethods() {
+    InternalApi types = InternalApi.builder("test adaptor", InternalApiTest.class)
+        .types("org.apache.hadoop.conf.Configured", "org.apache.hadoop.conf.Configuration").build();
+    assertEquals(List.of("member \"Configuration Configured.getConf()\"", "member \"new Configured()\"",
+        "member \"void Configured.setConf(Configuration)\""), types.undeclared(InternalApiSubclass.class));
+  }
 }

@@ -55,6 +55,8 @@ public final class NameNodeInternals {
           "BlockPlacementStatus BlockPlacementPolicy.verifyBlockPlacement(DatanodeInfo[], int)",
           "BlockStoragePolicy BlockManager.getStoragePolicy(byte)",
           "Class Configuration.getClassByName(String)",
+          "Configuration Configurable.getConf()",
+          "void Configurable.setConf(Configuration)",
           "Configuration NameNode.getConf()",
           "DatanodeDescriptor DatanodeManager.getDatanode(String)",
           "DatanodeDescriptor DatanodeStorageInfo.getDatanodeDescriptor()",
