@@ -8,12 +8,10 @@ import io.replicakit.pfimbi.rpc.NodeRef;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -49,7 +47,7 @@ public final class BackgroundCoordinator {
   private static final Logger LOG = LoggerFactory.getLogger(BackgroundCoordinator.class);
 
   /** How often the Replication Managers with copies in flight are asked which copies they failed to write. */
-  static final long FAILURE_POLL_INTERVAL_MS = 2_000;
+  static final long FAILURE_POLL_INTERVAL_MS = FailureReports.POLL_INTERVAL_MS;
 
   /** The Replication Managers' RPC, as the coordinator uses it. */
   public interface ReplicationManagers {
@@ -61,37 +59,17 @@ public final class BackgroundCoordinator {
     Map<Long, String> recentFailures(String ipAddr) throws IOException;
   }
 
-  /** A block whose background pipeline was started; no targets when it already had its copies. */
-  private record Started(long atMs, List<NodeRef> targets) {}
-
-  private static final class Tracked {
-    final PfimbiSpec spec;
-    final long sinceMs;
-    final Map<Long, Started> started = new HashMap<>();
-    String path;
-    boolean carriesRequest;
-
-    Tracked(PfimbiSpec spec, String path, long sinceMs) {
-      this.spec = spec;
-      this.path = path;
-      this.sinceMs = sinceMs;
-    }
-  }
-
   private final Namespace namespace;
   private final BlockService blocks;
   private final ReplicationManagers managers;
+  private final FailureReports failureReports;
   private final LongSupplier clockMs;
   private final CoordinationSettings settings;
   private final Map<Long, Tracked> files = new LinkedHashMap<>();
-  /** Files noted since the last scan, by inode id, with the path of their latest block allocation. */
-  private final Map<Long, String> candidateInodes = new LinkedHashMap<>();
-  private final List<String> candidatePaths = new ArrayList<>();
+  private final Candidates candidates = new Candidates();
   private final SweepSchedule sweep;
   private final CoordinatorCounters counters = new CoordinatorCounters();
   private final FaultLog faults = new FaultLog(LOG);
-  private Map<Long, String> reportedFailures = Map.of();
-  private long nextFailurePollMs;
   private boolean wasActive;
 
   public BackgroundCoordinator(Namespace namespace, BlockService blocks, ReplicationManagers managers,
@@ -99,6 +77,7 @@ public final class BackgroundCoordinator {
     this.namespace = namespace;
     this.blocks = blocks;
     this.managers = managers;
+    this.failureReports = new FailureReports(managers);
     this.clockMs = clockMs;
     this.settings = settings;
     this.sweep = new SweepSchedule(new MarkedTreeSweep(listing), namespace, settings, counters);
@@ -109,12 +88,12 @@ public final class BackgroundCoordinator {
    * for Pfimbi.
    */
   public void noteWritten(Map<Long, String> writtenAt) {
-    candidateInodes.putAll(writtenAt);
+    candidates.note(writtenAt);
   }
 
   /** Files that allocated blocks since the last scan whose inode id could not be resolved then. */
   public void noteWrittenPaths(Collection<String> paths) {
-    candidatePaths.addAll(paths);
+    candidates.notePaths(paths);
   }
 
   /**
@@ -139,7 +118,7 @@ public final class BackgroundCoordinator {
       sweep.startNow(clockMs.getAsLong());
     }
     admitCandidates();
-    pollFailures();
+    failureReports.poll(clockMs.getAsLong(), this::targetsInFlight);
     for (Long inodeId : new ArrayList<>(files.keySet())) {
       Tracked tracked = files.get(inodeId);
       try {
@@ -153,19 +132,7 @@ public final class BackgroundCoordinator {
   }
 
   private void admitCandidates() {
-    for (String path : drain(candidatePaths)) {
-      try {
-        OptionalLong id = namespace.inodeId(path);
-        if (id.isPresent()) {
-          candidateInodes.putIfAbsent(id.getAsLong(), path);
-        }
-      } catch (IOException e) {
-        faults.warn("admit", "Pfimbi: cannot resolve {}; the sweep will find it: {}", path, e.toString());
-      }
-    }
-    Map<Long, String> candidates = new LinkedHashMap<>(candidateInodes);
-    candidateInodes.clear();
-    candidates.forEach((inodeId, writtenAt) -> {
+    candidates.drain(namespace, faults).forEach((inodeId, writtenAt) -> {
       if (!files.containsKey(inodeId)) {
         try {
           admit(inodeId, writtenAt);
@@ -174,12 +141,6 @@ public final class BackgroundCoordinator {
         }
       }
     });
-  }
-
-  private static <T> List<T> drain(List<T> list) {
-    List<T> copy = new ArrayList<>(list);
-    list.clear();
-    return copy;
   }
 
   private void admit(long inodeId, String writtenAt) throws IOException {
@@ -247,28 +208,10 @@ public final class BackgroundCoordinator {
     }
   }
 
-  /** Asks the Replication Managers with copies in flight which copies failed (a full disk, a lost source). */
-  private void pollFailures() {
-    long now = clockMs.getAsLong();
-    if (now < nextFailurePollMs) {
-      return;
-    }
-    nextFailurePollMs = now + FAILURE_POLL_INTERVAL_MS;
-    Map<Long, String> failures = new HashMap<>();
-    for (String ip : targetsInFlight()) {
-      try {
-        failures.putAll(managers.recentFailures(ip));
-      } catch (IOException e) {
-        LOG.debug("Pfimbi: no failure report from {}: {}", ip, e.toString());
-      }
-    }
-    reportedFailures = failures;
-  }
-
   private List<String> targetsInFlight() {
     List<String> ips = new ArrayList<>();
     for (Tracked t : files.values()) {
-      for (Started s : t.started.values()) {
+      for (Tracked.Started s : t.started.values()) {
         for (NodeRef target : s.targets()) {
           if (!ips.contains(target.ipAddr())) {
             ips.add(target.ipAddr());
@@ -340,7 +283,7 @@ public final class BackgroundCoordinator {
     int missing = tracked.spec.replication() - have;
     if (missing <= 0) {
       blocks.protect(block.blockId()); // keep the copies it has until the file is raised
-      tracked.started.put(block.blockId(), new Started(clockMs.getAsLong(), List.of()));
+      tracked.started.put(block.blockId(), new Tracked.Started(clockMs.getAsLong(), List.of()));
       return true;
     }
     Optional<NodeRef> source = block.holders().isEmpty()
@@ -353,7 +296,7 @@ public final class BackgroundCoordinator {
       return false;
     }
     blocks.protect(block.blockId());
-    tracked.started.put(block.blockId(), new Started(clockMs.getAsLong(), List.copyOf(targets)));
+    tracked.started.put(block.blockId(), new Tracked.Started(clockMs.getAsLong(), List.copyOf(targets)));
     return notifyFirst(block, tracked.spec, have, source.get(), targets);
   }
 
@@ -378,12 +321,12 @@ public final class BackgroundCoordinator {
   /** Why the file's background part has failed, if it has: a target gone or failed, or a block waiting too long. */
   private Optional<String> failure(Tracked tracked) {
     long now = clockMs.getAsLong();
-    for (Map.Entry<Long, Started> e : tracked.started.entrySet()) {
-      Started s = e.getValue();
+    for (Map.Entry<Long, Tracked.Started> e : tracked.started.entrySet()) {
+      Tracked.Started s = e.getValue();
       if (s.targets().isEmpty() || blocks.liveReplicas(e.getKey()) >= tracked.spec.replication()) {
         continue;
       }
-      String reported = reportedFailures.get(e.getKey());
+      String reported = failureReports.failure(e.getKey());
       if (reported != null) {
         return Optional.of("a target failed the copy of block " + e.getKey() + ": " + reported);
       }
@@ -437,9 +380,8 @@ public final class BackgroundCoordinator {
   /** Releases everything (the plugin stops, or this NameNode is no longer active). */
   public void clear() {
     new ArrayList<>(files.keySet()).forEach(id -> forget(id, files.get(id)));
-    candidateInodes.clear();
-    candidatePaths.clear();
-    reportedFailures = Map.of();
+    candidates.clear();
+    failureReports.clear();
     counters.filesInProgress(0);
   }
 
