@@ -54,10 +54,10 @@ import org.slf4j.LoggerFactory;
  * <p>A background block becomes an ordinary finalized replica that reaches the NameNode in the DataNode's next
  * incremental block report. Pfimbi is an optional feature of the DataNode: when it cannot start (invalid
  * {@code replicakit.pfimbi.*} value, side-channel port taken, a Hadoop whose internals do not fit
- * {@link DataNodeAdaptor}) the DataNode keeps running without it, logged at
- * ERROR and counted ({@link PluginStartup}), unless {@code replicakit.pfimbi.abort.on.error} is true. A fault at
- * run time only drops the background copy it concerns, which the NameNode learns through the status call; faults
- * of the sampler and the managers' threads are contained ({@link FaultGuard}) and counted in the metrics2 source
+ * {@link DataNodeAdaptor}) the DataNode keeps running without it, logged at ERROR and counted
+ * ({@link PluginStartup}), unless {@code replicakit.pfimbi.abort.on.error} is true. A fault at run time only drops
+ * the background copy it concerns, which the NameNode learns through the status call; faults of the sampler and
+ * the managers' threads are contained ({@link FaultGuard}) and counted in the metrics2 source
  * {@value ReplicationManagerMetricsSource#NAME}.
  */
 public final class ReplicationManagerPlugin implements ServicePlugin, NoticeHandler {
