@@ -1,6 +1,7 @@
 package io.replicakit.metrics.datanode;
 
 import io.replicakit.common.PluginHost;
+import io.replicakit.common.hdfs.UnsupportedHadoopException;
 import io.replicakit.common.sysstate.VolumeRef;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -14,7 +15,9 @@ import org.apache.hadoop.hdfs.server.datanode.DataNode;
 
 /**
  * Every use of DataNode internals in this module, in one place, so a Hadoop upgrade touches one file: the
- * DataNode's UUID, its volumes (storage ID, type, directory) and its NameNodes' addresses.
+ * DataNode's UUID, its volumes (storage ID, type, directory, through its helper {@link DataNodeVolumes}) and its
+ * NameNodes' addresses. What it uses of Hadoop is listed in {@link DataNodeInternals} and checked when the plugin
+ * starts ({@link #checkInternals()}).
  */
 final class DataNodeAdaptor implements Reporter.NodeView {
 
@@ -27,6 +30,15 @@ final class DataNodeAdaptor implements Reporter.NodeView {
   static DataNodeAdaptor of(Object service) {
     return new DataNodeAdaptor(
         PluginHost.require(service, DataNode.class, "metrics reporter", DFSConfigKeys.DFS_DATANODE_PLUGINS_KEY));
+  }
+
+  /**
+   * Resolves every Hadoop member this adaptor and {@link DataNodeVolumes} use, in the running Hadoop.
+   *
+   * @throws UnsupportedHadoopException naming the Hadoop version and every member that is missing or changed
+   */
+  static void checkInternals() {
+    DataNodeInternals.API.check();
   }
 
   Configuration conf() {

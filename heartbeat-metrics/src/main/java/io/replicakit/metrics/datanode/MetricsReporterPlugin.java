@@ -34,9 +34,10 @@ import org.slf4j.LoggerFactory;
  * The DataNode half ({@code dfs.datanode.plugins}): samples the node's system state every interval and reports
  * it to the ReplicaKit plugin of every NameNode, on its own thread, beside (never inside) the heartbeat.
  *
- * <p>The side channel is optional: when the reporter cannot start (invalid configuration, no counter source) the
- * DataNode keeps running without it, logged at ERROR with the key at fault and counted by {@link PluginStartup},
- * unless {@code replicakit.metrics.abort.on.error} is true, which stops the DataNode as a bad HDFS key would.
+ * <p>The side channel is optional: when the reporter cannot start (invalid configuration, no counter source, a
+ * Hadoop whose internals do not fit {@link DataNodeAdaptor}) the DataNode keeps running without it, logged at
+ * ERROR with the key at fault and counted by {@link PluginStartup}, unless
+ * {@code replicakit.metrics.abort.on.error} is true, which stops the DataNode as a bad HDFS key would.
  * Every round runs under a {@link FaultGuard}: an {@link Error} or a bug is counted ({@code RoundFaults}) and the
  * schedule goes on; rounds that fail persistently stop the reporter loudly ({@code ReporterDisabled}).
  */
@@ -62,6 +63,7 @@ public final class MetricsReporterPlugin implements ServicePlugin {
       DataNodeAdaptor dataNode = DataNodeAdaptor.of(service);
       Configuration conf = dataNode.conf();
       abort = PluginStartup.abortOnError(conf, MetricsConfig.ABORT_ON_ERROR_KEY);
+      DataNodeAdaptor.checkInternals();
       KnownKeys.warnUnknown(conf, MetricsConfig.PREFIX, MetricsConfig.KEY_NAMES, LOG);
       ReporterSettings settings = MetricsConfig.reporterSettings(conf);
       sampler = new Sampler(hostSource(settings, conf), volumeSource(settings, conf));

@@ -1,6 +1,7 @@
 package io.replicakit.metrics.namenode;
 
 import io.replicakit.common.PluginHost;
+import io.replicakit.common.hdfs.UnsupportedHadoopException;
 import io.replicakit.metrics.registry.NodeDirectory;
 import io.replicakit.metrics.registry.NodeStatus;
 import java.util.Optional;
@@ -13,7 +14,8 @@ import org.apache.hadoop.hdfs.server.namenode.NameNode;
 /**
  * Every use of NameNode internals in this module, in one place: the configuration, and what the
  * DatanodeManager knows of a DataNode UUID. {@code getDatanode} takes only the DatanodeManager's monitor (no
- * namesystem lock), so the registry's membership checks never wait for the namesystem.
+ * namesystem lock), so the registry's membership checks never wait for the namesystem. What it uses of Hadoop is
+ * listed in {@link NameNodeInternals} and checked when the plugin starts ({@link #checkInternals()}).
  */
 final class NameNodeAdaptor implements NodeDirectory {
 
@@ -26,6 +28,15 @@ final class NameNodeAdaptor implements NodeDirectory {
   static NameNodeAdaptor of(Object service) {
     return new NameNodeAdaptor(
         PluginHost.require(service, NameNode.class, "system-state registry", DFSConfigKeys.DFS_NAMENODE_PLUGINS_KEY));
+  }
+
+  /**
+   * Resolves every Hadoop member this adaptor uses, in the running Hadoop.
+   *
+   * @throws UnsupportedHadoopException naming the Hadoop version and every member that is missing or changed
+   */
+  static void checkInternals() {
+    NameNodeInternals.API.check();
   }
 
   Configuration conf() {

@@ -40,11 +40,12 @@ import org.slf4j.LoggerFactory;
  * fills it, a sweeper that drops dead and decommissioned DataNodes every interval, and its metrics2 and JMX
  * beans. It publishes the registry through {@link SystemStates} for the other modules in the NameNode.
  *
- * <p>The registry is optional for the NameNode: when it cannot start (its port is taken, invalid configuration)
- * the NameNode keeps running without it (consumers see no system state and fall back to HDFS's choices), logged
- * at ERROR and counted by {@link PluginStartup}, unless {@code replicakit.metrics.abort.on.error} is true, which
- * stops the NameNode as a taken RPC port of its own would. The sweeper runs under a {@link FaultGuard}: faults are
- * counted ({@code SweepFaults}) and persistent ones stop it loudly.
+ * <p>The registry is optional for the NameNode: when it cannot start (its port is taken, invalid configuration, a
+ * Hadoop whose internals do not fit {@link NameNodeAdaptor}) the NameNode keeps running without it (consumers see
+ * no system state and fall back to HDFS's choices), logged at ERROR and counted by {@link PluginStartup}, unless
+ * {@code replicakit.metrics.abort.on.error} is true, which stops the NameNode as a taken RPC port of its own would.
+ * The sweeper runs under a {@link FaultGuard}: faults are counted ({@code SweepFaults}) and persistent ones stop it
+ * loudly.
  */
 public final class SystemStatePlugin implements ServicePlugin, SystemStateMXBean {
 
@@ -70,6 +71,7 @@ public final class SystemStatePlugin implements ServicePlugin, SystemStateMXBean
       NameNodeAdaptor nameNode = NameNodeAdaptor.of(service);
       Configuration conf = nameNode.conf();
       abort = PluginStartup.abortOnError(conf, MetricsConfig.ABORT_ON_ERROR_KEY);
+      NameNodeAdaptor.checkInternals();
       KnownKeys.warnUnknown(conf, MetricsConfig.PREFIX, MetricsConfig.KEY_NAMES, LOG);
       ReadTopologyCheck.warn(conf, LOG);
       RegistrySettings settings = MetricsConfig.registrySettings(conf);

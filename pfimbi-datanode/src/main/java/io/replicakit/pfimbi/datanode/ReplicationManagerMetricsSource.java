@@ -1,6 +1,7 @@
 package io.replicakit.pfimbi.datanode;
 
 import io.replicakit.common.MetricsRegistration;
+import io.replicakit.pfimbi.manager.ReplicationManager;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;

@@ -13,9 +13,11 @@ import io.replicakit.pfimbi.config.PfimbiConfig;
 import io.replicakit.pfimbi.config.PfimbiSettings;
 import io.replicakit.pfimbi.flow.CreditBuffer;
 import io.replicakit.pfimbi.flow.FlowRegulator;
-import io.replicakit.pfimbi.hdfs.BlockData;
-import io.replicakit.pfimbi.hdfs.BlockIo;
-import io.replicakit.pfimbi.hdfs.DataNodeView;
+import io.replicakit.pfimbi.hdfs.DataNodeAdaptor;
+import io.replicakit.pfimbi.manager.ActivitySampler;
+import io.replicakit.pfimbi.manager.DirtyPages;
+import io.replicakit.pfimbi.manager.FailedBlocks;
+import io.replicakit.pfimbi.manager.ReplicationManager;
 import io.replicakit.pfimbi.proto.PfimbiProtos.FailedBlockProto;
 import io.replicakit.pfimbi.proto.PfimbiProtos.ManagerStatusProto;
 import io.replicakit.pfimbi.rpc.BlockAvailable;
@@ -36,10 +38,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
-import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
-import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.apache.hadoop.util.ServicePlugin;
 import org.apache.hadoop.util.Time;
 import org.slf4j.Logger;
@@ -49,14 +48,16 @@ import org.slf4j.LoggerFactory;
  * Pfimbi's Replication Managers in a DataNode ({@code dfs.datanode.plugins}), one per storage type the DataNode
  * has (thesis §4.7: disks of one type are used in turn, so their activity is averaged and they share one
  * buffer). Serves the Replication Manager protocol on {@code replicakit.pfimbi.rpc.address}, samples disk
- * activity every {@code replicakit.pfimbi.activity.interval.ms}, and moves block data with {@link BlockIo}.
+ * activity every {@code replicakit.pfimbi.activity.interval.ms}, and moves block data through
+ * {@link DataNodeAdaptor}, its one door into HDFS internals.
  *
  * <p>A background block becomes an ordinary finalized replica that reaches the NameNode in the DataNode's next
  * incremental block report. Pfimbi is an optional feature of the DataNode: when it cannot start (invalid
- * {@code replicakit.pfimbi.*} value, side-channel port taken) the DataNode keeps running without it, logged at
- * ERROR and counted ({@link PluginStartup}), unless {@code replicakit.pfimbi.abort.on.error} is true. A fault at
- * run time only drops the background copy it concerns, which the NameNode learns through the status call; faults
- * of the sampler and the managers' threads are contained ({@link FaultGuard}) and counted in the metrics2 source
+ * {@code replicakit.pfimbi.*} value, side-channel port taken, a Hadoop whose internals do not fit
+ * {@link DataNodeAdaptor}) the DataNode keeps running without it, logged at ERROR and counted
+ * ({@link PluginStartup}), unless {@code replicakit.pfimbi.abort.on.error} is true. A fault at run time only drops
+ * the background copy it concerns, which the NameNode learns through the status call; faults of the sampler and
+ * the managers' threads are contained ({@link FaultGuard}) and counted in the metrics2 source
  * {@value ReplicationManagerMetricsSource#NAME}.
  */
 public final class ReplicationManagerPlugin implements ServicePlugin, NoticeHandler {
@@ -68,10 +69,9 @@ public final class ReplicationManagerPlugin implements ServicePlugin, NoticeHand
   private static final int NOTIFY_TIMEOUT_MS = 10_000;
   private static final int HANDLERS = 2;
 
-  private final Map<String, ReplicationManager<BlockData>> managers = new ConcurrentHashMap<>();
+  private final Map<String, ReplicationManager<?>> managers = new ConcurrentHashMap<>();
   private PfimbiSettings settings;
-  private DataNodeView node;
-  private BlockIo blockIo;
+  private DataNodeAdaptor node;
   private volatile RmServer server;
   private RmClient forwarder;
   private NoticeCheck noticeCheck;
@@ -86,13 +86,13 @@ public final class ReplicationManagerPlugin implements ServicePlugin, NoticeHand
   public void start(Object service) {
     boolean abort = false;
     try {
-      node = DataNodeView.of(service);
+      node = DataNodeAdaptor.of(service);
       Configuration conf = node.conf();
       abort = PluginStartup.abortOnError(conf, PfimbiConfig.ABORT_ON_ERROR_KEY);
+      DataNodeAdaptor.checkInternals();
       KnownKeys.warnUnknown(conf, PfimbiConfig.PREFIX, PfimbiConfig.KEY_NAMES, LOG);
       settings = PfimbiConfig.settings(conf);
-      blockIo = new BlockIo(node.dataNode());
-      noticeCheck = new NoticeCheck(node::uuid, BlockIo.MAX_BLOCK_BYTES);
+      noticeCheck = new NoticeCheck(node::uuid, DataNodeAdaptor.MAX_BLOCK_BYTES);
       volumeSource = openVolumeSource(conf);
       forwarder = new RmClient(conf, settings.coordination().rpcAddress().getPort(), NOTIFY_TIMEOUT_MS);
       server = RmServer.start(conf, node.bindAddress(settings.coordination().rpcAddress()), HANDLERS, this);
@@ -213,7 +213,7 @@ public final class ReplicationManagerPlugin implements ServicePlugin, NoticeHand
           refusal.get());
       return refusal;
     }
-    ReplicationManager<BlockData> rm = managers.get(notice.storageType());
+    ReplicationManager<?> rm = managers.get(notice.storageType());
     if (rm == null) {
       rm = newManager(notice.storageType());
       if (rm == null) {
@@ -224,8 +224,8 @@ public final class ReplicationManagerPlugin implements ServicePlugin, NoticeHand
   }
 
   /** A manager for a storage type this DataNode has, created on its first notice (volumes open late). */
-  private synchronized ReplicationManager<BlockData> newManager(String storageType) {
-    ReplicationManager<BlockData> existing = managers.get(storageType);
+  private synchronized ReplicationManager<?> newManager(String storageType) {
+    ReplicationManager<?> existing = managers.get(storageType);
     if (existing != null) {
       return existing;
     }
@@ -233,12 +233,12 @@ public final class ReplicationManagerPlugin implements ServicePlugin, NoticeHand
       return null;
     }
     KMeansThreshold threshold = new KMeansThreshold(settings.activity().kmeansAlpha());
-    ReplicationManager<BlockData> rm = new ReplicationManager<>(storageType,
+    ReplicationManager<?> rm = new ReplicationManager<>(storageType,
         settings.scheduler().newScheduler(),
         new CreditBuffer(settings.flow().bufferBlocks(), settings.flow().bufferBytes()),
         new FlowRegulator(threshold, settings.flow().guaranteedShareForegroundBlocks(),
             settings.flow().idleSamples()),
-        new Transfers(storageType), this::forward, settings.activity().intervalMs(), limits(storageType));
+        node.transfers(storageType), this::forward, settings.activity().intervalMs(), limits(storageType));
     rm.start();
     managers.put(storageType, rm);
     return rm;
@@ -247,40 +247,6 @@ public final class ReplicationManagerPlugin implements ServicePlugin, NoticeHand
   private ReplicationManager.Limits limits(String storageType) {
     return new ReplicationManager.Limits(settings.flow().maxQueuedNotices(), FailedBlocks.DEFAULT_CAPACITY,
         () -> node.space(storageType), FaultGuard.DEFAULT_DISABLE_AFTER, Time::monotonicNow);
-  }
-
-  /** Block data moves with HDFS's data-transfer protocol: pulled from the notice's source, stored locally. */
-  private final class Transfers implements ReplicationManager.Transfers<BlockData> {
-
-    private final StorageType storageType;
-
-    Transfers(String storageType) {
-      this.storageType = StorageType.valueOf(storageType);
-    }
-
-    /**
-     * Pulls the block once its source confirms the notice's length, so a notice cannot make this DataNode store
-     * a truncated prefix as a finalized replica; a mismatch fails the fetch, which drops the copy and counts it.
-     */
-    @Override
-    public BlockData fetch(BlockAvailable n) throws IOException {
-      DatanodeInfo source = DataNodeView.datanodeInfo(n.source());
-      Optional<String> mismatch = NoticeCheck.lengthProblem(n, blockIo.replicaLength(block(n), source));
-      if (mismatch.isPresent()) {
-        throw new IOException(mismatch.get());
-      }
-      return blockIo.fetch(block(n), source);
-    }
-
-    @Override
-    public void write(BlockAvailable n, BlockData data, java.util.function.BooleanSupplier mayContinue,
-        java.util.function.LongConsumer sent) throws IOException {
-      blockIo.writeLocal(block(n), data, storageType, mayContinue, sent);
-    }
-
-    private ExtendedBlock block(BlockAvailable n) {
-      return new ExtendedBlock(n.blockPoolId(), n.blockId(), n.numBytes(), n.generationStamp());
-    }
   }
 
   private void forward(BlockAvailable written) throws IOException {

@@ -17,7 +17,7 @@ import org.apache.hadoop.util.DataChecksum;
  * (which keeps {@code getFileChecksum} consistent across replicas). Not copied defensively: treat the arrays as
  * read-only.
  */
-public final class BlockData {
+final class BlockData {
 
   private final byte[] data;
   private final DataChecksum checksum;

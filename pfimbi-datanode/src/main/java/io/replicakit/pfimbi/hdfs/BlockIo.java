@@ -39,11 +39,11 @@ import org.apache.hadoop.security.token.Token;
 import org.apache.hadoop.util.DataChecksum;
 
 /**
- * The Pfimbi DataNode side's one adaptor to HDFS internals for moving block data: {@link #fetch} reads a whole
+ * Block data over HDFS's data-transfer protocol, behind {@link DataNodeAdaptor}: {@link #fetch} reads a whole
  * finalized replica from another DataNode into memory, {@link #writeLocal} turns buffered bytes into a normal
  * FINALIZED replica on this DataNode that the NameNode learns about through the ordinary incremental block report,
- * exactly as when this node is a re-replication target. Everything else in the module talks to this class, never to
- * {@code DataXceiver}, {@code BlockReceiver} and friends.
+ * exactly as when this node is a re-replication target. The rest of the module reaches it only through the
+ * adaptor, never {@code DataXceiver}, {@code BlockReceiver} and friends.
  *
  * <p><b>Why these internals.</b> There is no public API for "a DataNode reads a block from a peer" or "a DataNode
  * stores a replica and reports it". We therefore speak DataTransferProtocol, from inside the DataNode process, with
@@ -94,7 +94,7 @@ import org.apache.hadoop.util.DataChecksum;
  * {@code dfs.client-write-packet-size}. Thread-safe and stateless: one instance per DataNode can serve all
  * transfers. Whole blocks are held in a {@code byte[]}, so a block must be shorter than 2 GiB.
  */
-public final class BlockIo {
+final class BlockIo {
 
   /** The client name that marks a transfer as DataNode-originated ({@code isDatanode} in the receiver). */
   static final String DATANODE_CLIENT_NAME = "";

@@ -1,9 +1,10 @@
 package io.replicakit.pfimbi.hdfs;
 
 import io.replicakit.common.PluginHost;
+import io.replicakit.common.hdfs.UnsupportedHadoopException;
 import io.replicakit.pfimbi.config.PfimbiConfig;
-import io.replicakit.pfimbi.namenode.BlockService;
-import io.replicakit.pfimbi.namenode.TreeListing;
+import io.replicakit.pfimbi.coordinator.BlockService;
+import io.replicakit.pfimbi.coordinator.TreeListing;
 import io.replicakit.pfimbi.rpc.NodeRef;
 import java.io.IOException;
 import java.net.URI;
@@ -12,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 import org.apache.hadoop.conf.Configuration;
@@ -39,10 +41,16 @@ import org.apache.hadoop.net.NetUtils;
 import org.apache.hadoop.net.Node;
 
 /**
- * The Pfimbi coordinator's one door into NameNode internals (with {@link PfimbiPlacementPolicy}, which HDFS's
- * package-private types force into HDFS's package): stored blocks, live replica counts, DataNode liveness, the
- * placement policy's target choice, and the in-memory namespace (inode ids and paths, and the listing the sweep
- * of marked directories walks). A Hadoop upgrade touches this class.
+ * The Pfimbi coordinator's one door into NameNode internals: stored blocks, live replica counts, DataNode
+ * liveness, the placement policy's target choice, the in-memory namespace (inode ids and paths, and the listing
+ * the sweep of marked directories walks), and what the placement wrapper noted. Its helpers
+ * {@link PfimbiPlacementPolicy} and {@link PfimbiBlocks} live in HDFS's package because
+ * {@code BlockPlacementPolicy.initialize} takes a package-private type; the plugin reaches them only through this
+ * class. A Hadoop upgrade touches this class, its helpers and the list of what they use,
+ * {@link NameNodeInternals}, which {@link #checkInternals()} resolves when the plugin starts.
+ *
+ * <p>Creating the adaptor touches nothing but the {@link NameNode} object, so the plugin can read its
+ * configuration and check the internals before any of them is called.
  *
  * <p>Namespace reads take the namesystem's namespace read lock ({@code RwLockMode.FS}) for one lookup or one
  * page of a directory at a time, never across RPCs.
@@ -53,13 +61,9 @@ import org.apache.hadoop.net.Node;
 public final class NameNodeAdaptor implements BlockService, TreeListing {
 
   private final NameNode nameNode;
-  private final FSNamesystem namesystem;
-  private final BlockManager blockManager;
 
   public NameNodeAdaptor(NameNode nameNode) {
     this.nameNode = nameNode;
-    this.namesystem = nameNode.getNamesystem();
-    this.blockManager = namesystem.getBlockManager();
   }
 
   /** The adaptor for the object a {@code dfs.namenode.plugins} ServicePlugin is started with. */
@@ -68,8 +72,25 @@ public final class NameNodeAdaptor implements BlockService, TreeListing {
         PluginHost.require(service, NameNode.class, "Pfimbi coordinator", DFSConfigKeys.DFS_NAMENODE_PLUGINS_KEY));
   }
 
+  /**
+   * Resolves every Hadoop member this adaptor and its helpers use, in the running Hadoop.
+   *
+   * @throws UnsupportedHadoopException naming the Hadoop version and every member that is missing or changed
+   */
+  public static void checkInternals() {
+    NameNodeInternals.API.check();
+  }
+
   public Configuration conf() {
     return nameNode.getConf();
+  }
+
+  private FSNamesystem namesystem() {
+    return nameNode.getNamesystem();
+  }
+
+  private BlockManager blockManager() {
+    return namesystem().getBlockManager();
   }
 
   /** This NameNode's own RPC address as a file-system URI, for a client of itself. */
@@ -79,7 +100,7 @@ public final class NameNodeAdaptor implements BlockService, TreeListing {
 
   /** Whether the NameNode runs the wrapper; without it background copies would be deleted as excess. */
   public boolean placementPolicyIsWrapped() {
-    return blockManager.getBlockPlacementPolicy() instanceof PfimbiPlacementPolicy;
+    return blockManager().getBlockPlacementPolicy() instanceof PfimbiPlacementPolicy;
   }
 
   @Override
@@ -89,7 +110,7 @@ public final class NameNodeAdaptor implements BlockService, TreeListing {
 
   @Override
   public boolean inSafeMode() {
-    return namesystem.isInSafeMode();
+    return namesystem().isInSafeMode();
   }
 
   /**
@@ -99,7 +120,7 @@ public final class NameNodeAdaptor implements BlockService, TreeListing {
   public long fileInodeId(String path) {
     return underLock(RwLockMode.FS, () -> {
       try {
-        INode inode = namesystem.getFSDirectory().getINode(path, DirOp.READ);
+        INode inode = namesystem().getFSDirectory().getINode(path, DirOp.READ);
         return inode != null && inode.isFile() ? inode.getId() : -1L;
       } catch (IOException | RuntimeException e) {
         return -1L; // a reserved or unresolvable path: the coordinator resolves it through the client instead
@@ -110,7 +131,7 @@ public final class NameNodeAdaptor implements BlockService, TreeListing {
   /** The path a file or directory has now, or empty when it was deleted. */
   public Optional<String> fullPath(long inodeId) {
     return underLock(RwLockMode.FS, () -> {
-      INode inode = namesystem.getFSDirectory().getInode(inodeId);
+      INode inode = namesystem().getFSDirectory().getInode(inodeId);
       return inode == null ? Optional.<String>empty() : Optional.of(inode.getFullPathName());
     });
   }
@@ -119,7 +140,7 @@ public final class NameNodeAdaptor implements BlockService, TreeListing {
   @Override
   public List<Entry> children(Dir dir, String startAfter, int limit) {
     return underLock(RwLockMode.FS, () -> {
-      INode inode = namesystem.getFSDirectory().getInode(dir.inodeId());
+      INode inode = namesystem().getFSDirectory().getInode(dir.inodeId());
       if (inode == null || !inode.isDirectory()) {
         return List.<Entry>of();
       }
@@ -160,25 +181,25 @@ public final class NameNodeAdaptor implements BlockService, TreeListing {
 
   @Override
   public String blockPoolId() {
-    return namesystem.getBlockPoolId();
+    return namesystem().getBlockPoolId();
   }
 
   @Override
   public int liveReplicas(long blockId) {
     return underReadLock(() -> {
-      BlockInfo stored = blockManager.getStoredBlock(new Block(blockId));
-      return stored == null ? 0 : blockManager.countNodes(stored).liveReplicas();
+      BlockInfo stored = blockManager().getStoredBlock(new Block(blockId));
+      return stored == null ? 0 : blockManager().countNodes(stored).liveReplicas();
     });
   }
 
   @Override
   public Optional<NodeRef> holder(long blockId, String datanodeUuid) {
     return underReadLock(() -> {
-      BlockInfo stored = blockManager.getStoredBlock(new Block(blockId));
+      BlockInfo stored = blockManager().getStoredBlock(new Block(blockId));
       if (stored == null) {
         return Optional.empty();
       }
-      for (DatanodeStorageInfo storage : blockManager.getStorages(stored)) {
+      for (DatanodeStorageInfo storage : blockManager().getStorages(stored)) {
         if (storage.getDatanodeDescriptor().getDatanodeUuid().equals(datanodeUuid)) {
           return Optional.of(ref(storage));
         }
@@ -190,10 +211,10 @@ public final class NameNodeAdaptor implements BlockService, TreeListing {
   @Override
   public List<NodeRef> chooseTargets(String path, long blockId, int count, byte storagePolicyId) {
     Held held = underReadLock(() -> {
-      BlockInfo stored = blockManager.getStoredBlock(new Block(blockId));
+      BlockInfo stored = blockManager().getStoredBlock(new Block(blockId));
       List<DatanodeStorageInfo> storages = new ArrayList<>();
       if (stored != null) {
-        storages.addAll(List.of(blockManager.getStorages(stored)));
+        storages.addAll(List.of(blockManager().getStorages(stored)));
       }
       return new Held(storages, stored == null ? 0 : stored.getNumBytes());
     });
@@ -205,7 +226,7 @@ public final class NameNodeAdaptor implements BlockService, TreeListing {
     Node writer = chosen.get(0).getDatanodeDescriptor();
     HashSet<Node> excluded = new HashSet<>();
     chosen.forEach(s -> excluded.add(s.getDatanodeDescriptor()));
-    BlockStoragePolicy storagePolicy = blockManager.getStoragePolicy(storagePolicyId);
+    BlockStoragePolicy storagePolicy = blockManager().getStoragePolicy(storagePolicyId);
     DatanodeStorageInfo[] targets = placementPolicy().chooseTarget(path, count, writer, chosen, false, excluded,
         numBytes, storagePolicy, null);
     List<NodeRef> refs = new ArrayList<>(targets.length);
@@ -219,19 +240,19 @@ public final class NameNodeAdaptor implements BlockService, TreeListing {
 
   /** The policy that places the cluster's replicas: the wrapper's delegate, or the configured policy itself. */
   private BlockPlacementPolicy placementPolicy() {
-    BlockPlacementPolicy policy = blockManager.getBlockPlacementPolicy();
+    BlockPlacementPolicy policy = blockManager().getBlockPlacementPolicy();
     return policy instanceof PfimbiPlacementPolicy wrapper ? wrapper.delegate() : policy;
   }
 
   @Override
   public boolean isAlive(String datanodeUuid) {
-    DatanodeDescriptor d = blockManager.getDatanodeManager().getDatanode(datanodeUuid);
+    DatanodeDescriptor d = blockManager().getDatanodeManager().getDatanode(datanodeUuid);
     return d != null && d.isAlive() && !d.isDecommissionInProgress() && !d.isDecommissioned();
   }
 
   @Override
   public void protect(long blockId) {
-    BlockInfo stored = underReadLock(() -> blockManager.getStoredBlock(new Block(blockId)));
+    BlockInfo stored = underReadLock(() -> blockManager().getStoredBlock(new Block(blockId)));
     if (stored != null) {
       PfimbiBlocks.get().protect(stored);
     }
@@ -242,20 +263,59 @@ public final class NameNodeAdaptor implements BlockService, TreeListing {
     PfimbiBlocks.get().release(blockId);
   }
 
+  /** The files the placement wrapper saw allocate blocks since the last call (see {@link PfimbiBlocks}). */
+  public record Writes(Map<Long, String> writtenAt, List<String> paths) {}
+
+  /** From now on the placement wrapper names written files by inode id, resolved through this adaptor. */
+  public void noteWritesByInode() {
+    PfimbiBlocks.get().installInodeResolver(this::fileInodeId);
+  }
+
+  /** The files that allocated blocks since the last call, by inode id where it resolved, else by path. */
+  public Writes drainWrites() {
+    PfimbiBlocks.Writes writes = PfimbiBlocks.get().drainWrites();
+    return new Writes(writes.writtenAt(), writes.paths());
+  }
+
+  /** Forgets every noted file and protected block: the coordinator stopped. */
+  public void forgetNotes() {
+    PfimbiBlocks.get().clear();
+  }
+
+  /** Blocks kept from excess deletion now. */
+  public int protectedBlocks() {
+    return PfimbiBlocks.get().protectedCount();
+  }
+
+  /** Excess deletions the placement wrapper refused so far. */
+  public long excessDeletionsVetoed() {
+    return PfimbiBlocks.get().vetoCount();
+  }
+
+  /** Written files not noted because too many were waiting (the sweep finds them). */
+  public long droppedPaths() {
+    return PfimbiBlocks.get().droppedPathCount();
+  }
+
+  /** Faults in the placement wrapper's hooks (HDFS's own answer stood each time). */
+  public long hookFaults() {
+    return PfimbiBlocks.get().hookFaultCount();
+  }
+
   /** HDFS's own re-scan of mis-replicated blocks (it takes the namesystem write lock in batches). */
   @Override
   public void recheck(Collection<Long> blockIds) {
     List<BlockInfo> stored = underReadLock(() -> {
       List<BlockInfo> found = new ArrayList<>();
       for (long id : blockIds) {
-        BlockInfo b = blockManager.getStoredBlock(new Block(id));
+        BlockInfo b = blockManager().getStoredBlock(new Block(id));
         if (b != null) {
           found.add(b);
         }
       }
       return found;
     });
-    blockManager.processMisReplicatedBlocks(stored);
+    blockManager().processMisReplicatedBlocks(stored);
   }
 
   private static NodeRef ref(DatanodeStorageInfo storage) {
@@ -269,11 +329,11 @@ public final class NameNodeAdaptor implements BlockService, TreeListing {
   }
 
   private <T> T underLock(RwLockMode mode, Supplier<T> read) {
-    namesystem.readLock(mode);
+    namesystem().readLock(mode);
     try {
       return read.get();
     } finally {
-      namesystem.readUnlock(mode, "replicakitPfimbi");
+      namesystem().readUnlock(mode, "replicakitPfimbi");
     }
   }
 }

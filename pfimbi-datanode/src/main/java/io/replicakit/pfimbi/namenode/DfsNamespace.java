@@ -1,13 +1,16 @@
 package io.replicakit.pfimbi.namenode;
 
+import io.replicakit.pfimbi.client.MarkLookup;
 import io.replicakit.pfimbi.client.PfimbiSpec;
 import io.replicakit.pfimbi.config.PfimbiConfig;
-import io.replicakit.pfimbi.namenode.FileView.BlockView;
+import io.replicakit.pfimbi.coordinator.FileView.BlockView;
+import io.replicakit.pfimbi.coordinator.FileView;
+import io.replicakit.pfimbi.coordinator.Namespace;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.EnumSet;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -26,6 +29,10 @@ import org.apache.hadoop.hdfs.protocol.LocatedBlocks;
  * reserved path {@code /.reserved/.inodes/ID}, which follows it through renames; its current path (for the
  * placement policy, the Pfimbi request of its ancestors, and the logs) comes from {@code paths}.
  * A file's Pfimbi request comes from {@link MarkLookup}.
+ *
+ * <p>Glue, not an adaptor: it uses only HDFS's client API ({@link DFSClient} and the protocol records it returns),
+ * which keeps its meaning across releases, so it is not in {@code hdfs/} and not in the start-up check of
+ * internals; the coordinator's NameNode internals are all in {@code NameNodeAdaptor}.
  */
 public final class DfsNamespace implements Namespace {
 

@@ -4,12 +4,16 @@ import io.replicakit.common.MetricsRegistration;
 import io.replicakit.common.PluginStartup;
 import io.replicakit.common.config.KnownKeys;
 import io.replicakit.common.config.ReadTopologyCheck;
+import io.replicakit.common.hdfs.UnsupportedHadoopException;
 import io.replicakit.pfimbi.config.CoordinationSettings;
 import io.replicakit.pfimbi.config.PfimbiConfig;
+import io.replicakit.pfimbi.coordinator.BackgroundCoordinator;
+import io.replicakit.pfimbi.coordinator.CoordinatorCounters;
+import io.replicakit.pfimbi.coordinator.FaultLog;
 import io.replicakit.pfimbi.hdfs.NameNodeAdaptor;
+import io.replicakit.pfimbi.rpc.BlockAvailable;
 import io.replicakit.pfimbi.rpc.RmClient;
 import java.io.IOException;
-import io.replicakit.pfimbi.rpc.BlockAvailable;
 import java.net.URI;
 import java.util.Map;
 import java.util.Optional;
@@ -22,7 +26,6 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
-import org.apache.hadoop.hdfs.server.blockmanagement.PfimbiBlocks;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.metrics2.util.MBeans;
 import org.apache.hadoop.util.ServicePlugin;
@@ -36,8 +39,9 @@ import org.slf4j.LoggerFactory;
  * marked directories when the NameNode becomes active and then periodically. Needs the placement wrapper
  * ({@code dfs.block.replicator.classname = org.apache.hadoop.hdfs.server.blockmanagement.PfimbiPlacementPolicy}):
  * without it background copies would be deleted as excess, so the coordinator does not start, as for invalid
- * {@code replicakit.pfimbi.*} values: the NameNode keeps running without it (ERROR line, counted by
- * {@link PluginStartup}) unless {@code replicakit.pfimbi.abort.on.error} is true.
+ * {@code replicakit.pfimbi.*} values or a Hadoop whose internals do not fit {@link NameNodeAdaptor} (checked
+ * first): the NameNode keeps running without it (ERROR line, counted by {@link PluginStartup}) unless
+ * {@code replicakit.pfimbi.abort.on.error} is true.
  *
  * <p>A round that fails, with an exception or an {@link Error}, is counted ({@code ScanFaults}), logged with
  * throttling, and the next round runs as scheduled: a scheduled task that throws would otherwise be cancelled in
@@ -50,6 +54,8 @@ public final class PfimbiNameNodePlugin implements ServicePlugin, PfimbiCoordina
   /** The feature's name in {@link PluginStartup}'s counters. */
   static final String FEATURE = "PfimbiCoordinator";
 
+  private NameNodeAdaptor adaptor;
+  private boolean internalsChecked;
   private ScheduledExecutorService scanner;
   private DistributedFileSystem fs;
   private RmClient rmClient;
@@ -62,9 +68,12 @@ public final class PfimbiNameNodePlugin implements ServicePlugin, PfimbiCoordina
   @Override
   public void start(Object service) {
     NameNodeAdaptor adaptor = NameNodeAdaptor.of(service);
+    this.adaptor = adaptor;
     Configuration conf = adaptor.conf();
     boolean abort = PluginStartup.abortOnError(conf, PfimbiConfig.ABORT_ON_ERROR_KEY);
     try {
+      NameNodeAdaptor.checkInternals();
+      internalsChecked = true;
       KnownKeys.warnUnknown(conf, PfimbiConfig.PREFIX, PfimbiConfig.KEY_NAMES, LOG);
       ReadTopologyCheck.warn(conf, LOG);
       CoordinationSettings settings = PfimbiConfig.settings(conf).coordination();
@@ -74,7 +83,7 @@ public final class PfimbiNameNodePlugin implements ServicePlugin, PfimbiCoordina
             + "runs (it keeps background copies from being deleted as excess)");
       }
       startCoordinator(adaptor, conf, settings);
-    } catch (IllegalArgumentException | IOException | LinkageError e) {
+    } catch (IllegalArgumentException | UnsupportedHadoopException | IOException | LinkageError e) {
       stop();
       PluginStartup.failed(FEATURE, PfimbiConfig.ABORT_ON_ERROR_KEY, abort, LOG,
           "ReplicaKit Pfimbi coordinator cannot start (files written with Pfimbi stay at their synchronous "
@@ -88,7 +97,7 @@ public final class PfimbiNameNodePlugin implements ServicePlugin, PfimbiCoordina
     rmClient = new RmClient(conf, settings.rpcAddress().getPort(), NOTIFY_TIMEOUT_MS);
     coordinator = new BackgroundCoordinator(new DfsNamespace(fs.getClient(), adaptor::fullPath), adaptor,
         managers(rmClient), adaptor, Time::monotonicNow, settings);
-    PfimbiBlocks.get().installInodeResolver(adaptor::fileInodeId);
+    adaptor.noteWritesByInode();
     scanner = Executors.newSingleThreadScheduledExecutor(r -> {
       Thread t = new Thread(r, "replicakit-pfimbi-coordinator");
       t.setDaemon(true);
@@ -127,7 +136,7 @@ public final class PfimbiNameNodePlugin implements ServicePlugin, PfimbiCoordina
 
   private void scan() {
     try {
-      PfimbiBlocks.Writes writes = PfimbiBlocks.get().drainWrites();
+      NameNodeAdaptor.Writes writes = adaptor.drainWrites();
       coordinator.noteWritten(writes.writtenAt());
       coordinator.noteWrittenPaths(writes.paths());
       coordinator.scan();
@@ -151,7 +160,9 @@ public final class PfimbiNameNodePlugin implements ServicePlugin, PfimbiCoordina
     if (coordinator != null) {
       coordinator.clear();
     }
-    PfimbiBlocks.get().clear();
+    if (internalsChecked) {
+      adaptor.forgetNotes();
+    }
     if (mbean != null) {
       MBeans.unregister(mbean);
       mbean = null;
@@ -224,17 +235,17 @@ public final class PfimbiNameNodePlugin implements ServicePlugin, PfimbiCoordina
 
   @Override
   public int getProtectedBlocks() {
-    return PfimbiBlocks.get().protectedCount();
+    return adaptor.protectedBlocks();
   }
 
   @Override
   public long getExcessDeletionsVetoed() {
-    return PfimbiBlocks.get().vetoCount();
+    return adaptor.excessDeletionsVetoed();
   }
 
   @Override
   public long getDroppedPaths() {
-    return PfimbiBlocks.get().droppedPathCount();
+    return adaptor.droppedPaths();
   }
 
   @Override
@@ -244,6 +255,6 @@ public final class PfimbiNameNodePlugin implements ServicePlugin, PfimbiCoordina
 
   @Override
   public long getHookFaults() {
-    return PfimbiBlocks.get().hookFaultCount();
+    return adaptor.hookFaults();
   }
 }

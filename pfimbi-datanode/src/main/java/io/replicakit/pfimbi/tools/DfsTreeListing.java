@@ -1,7 +1,7 @@
 package io.replicakit.pfimbi.tools;
 
-import io.replicakit.pfimbi.namenode.MarkLookup;
-import io.replicakit.pfimbi.namenode.TreeListing;
+import io.replicakit.pfimbi.client.MarkLookup;
+import io.replicakit.pfimbi.coordinator.TreeListing;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,9 +1,9 @@
 package io.replicakit.pfimbi.tools;
 
-import io.replicakit.pfimbi.namenode.MarkLookup;
-import io.replicakit.pfimbi.namenode.MarkedTreeSweep;
-import io.replicakit.pfimbi.namenode.MarkedTreeSweep.Found;
-import io.replicakit.pfimbi.namenode.TreeListing.Dir;
+import io.replicakit.pfimbi.client.MarkLookup;
+import io.replicakit.pfimbi.coordinator.MarkedTreeSweep;
+import io.replicakit.pfimbi.coordinator.MarkedTreeSweep.Found;
+import io.replicakit.pfimbi.coordinator.TreeListing.Dir;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;

@@ -5,6 +5,7 @@ import static org.apache.hadoop.test.MetricsAsserts.assertGauge;
 import static org.apache.hadoop.test.MetricsAsserts.getMetrics;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.replicakit.pfimbi.manager.ReplicationManager;
 import java.util.Map;
 import org.apache.hadoop.metrics2.MetricsRecordBuilder;
 import org.junit.jupiter.api.Test;

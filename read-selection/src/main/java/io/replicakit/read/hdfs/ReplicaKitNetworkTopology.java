@@ -38,7 +38,10 @@ import org.slf4j.LoggerFactory;
  * count since) and HDFS's order used for that block, so a fault never fails a read.
  *
  * <p>HDFS builds the topology by reflection and hands it the NameNode's configuration through
- * {@link Configurable}; a bad {@code replicakit.read.*} value there fails NameNode startup, naming the key.
+ * {@link Configurable}; a bad {@code replicakit.read.*} value there fails NameNode startup, naming the key. So does
+ * a Hadoop whose internals do not fit this adaptor: {@link TopologyInternals} lists every Hadoop type and member it
+ * uses, resolved first thing in {@link #setConf} (an {@code UnsupportedHadoopException} naming the Hadoop version
+ * and each missing member) instead of failing reads later.
  */
 public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Configurable {
 
@@ -51,6 +54,7 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
 
   @Override
   public void setConf(Configuration conf) {
+    TopologyInternals.API.check();
     this.conf = conf;
     KnownKeys.warnUnknown(conf, ReadSelectionConfig.PREFIX, ReadSelectionConfig.KEY_NAMES, LOG);
     ReadPolicy configured = ReadPolicies.create(ReadSelectionConfig.settings(conf),

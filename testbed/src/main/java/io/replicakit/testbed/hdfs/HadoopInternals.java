@@ -19,7 +19,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The testbed's one adaptor to Hadoop internals that have no public hook (checked against Hadoop 3.5.0
- * sources). A Hadoop upgrade that moves them breaks here, loudly, and nowhere else.
+ * sources). A Hadoop upgrade that moves them breaks here, loudly, and nowhere else: every Hadoop member it uses is
+ * listed in {@link TestbedInternals}, which {@link EmulatedFsDatasetFactory} resolves before a DataNode builds its
+ * dataset.
  *
  * <ul>
  *   <li>{@code FileIoProvider.faultInjectorEventHook}: a private final field every DataNode data I/O passes

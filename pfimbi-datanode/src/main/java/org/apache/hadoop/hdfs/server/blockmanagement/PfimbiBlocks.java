@@ -26,6 +26,9 @@ import java.util.function.ToLongFunction;
  * is a NameNode plugin; neither can hand the other a reference. A protected block is identified by its stored
  * {@link BlockInfo}: {@code chooseReplicasToDelete} is not told the block, only its replicas' storages, and a
  * block is taken to be the protected one when every storage offered holds that block.
+ *
+ * <p>A helper of {@code io.replicakit.pfimbi.hdfs.NameNodeAdaptor}: the coordinator reaches it only through the
+ * adaptor; it is public because the adaptor is in another package.
  */
 public final class PfimbiBlocks {
 

@@ -35,9 +35,10 @@ import org.slf4j.LoggerFactory;
  * </ul>
  *
  * <p>It lives in HDFS's package because {@code initialize} takes the package-private {@code Host2NodesMap}; this
- * and {@link PfimbiBlocks} are the only classes there. A fault in the hooks, an {@link Error} included, never
- * fails a write or a deletion decision: it is counted ({@code HookFaults}), logged at most once a minute with the
- * number held back, and the delegate's answer stands.
+ * and {@link PfimbiBlocks} are the only classes there, helpers of {@code io.replicakit.pfimbi.hdfs.NameNodeAdaptor},
+ * through which alone the coordinator reaches them (their Hadoop members are in its list of internals). A fault in
+ * the hooks, an {@link Error} included, never fails a write or a deletion decision: it is counted
+ * ({@code HookFaults}), logged at most once a minute with the number held back, and the delegate's answer stands.
  */
 public class PfimbiPlacementPolicy extends BlockPlacementPolicy implements Configurable {
 

@@ -1,0 +1,24 @@
+package io.replicakit.metrics.datanode;
+
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import org.apache.hadoop.util.VersionInfo;
+import org.junit.jupiter.api.Test;
+
+/** The DataNode adaptor's list of Hadoop internals against the Hadoop it is built for (3.5.0, the test class path). */
+class DataNodeInternalsTest {
+
+  @Test
+  void list_resolvesOnHadoop350() {
+    assertEquals("3.5.0", VersionInfo.getVersion());
+    assertEquals(List.of(), DataNodeInternals.API.missing(DataNodeAdaptor.class.getClassLoader()));
+    assertDoesNotThrow(DataNodeAdaptor::checkInternals);
+  }
+
+  @Test
+  void list_namesEveryHadoopMemberTheAdaptorAndItsHelperCall() {
+    assertEquals(List.of(), DataNodeInternals.API.undeclared(DataNodeAdaptor.class, DataNodeVolumes.class));
+  }
+}

@@ -1,0 +1,391 @@
+package io.replicakit.pfimbi.coordinator;
+
+import io.replicakit.pfimbi.client.PfimbiSpec;
+import io.replicakit.pfimbi.config.CoordinationSettings;
+import io.replicakit.pfimbi.coordinator.FileView.BlockView;
+import io.replicakit.pfimbi.rpc.BlockAvailable;
+import io.replicakit.pfimbi.rpc.NodeRef;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.LongSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The NameNode side of Pfimbi (thesis §4.1, §4.4): for each file whose Pfimbi request asks for more copies than
+ * it was written with, start the background pipeline of every finalized block, keep its replicas safe while the
+ * copies land, raise the file to its full replication once they have, and hand the file to HDFS's own
+ * re-replication when the background part fails.
+ *
+ * <p>Per block: targets come from the cluster's placement policy given the replicas the block has, the block is
+ * protected from excess deletion (the file is still at its synchronous replication), and the first target's
+ * Replication Manager is told the block is waiting (the rest of the pipeline travels with the notice, §4.7).
+ *
+ * <p>Per file, each scan: when the file is closed and every block has its copies, set its replication to
+ * {@code n} and release the blocks. Fall back (set replication to {@code n} at once, release the blocks, and let
+ * the NameNode re-replicate what is missing) when a block's pipeline cannot be started, when a target DataNode is
+ * no longer alive or reports that it failed to write its copy, or when a block waits longer than the timeout.
+ * Either way no block ends below {@code n}, and a copy that lands late is at worst an excess replica.
+ *
+ * <p>Files are followed by inode id, so a renamed file keeps its request and ends at {@code n} wherever it was
+ * moved. A file's request is that of where it is, else that of where it was written (a job may move its output out
+ * of the marked directory before the first scan sees it); a file that is tracked where no request governs it gets
+ * the request as its own attribute, so that a sweep after a restart still finds it. What the coordinator holds
+ * lives in memory only; a {@link MarkedTreeSweep} of the marked directories rebuilds it whenever this NameNode
+ * becomes active (start, restart, failover) and repeats on a period, so that no file stays below its target
+ * unseen.
+ *
+ * <p>Runs on one thread (the plugin's scan thread); only {@link #counters} may be called from others.
+ */
+public final class BackgroundCoordinator {
+
+  private static final Logger LOG = LoggerFactory.getLogger(BackgroundCoordinator.class);
+
+  /** How often the Replication Managers with copies in flight are asked which copies they failed to write. */
+  static final long FAILURE_POLL_INTERVAL_MS = FailureReports.POLL_INTERVAL_MS;
+
+  /** The Replication Managers' RPC, as the coordinator uses it. */
+  public interface ReplicationManagers {
+
+    /** Sends a notice to the Replication Manager at {@code ipAddr}; empty when accepted, else why not. */
+    Optional<String> notify(String ipAddr, BlockAvailable notice) throws IOException;
+
+    /** The blocks whose background copy the Replication Manager at {@code ipAddr} recently failed, with why. */
+    Map<Long, String> recentFailures(String ipAddr) throws IOException;
+  }
+
+  private final Namespace namespace;
+  private final BlockService blocks;
+  private final ReplicationManagers managers;
+  private final FailureReports failureReports;
+  private final LongSupplier clockMs;
+  private final CoordinationSettings settings;
+  private final Map<Long, Tracked> files = new LinkedHashMap<>();
+  private final Candidates candidates = new Candidates();
+  private final SweepSchedule sweep;
+  private final CoordinatorCounters counters = new CoordinatorCounters();
+  private final FaultLog faults = new FaultLog(LOG);
+  private boolean wasActive;
+
+  public BackgroundCoordinator(Namespace namespace, BlockService blocks, ReplicationManagers managers,
+      TreeListing listing, LongSupplier clockMs, CoordinationSettings settings) {
+    this.namespace = namespace;
+    this.blocks = blocks;
+    this.managers = managers;
+    this.failureReports = new FailureReports(managers);
+    this.clockMs = clockMs;
+    this.settings = settings;
+    this.sweep = new SweepSchedule(new MarkedTreeSweep(listing), namespace, settings, counters);
+  }
+
+  /**
+   * Files that allocated blocks since the last scan, by inode id, with the path of the allocation: the candidates
+   * for Pfimbi.
+   */
+  public void noteWritten(Map<Long, String> writtenAt) {
+    candidates.note(writtenAt);
+  }
+
+  /** Files that allocated blocks since the last scan whose inode id could not be resolved then. */
+  public void noteWrittenPaths(Collection<String> paths) {
+    candidates.notePaths(paths);
+  }
+
+  /**
+   * One round: admit new Pfimbi files, advance every tracked one, and walk a slice of the marked directories.
+   * A standby NameNode forgets everything (the active one is in charge); one that becomes active starts a sweep.
+   */
+  public void scan() {
+    boolean active = blocks.isActive();
+    if (!active) {
+      if (wasActive) {
+        LOG.info("Pfimbi: this NameNode is no longer active; the active one takes over the files in flight");
+        clear();
+      }
+      wasActive = false;
+      return;
+    }
+    if (blocks.inSafeMode()) {
+      return; // replica counts are incomplete until the block reports are in
+    }
+    if (!wasActive) {
+      wasActive = true;
+      sweep.startNow(clockMs.getAsLong());
+    }
+    admitCandidates();
+    failureReports.poll(clockMs.getAsLong(), this::targetsInFlight);
+    for (Long inodeId : new ArrayList<>(files.keySet())) {
+      Tracked tracked = files.get(inodeId);
+      try {
+        advance(inodeId, tracked);
+      } catch (IOException e) {
+        faults.warn("advance", "Pfimbi: cannot look at {} this round: {}", tracked.path, e.toString());
+      }
+    }
+    sweepSlice();
+    counters.filesInProgress(files.size());
+  }
+
+  private void admitCandidates() {
+    candidates.drain(namespace, faults).forEach((inodeId, writtenAt) -> {
+      if (!files.containsKey(inodeId)) {
+        try {
+          admit(inodeId, writtenAt);
+        } catch (IOException e) {
+          faults.warn("admit", "Pfimbi: cannot read inode {}; the sweep will find it: {}", inodeId, e.toString());
+        }
+      }
+    });
+  }
+
+  private void admit(long inodeId, String writtenAt) throws IOException {
+    Optional<FileView> file = namespace.file(inodeId, false);
+    if (file.isEmpty()) {
+      return;
+    }
+    String path = file.get().path();
+    Optional<PfimbiSpec> here = namespace.spec(path);
+    Optional<PfimbiSpec> spec = here.isPresent() || path.equals(writtenAt) ? here : namespace.spec(writtenAt);
+    if (spec.isPresent() && spec.get().replication() > file.get().replication()) {
+      Tracked tracked = track(inodeId, path, spec.get());
+      if (here.isEmpty()) {
+        carryRequest(inodeId, tracked);
+      }
+    }
+  }
+
+  private Tracked track(long inodeId, String path, PfimbiSpec spec) {
+    Tracked tracked = new Tracked(spec, path, clockMs.getAsLong());
+    files.put(inodeId, tracked);
+    counters.tracked();
+    return tracked;
+  }
+
+  /**
+   * Follows a tracked file to its current path. Moved where no request governs it (a job's commit out of the
+   * marked tree), it gets its request as its own attribute: the coordinator's state lives in memory, and the sweep
+   * that rebuilds it after a restart or failover reads requests from the namespace.
+   */
+  private void follow(long inodeId, Tracked tracked, String path) throws IOException {
+    if (path.equals(tracked.path)) {
+      return;
+    }
+    tracked.path = path;
+    if (!tracked.carriesRequest && namespace.spec(path).isEmpty()) {
+      carryRequest(inodeId, tracked);
+    }
+  }
+
+  private void carryRequest(long inodeId, Tracked tracked) {
+    try {
+      namespace.attachRequest(inodeId, tracked.spec);
+      tracked.carriesRequest = true;
+    } catch (IOException e) {
+      faults.warn("attach", "Pfimbi: cannot attach its request to {} (moved out of its marked directory; it is "
+          + "still replicated, but a NameNode restart before it is raised would leave it below target): {}",
+          tracked.path, e.toString());
+    }
+  }
+
+  private void sweepSlice() {
+    try {
+      for (MarkedTreeSweep.Found f : sweep.step(clockMs.getAsLong())) {
+        if (!files.containsKey(f.inodeId())) {
+          faults.warn("recovered", "Pfimbi: {} is at replication {} below its target {} and was not being "
+              + "replicated (NameNode restart, failover or a missed write); replicating it now",
+              f.path(), f.replication(), f.spec().replication());
+          track(f.inodeId(), f.path(), f.spec());
+          counters.recovered();
+        }
+      }
+    } catch (IOException e) {
+      faults.warn("sweep", "Pfimbi: the sweep of the marked directories failed this round: {}", e.toString());
+    }
+  }
+
+  private List<String> targetsInFlight() {
+    List<String> ips = new ArrayList<>();
+    for (Tracked t : files.values()) {
+      for (Tracked.Started s : t.started.values()) {
+        for (NodeRef target : s.targets()) {
+          if (!ips.contains(target.ipAddr())) {
+            ips.add(target.ipAddr());
+          }
+        }
+      }
+    }
+    return ips;
+  }
+
+  private void advance(long inodeId, Tracked tracked) throws IOException {
+    Optional<FileView> found = namespace.file(inodeId, true);
+    if (found.isEmpty()) {
+      forget(inodeId, tracked); // deleted
+      return;
+    }
+    FileView file = found.get();
+    follow(inodeId, tracked, file.path());
+    if (file.replication() >= tracked.spec.replication()) {
+      forget(inodeId, tracked); // raised by someone else
+      return;
+    }
+    restartBlocksThatLostCopies(tracked);
+    for (BlockView block : file.blocks()) {
+      if (!tracked.started.containsKey(block.blockId()) && !start(file, tracked, block)) {
+        fallBack(inodeId, tracked, "the background pipeline of block " + block.blockId() + " could not start");
+        return;
+      }
+    }
+    Optional<String> failure = failure(tracked).or(() -> neverReported(file, tracked));
+    if (failure.isPresent()) {
+      fallBack(inodeId, tracked, failure.get());
+    } else if (!file.underConstruction() && allCopiesLanded(file, tracked.spec.replication())) {
+      raise(inodeId, tracked);
+      counters.completed();
+    }
+  }
+
+  /**
+   * A block that had its copies when it was admitted but lost some since is released and started again (its
+   * start protects it anew; released here, so that a block whose restart has to wait for a reported holder is
+   * never left protected by a file that no longer lists it as started).
+   */
+  private void restartBlocksThatLostCopies(Tracked tracked) {
+    tracked.started.entrySet().removeIf(e -> {
+      boolean lost = e.getValue().targets().isEmpty()
+          && blocks.liveReplicas(e.getKey()) < tracked.spec.replication();
+      if (lost) {
+        blocks.release(e.getKey());
+      }
+      return lost;
+    });
+  }
+
+  /** A closed file with a block no DataNode reported within the timeout: its copies cannot start. */
+  private Optional<String> neverReported(FileView file, Tracked tracked) {
+    boolean unstarted = file.blocks().stream().anyMatch(b -> !tracked.started.containsKey(b.blockId()));
+    if (unstarted && !file.underConstruction()
+        && clockMs.getAsLong() - tracked.sinceMs > settings.backgroundTimeoutMs()) {
+      return Optional.of("a block had no reported replica to copy from for " + settings.backgroundTimeoutMs()
+          + " ms");
+    }
+    return Optional.empty();
+  }
+
+  /** Starts the block's pipeline; false when it cannot (no source, too few targets, notice refused). */
+  private boolean start(FileView file, Tracked tracked, BlockView block) {
+    int have = blocks.liveReplicas(block.blockId());
+    int missing = tracked.spec.replication() - have;
+    if (missing <= 0) {
+      blocks.protect(block.blockId()); // keep the copies it has until the file is raised
+      tracked.started.put(block.blockId(), new Tracked.Started(clockMs.getAsLong(), List.of()));
+      return true;
+    }
+    Optional<NodeRef> source = block.holders().isEmpty()
+        ? Optional.empty() : blocks.holder(block.blockId(), block.holders().get(0));
+    if (source.isEmpty()) {
+      return true; // not reported by a DataNode yet: try again next round
+    }
+    List<NodeRef> targets = blocks.chooseTargets(file.path(), block.blockId(), missing, file.storagePolicyId());
+    if (targets.size() < missing) {
+      return false;
+    }
+    blocks.protect(block.blockId());
+    tracked.started.put(block.blockId(), new Tracked.Started(clockMs.getAsLong(), List.copyOf(targets)));
+    return notifyFirst(block, tracked.spec, have, source.get(), targets);
+  }
+
+  private boolean notifyFirst(BlockView block, PfimbiSpec spec, int have, NodeRef source, List<NodeRef> targets) {
+    BlockAvailable notice = new BlockAvailable(blocks.blockPoolId(), block.blockId(), block.generationStamp(),
+        block.numBytes(), source, spec.flow(), spec.weight(), have + 1, targets.get(0).storageType(),
+        targets.subList(1, targets.size()));
+    try {
+      Optional<String> refused = managers.notify(targets.get(0).ipAddr(), notice);
+      if (refused.isPresent()) {
+        LOG.warn("Pfimbi: {} refused block {}: {}", targets.get(0), block.blockId(), refused.get());
+        return false;
+      }
+      counters.blockStarted();
+      return true;
+    } catch (IOException e) {
+      LOG.warn("Pfimbi: cannot reach the Replication Manager of {}: {}", targets.get(0), e.toString());
+      return false;
+    }
+  }
+
+  /** Why the file's background part has failed, if it has: a target gone or failed, or a block waiting too long. */
+  private Optional<String> failure(Tracked tracked) {
+    long now = clockMs.getAsLong();
+    for (Map.Entry<Long, Tracked.Started> e : tracked.started.entrySet()) {
+      Tracked.Started s = e.getValue();
+      if (s.targets().isEmpty() || blocks.liveReplicas(e.getKey()) >= tracked.spec.replication()) {
+        continue;
+      }
+      String reported = failureReports.failure(e.getKey());
+      if (reported != null) {
+        return Optional.of("a target failed the copy of block " + e.getKey() + ": " + reported);
+      }
+      for (NodeRef target : s.targets()) {
+        if (!blocks.isAlive(target.datanodeUuid())) {
+          return Optional.of("target DataNode " + target.datanodeUuid() + " of block " + e.getKey()
+              + " is no longer alive");
+        }
+      }
+      if (now - s.atMs() > settings.backgroundTimeoutMs()) {
+        return Optional.of("block " + e.getKey() + " waited more than " + settings.backgroundTimeoutMs()
+            + " ms for its copies");
+      }
+    }
+    return Optional.empty();
+  }
+
+  private boolean allCopiesLanded(FileView file, int replication) {
+    for (BlockView block : file.blocks()) {
+      if (blocks.liveReplicas(block.blockId()) < replication) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private void fallBack(long inodeId, Tracked tracked, String why) throws IOException {
+    LOG.warn("Pfimbi: {} falls back to HDFS re-replication: {}", tracked.path, why);
+    raise(inodeId, tracked);
+    counters.fellBack();
+  }
+
+  /**
+   * Sets the file to its full replication, then releases its blocks (never the other way round), then has the
+   * NameNode recheck them, so that a copy kept by the veto beyond {@code n} is deleted as excess.
+   */
+  private void raise(long inodeId, Tracked tracked) throws IOException {
+    namespace.setReplication(inodeId, (short) tracked.spec.replication());
+    List<Long> released = List.copyOf(tracked.started.keySet());
+    forget(inodeId, tracked);
+    if (!released.isEmpty()) {
+      blocks.recheck(released);
+    }
+  }
+
+  private void forget(long inodeId, Tracked tracked) {
+    tracked.started.keySet().forEach(blocks::release);
+    files.remove(inodeId);
+  }
+
+  /** Releases everything (the plugin stops, or this NameNode is no longer active). */
+  public void clear() {
+    new ArrayList<>(files.keySet()).forEach(id -> forget(id, files.get(id)));
+    candidates.clear();
+    failureReports.clear();
+    counters.filesInProgress(0);
+  }
+
+  public CoordinatorCounters.Snapshot counters() {
+    return counters.snapshot();
+  }
+}

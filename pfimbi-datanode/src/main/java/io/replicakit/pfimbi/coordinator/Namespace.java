@@ -1,0 +1,32 @@
+package io.replicakit.pfimbi.coordinator;
+
+import io.replicakit.pfimbi.client.PfimbiSpec;
+import java.io.IOException;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * The namespace operations the coordinator uses. Files are named by inode id, which survives a rename: jobs
+ * commit their output by renaming it, and a file must reach its full replication wherever it has been moved.
+ */
+public interface Namespace {
+
+  /** The inode id of the file or directory at {@code path}, or empty when nothing is there. */
+  OptionalLong inodeId(String path) throws IOException;
+
+  /**
+   * The file with this inode id, wherever it is now; empty when it was deleted (or is not a file).
+   *
+   * @param withBlocks whether to list its blocks (a located-blocks call); without, {@link FileView#blocks} is
+   *     empty
+   */
+  Optional<FileView> file(long inodeId, boolean withBlocks) throws IOException;
+
+  /** The Pfimbi request governing {@code path}: its own attribute, else its nearest marked ancestor's. */
+  Optional<PfimbiSpec> spec(String path) throws IOException;
+
+  void setReplication(long inodeId, short replication) throws IOException;
+
+  /** Sets {@code spec} as the file's own Pfimbi request attribute (it then governs the file wherever it is). */
+  void attachRequest(long inodeId, PfimbiSpec spec) throws IOException;
+}

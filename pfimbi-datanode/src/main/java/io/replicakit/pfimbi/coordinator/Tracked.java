@@ -1,0 +1,26 @@
+package io.replicakit.pfimbi.coordinator;
+
+import io.replicakit.pfimbi.client.PfimbiSpec;
+import io.replicakit.pfimbi.rpc.NodeRef;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** A file the {@link BackgroundCoordinator} is raising to its Pfimbi target, and its blocks in flight. */
+final class Tracked {
+
+  /** A block whose background pipeline was started; no targets when it already had its copies. */
+  record Started(long atMs, List<NodeRef> targets) {}
+
+  final PfimbiSpec spec;
+  final long sinceMs;
+  final Map<Long, Started> started = new HashMap<>();
+  String path;
+  boolean carriesRequest;
+
+  Tracked(PfimbiSpec spec, String path, long sinceMs) {
+    this.spec = spec;
+    this.path = path;
+    this.sinceMs = sinceMs;
+  }
+}

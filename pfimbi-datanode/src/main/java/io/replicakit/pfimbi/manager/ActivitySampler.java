@@ -1,0 +1,103 @@
+package io.replicakit.pfimbi.manager;
+
+import io.replicakit.common.sysstate.VolumeCounters;
+import io.replicakit.common.sysstate.VolumeRef;
+import io.replicakit.common.sysstate.VolumeSource;
+import io.replicakit.pfimbi.activity.ActivityMetric;
+import io.replicakit.pfimbi.activity.ActivityMonitor;
+import io.replicakit.pfimbi.activity.DiskCounters;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
+
+/**
+ * Feeds each storage type's Replication Manager its activity once per interval (thesis §4.7, Activity Monitor):
+ * the volumes' device counters (OSHI on real disks, the testbed's emulated devices in embedded runs) averaged per
+ * storage type, and the foreground blocks written so far for the guaranteed share (§4.2.4).
+ *
+ * <p>Beyond the thesis: with the MemDisk metric the manager's own background writes are taken out of the activity.
+ * Otherwise each background block it writes makes the disk look busy to itself, and it would pause after every
+ * block until a quiet sample came (the idle time the thesis measured as a longer work span, §5.5). Foreground
+ * blocks are likewise the bytes written to the type's devices minus the manager's own, in blocks.
+ */
+public final class ActivitySampler implements Runnable {
+
+  /** One storage type's consumer: its manager. */
+  public interface Target {
+    void onActivity(OptionalDouble activity, long foregroundBlocks);
+
+    long writtenBytes();
+  }
+
+  private final VolumeSource source;
+  private final Supplier<List<VolumeRef>> volumes;
+  private final Supplier<Map<String, Target>> targets;
+  private final ActivityMetric metric;
+  private final LongSupplier dirtyBytes;
+  private final LongSupplier nanoTime;
+  private final long blockBytes;
+  private final Map<String, ActivityMonitor> monitors = new HashMap<>();
+  private final Map<String, long[]> ownBefore = new HashMap<>();
+
+  public ActivitySampler(VolumeSource source, Supplier<List<VolumeRef>> volumes, Supplier<Map<String, Target>> targets,
+      ActivityMetric metric, LongSupplier dirtyBytes, LongSupplier nanoTime, long blockBytes) {
+    this.source = source;
+    this.volumes = volumes;
+    this.targets = targets;
+    this.metric = metric;
+    this.dirtyBytes = dirtyBytes;
+    this.nanoTime = nanoTime;
+    this.blockBytes = blockBytes;
+  }
+
+  @Override
+  public void run() {
+    List<VolumeRef> refs = volumes.get();
+    List<VolumeCounters> counters = source.read(refs);
+    long dirty = dirtyBytes.getAsLong();
+    long now = nanoTime.getAsLong();
+    Map<String, Map<String, DiskCounters>> byType = new HashMap<>();
+    Map<String, Long> writtenByType = new HashMap<>();
+    for (VolumeCounters c : counters) {
+      String type = c.volume().storageType();
+      byType.computeIfAbsent(type, t -> new HashMap<>()).put(c.volume().storageId(), disk(c, dirty, now));
+      if (c.available() && c.writeBytes() >= 0) {
+        writtenByType.merge(type, c.writeBytes(), Long::sum);
+      }
+    }
+    targets.get().forEach((type, target) -> {
+      Map<String, DiskCounters> volumesOfType = byType.getOrDefault(type, Map.of());
+      OptionalDouble activity = monitors.computeIfAbsent(type, t -> new ActivityMonitor(metric))
+          .observe(volumesOfType);
+      long own = target.writtenBytes();
+      activity = withoutOwnWrites(type, activity, own, now, volumesOfType.size());
+      long foreground = Math.max(0, writtenByType.getOrDefault(type, 0L) - own) / blockBytes;
+      target.onActivity(activity, foreground);
+    });
+  }
+
+  private static DiskCounters disk(VolumeCounters c, long dirty, long now) {
+    if (!c.available()) {
+      return new DiskCounters(DiskCounters.UNKNOWN, DiskCounters.UNKNOWN, DiskCounters.UNKNOWN,
+          DiskCounters.UNKNOWN, DiskCounters.UNKNOWN, now);
+    }
+    return new DiskCounters(c.ios(), c.ioNanos(), c.readBytes(), c.writeBytes(), dirty, now);
+  }
+
+  /** MemDisk less the manager's own write rate per volume over the same interval, not below zero. */
+  private OptionalDouble withoutOwnWrites(String type, OptionalDouble activity, long own, long now, int volumes) {
+    long[] before = ownBefore.put(type, new long[] {own, now});
+    if (metric != ActivityMetric.MEMDISK || activity.isEmpty() || before == null || volumes == 0
+        || now <= before[1]) {
+      return activity;
+    }
+    double ownRate = (own - before[0]) / ((now - before[1]) / 1e9) / volumes;
+    double raw = activity.getAsDouble();
+    // Own bytes are counted when a write completes, the device's as they happen: the difference can dip below
+    // zero for an interval. Only a draining page cache makes MemDisk negative, not this subtraction.
+    return OptionalDouble.of(raw >= 0 ? Math.max(0, raw - ownRate) : raw - ownRate);
+  }
+}

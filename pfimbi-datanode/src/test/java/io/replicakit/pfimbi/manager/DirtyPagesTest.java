@@ -1,0 +1,62 @@
+package io.replicakit.pfimbi.manager;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.replicakit.pfimbi.activity.DiskCounters;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class DirtyPagesTest {
+
+  /** The head of a real Linux 6.x /proc/meminfo. */
+  private static final List<String> MEMINFO = List.of(
+      "MemTotal:       16318712 kB",
+      "MemFree:         6421204 kB",
+      "MemAvailable:   12877908 kB",
+      "Buffers:          412812 kB",
+      "Cached:          6120448 kB",
+      "SwapCached:            0 kB",
+      "Active:          4532320 kB",
+      "Inactive:        4236704 kB",
+      "Dirty:              1240 kB",
+      "Writeback:             0 kB",
+      "AnonPages:       2244144 kB",
+      "WritebackTmp:          0 kB");
+
+  @Test
+  void dirtyLine_isReadInKilobytes_andReturnedInBytes() {
+    assertEquals(1240L * 1024, DirtyPages.parse(MEMINFO));
+  }
+
+  @Test
+  void zeroDirty_isZero_notUnknown() {
+    assertEquals(0, DirtyPages.parse(List.of("MemTotal:  100 kB", "Dirty:                 0 kB")));
+  }
+
+  @Test
+  void largeDirty_doesNotOverflow() {
+    assertEquals(64L * 1024 * 1024 * 1024 * 1024,
+        DirtyPages.parse(List.of("Dirty:        68719476736 kB")));
+  }
+
+  @Test
+  void missingDirtyLine_isUnknown() {
+    List<String> withoutDirty = MEMINFO.stream().filter(l -> !l.startsWith("Dirty:")).toList();
+
+    assertEquals(DiskCounters.UNKNOWN, DirtyPages.parse(withoutDirty));
+    assertEquals(DiskCounters.UNKNOWN, DirtyPages.parse(List.of()));
+  }
+
+  @Test
+  void linesThatMerelyContainDirty_areNotTheDirtyLine() {
+    assertEquals(DiskCounters.UNKNOWN, DirtyPages.parse(List.of("NotDirty:   5 kB", "Writeback:  0 kB")));
+  }
+
+  @Test
+  void onThisHost_isEitherAByteCountOrUnknown_neverAnException() {
+    long dirty = new DirtyPages().getAsLong();
+
+    assertTrue(dirty >= 0 || dirty == DiskCounters.UNKNOWN, Long.toString(dirty));
+  }
+}

@@ -1,0 +1,524 @@
+package io.replicakit.pfimbi.manager;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.replicakit.pfimbi.activity.KMeansThreshold;
+import io.replicakit.pfimbi.flow.CreditBuffer;
+import io.replicakit.pfimbi.flow.FlowRegulator;
+import io.replicakit.pfimbi.rpc.BlockAvailable;
+import io.replicakit.pfimbi.rpc.NodeRef;
+import io.replicakit.pfimbi.sched.TwoLevelWfq;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The Replication Manager's threads with in-memory transfers and the real regulator, k-means threshold, credit
+ * buffer and WFQ. Activity is fed by hand: 90 is busy and 0 idle for centres seeded at 100 and 0. Waits are
+ * bounded polls; "nothing happens" is checked over a short window.
+ */
+@Timeout(value = 5, unit = TimeUnit.SECONDS)
+class ReplicationManagerTest {
+
+  private static final double BUSY = 90;
+  private static final double IDLE = 0;
+  private static final long BLOCK_BYTES = 1000;
+  private static final NodeRef SOURCE = new NodeRef("dn1", "10.0.0.1", "host1", 9866, 9867, 9864, "DISK");
+  private static final NodeRef NEXT = new NodeRef("dn4", "10.0.0.4", "host4", 9866, 9867, 9864, "DISK");
+
+  private final FakeTransfers transfers = new FakeTransfers();
+  private final List<BlockAvailable> forwarded = new CopyOnWriteArrayList<>();
+  private volatile IOException forwardFailure;
+  private FlowRegulator regulator;
+  private ReplicationManager<String> rm;
+  private long foreground = 1_000;
+
+  private ReplicationManager<String> start(int bufferBlocks, long guaranteedShare) {
+    return start(bufferBlocks, guaranteedShare, ReplicationManager.Limits.defaults());
+  }
+
+  private ReplicationManager<String> start(int bufferBlocks, long guaranteedShare,
+      ReplicationManager.Limits limits) {
+    regulator = new FlowRegulator(new KMeansThreshold(0.5, 100, 0), guaranteedShare);
+    rm = new ReplicationManager<>("DISK", new TwoLevelWfq(), new CreditBuffer(bufferBlocks, Long.MAX_VALUE),
+        regulator, transfers, written -> {
+          if (forwardFailure != null) {
+            throw forwardFailure;
+          }
+          forwarded.add(written);
+        }, 5, limits);
+    rm.start();
+    return rm;
+  }
+
+  private static ReplicationManager.Limits limits(int maxQueued, ReplicationManager.SpaceProbe space,
+      int disableAfter) {
+    return limits(maxQueued, 16, space, disableAfter);
+  }
+
+  private static ReplicationManager.Limits limits(int maxQueued, int failedKept, ReplicationManager.SpaceProbe space,
+      int disableAfter) {
+    return new ReplicationManager.Limits(maxQueued, failedKept, space, disableAfter, System::currentTimeMillis);
+  }
+
+  @AfterEach
+  void stop() {
+    transfers.fetchGate.countDown();
+    if (rm != null) {
+      rm.close();
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------- credits
+
+  @Test
+  void neverMoreBlocksFetchedButUnwritten_thanTheBufferHasCredits() {
+    start(2, 0);
+    activity(BUSY);
+    for (long id = 1; id <= 6; id++) {
+      assertAccepted(rm.accept(notice(id, 2)));
+    }
+
+    await(() -> rm.status().fetched() == 2, "the buffer fills");
+    stays(() -> transfers.fetchOrder.size() == 2, "no fetch without a credit");
+    ReplicationManager.Status s = rm.status();
+    assertEquals(2, s.buffered());
+    assertEquals(4, s.queued());
+    assertEquals(2 * BLOCK_BYTES, s.bufferedBytes());
+
+    activity(IDLE);
+    await(() -> rm.status().written() == 6, "all written once the disk is idle");
+    assertTrue(transfers.maxHolding.get() <= 2, "held at once: " + transfers.maxHolding.get());
+    assertEquals(0, rm.status().bufferedBytes());
+    assertEquals(6 * BLOCK_BYTES, rm.writtenBytes());
+  }
+
+  @Test
+  void slowFetch_holdsItsCredit_soNoOtherBlockIsFetchedMeanwhile() {
+    transfers.fetchGate = new CountDownLatch(1);
+    start(1, 0);
+    assertAccepted(rm.accept(notice(1, 2)));
+    assertAccepted(rm.accept(notice(2, 2)));
+
+    await(() -> transfers.fetchOrder.size() == 1, "first fetch under way");
+    stays(() -> transfers.fetchOrder.size() == 1, "second waits for the credit");
+
+    transfers.fetchGate.countDown();
+    await(() -> rm.status().written() == 2, "both written");
+    assertEquals(1, transfers.maxHolding.get());
+  }
+
+  // ---------------------------------------------------------------------------------------------- regulator
+
+  @Test
+  void busyDisk_holdsBufferedBlocks_untilTheDiskIsIdle() {
+    start(4, 0);
+    activity(BUSY);
+    assertAccepted(rm.accept(notice(1, 2)));
+    assertAccepted(rm.accept(notice(2, 2)));
+
+    await(() -> rm.status().fetched() == 2, "fetched while busy: only writes wait");
+    stays(() -> transfers.writeOrder.isEmpty(), "no write while busy");
+
+    activity(IDLE);
+    await(() -> rm.status().written() == 2, "writes resume when idle");
+    assertEquals(List.of(1L, 2L), transfers.writeOrder);
+  }
+
+  @Test
+  void busyDisk_guaranteedShare_writesOneBlockPerNForegroundBlocks() {
+    start(4, 3);
+    activity(BUSY); // baseline foreground count
+    for (long id = 1; id <= 3; id++) {
+      assertAccepted(rm.accept(notice(id, 2)));
+    }
+    await(() -> rm.status().fetched() == 3, "buffered");
+
+    foreground += 2;
+    activity(BUSY);
+    stays(() -> transfers.writeOrder.isEmpty(), "two foreground blocks are not enough");
+
+    foreground += 1;
+    activity(BUSY);
+    await(() -> transfers.writeOrder.size() == 1, "the share is due after three");
+    stays(() -> transfers.writeOrder.size() == 1, "one block per share");
+
+    foreground += 3;
+    activity(BUSY);
+    await(() -> transfers.writeOrder.size() == 2, "the next share");
+    stays(() -> transfers.writeOrder.size() == 2, "again only one");
+  }
+
+  // ---------------------------------------------------------------------------------------------- forwarding
+
+  @Test
+  void afterAWrite_forwardsExactlyWhenThereIsADownstreamNode() {
+    start(4, 0);
+    assertAccepted(rm.accept(notice(1, 2)));
+    assertAccepted(rm.accept(notice(2, 2, NEXT)));
+    assertAccepted(rm.accept(notice(3, 3)));
+
+    await(() -> rm.status().written() == 3, "all written");
+    await(() -> !forwarded.isEmpty(), "forwarded");
+    stays(() -> forwarded.size() == 1, "only the block with a downstream node");
+    assertEquals(2, forwarded.get(0).blockId());
+    assertEquals(List.of(NEXT), forwarded.get(0).downstream());
+    assertEquals(0, rm.status().failed());
+  }
+
+  @Test
+  void failedForward_isCounted_afterTheBlockWasWritten() {
+    forwardFailure = new IOException("connection refused");
+    start(2, 0);
+    assertAccepted(rm.accept(notice(1, 2, NEXT)));
+
+    await(() -> rm.status().failed() == 1, "forward failure counted");
+    assertEquals(1, rm.status().written());
+    assertEquals(0, rm.status().bufferedBytes());
+  }
+
+  // ---------------------------------------------------------------------------------------------- failures
+
+  @Test
+  void failedFetch_releasesItsCredit_andCountsFailed() {
+    transfers.failFetch.add(1L);
+    start(1, 0);
+    assertAccepted(rm.accept(notice(1, 2, NEXT)));
+    assertAccepted(rm.accept(notice(2, 2)));
+
+    await(() -> rm.status().written() == 1, "the next block gets the credit back");
+    ReplicationManager.Status s = rm.status();
+    assertEquals(1, s.failed());
+    assertEquals(1, s.fetched());
+    assertEquals(0, s.bufferedBytes());
+    assertEquals(List.of(2L), transfers.writeOrder);
+    stays(forwarded::isEmpty, "a block never fetched is never forwarded");
+  }
+
+  @Test
+  void failedWrite_releasesItsCredit_countsFailed_andIsNotForwarded() {
+    transfers.failWrite.add(1L);
+    start(1, 0);
+    assertAccepted(rm.accept(notice(1, 2, NEXT)));
+    assertAccepted(rm.accept(notice(2, 2)));
+
+    await(() -> rm.status().written() == 1, "the next block gets the credit back");
+    assertEquals(1, rm.status().failed());
+    assertEquals(0, rm.status().bufferedBytes());
+    assertEquals(BLOCK_BYTES, rm.writtenBytes(), "a failed write is not the manager's own write");
+    stays(forwarded::isEmpty, "nothing stored, nothing to forward");
+  }
+
+  // ---------------------------------------------------------------------------------------------- duplicates
+
+  @Test
+  void duplicateNotice_whileQueued_isRefused() {
+    start(1, 0);
+    activity(BUSY);
+    assertAccepted(rm.accept(notice(9, 2)));
+    await(() -> rm.status().fetched() == 1, "the buffer is full");
+    assertAccepted(rm.accept(notice(1, 2)));
+
+    Optional<String> again = rm.accept(notice(1, 2));
+
+    assertTrue(again.isPresent());
+    assertTrue(again.get().contains("1"), again.get());
+    activity(IDLE);
+    await(() -> rm.status().written() == 2, "written once each");
+    stays(() -> transfers.fetchOrder.equals(List.of(9L, 1L)), "block 1 fetched once");
+  }
+
+  @Test
+  void duplicateNotice_whileItsBlockIsBeingFetched_isRefused() {
+    transfers.fetchGate = new CountDownLatch(1);
+    start(2, 0);
+    assertAccepted(rm.accept(notice(1, 2)));
+    await(() -> transfers.fetchOrder.size() == 1, "fetch under way");
+
+    assertTrue(rm.accept(notice(1, 2)).isPresent(), "already being fetched");
+
+    transfers.fetchGate.countDown();
+    await(() -> rm.status().written() == 1, "written");
+    stays(() -> transfers.fetchOrder.size() == 1, "fetched once");
+  }
+
+  @Test
+  void duplicateNotice_whileItsBlockWaitsInTheBuffer_isRefused() {
+    start(2, 0);
+    activity(BUSY);
+    assertAccepted(rm.accept(notice(1, 2)));
+    await(() -> rm.status().fetched() == 1, "buffered");
+
+    assertTrue(rm.accept(notice(1, 2)).isPresent(), "already buffered");
+
+    activity(IDLE);
+    await(() -> rm.status().written() == 1, "written");
+    stays(() -> transfers.fetchOrder.size() == 1, "fetched once");
+  }
+
+  // ---------------------------------------------------------------------------------------------- scheduling
+
+  @Test
+  void noticesQueuedBehindAFullBuffer_areFetchedInStrictPositionOrder() {
+    start(1, 0);
+    activity(BUSY);
+    assertAccepted(rm.accept(notice(100, 2)));
+    await(() -> rm.status().fetched() == 1, "the buffer is full");
+
+    int[] positions = {4, 3, 2, 4, 3, 2};
+    for (int i = 0; i < positions.length; i++) {
+      assertAccepted(rm.accept(notice(i + 1, positions[i])));
+    }
+    activity(IDLE);
+
+    await(() -> rm.status().written() == 7, "all written");
+    assertEquals(List.of(100L, 3L, 6L, 2L, 5L, 1L, 4L), transfers.fetchOrder);
+  }
+
+  @Test
+  void afterClose_noticesAreRefused() {
+    start(1, 0);
+    rm.close();
+
+    Optional<String> refused = rm.accept(notice(1, 2));
+
+    assertTrue(refused.isPresent());
+    assertTrue(refused.get().contains("stopping"), refused.get());
+  }
+
+  @Test
+  void unknownActivity_letsBlocksThrough() {
+    start(2, 0);
+    activity(BUSY);
+    assertAccepted(rm.accept(notice(1, 2)));
+    await(() -> rm.status().fetched() == 1, "buffered");
+
+    rm.onActivity(OptionalDouble.empty(), foreground);
+
+    await(() -> rm.status().written() == 1, "no sample: written as HDFS would");
+  }
+
+  // ---------------------------------------------------------------------------------------------- faults
+
+  @Test
+  void anErrorInAFetch_isCountedAsAFault_theThreadSurvives_andTheBlockIsReportedFailed() {
+    start(1, 0);
+    activity(IDLE);
+    transfers.errorFetch.add(1L);
+    assertAccepted(rm.accept(notice(1, 2)));
+    await(() -> rm.status().faults() == 1, "the Error is counted");
+    assertAccepted(rm.accept(notice(2, 2)));
+    await(() -> rm.status().written() == 1, "the fetcher thread still works after the Error");
+    ReplicationManager.Status s = rm.status();
+    assertEquals(1, s.fetchFailures());
+    assertEquals(0, s.bufferedBytes(), "the failed block's credit came back");
+    assertFalse(s.disabled());
+    assertTrue(rm.failedBlocks().get(1L).contains("OutOfMemoryError"), rm.failedBlocks().toString());
+  }
+
+  @Test
+  void anErrorInAWrite_isCounted_theWriterSurvives_andTheBlockIsReportedFailed() {
+    start(2, 0);
+    activity(IDLE);
+    transfers.errorWrite.add(1L);
+    assertAccepted(rm.accept(notice(1, 2)));
+    await(() -> rm.status().faults() == 1, "the Error is counted");
+    assertAccepted(rm.accept(notice(2, 2)));
+    await(() -> rm.status().written() == 1, "the writer thread still works after the Error");
+    assertEquals(1, rm.status().writeFailures());
+    assertTrue(rm.failedBlocks().containsKey(1L));
+  }
+
+  @Test
+  void failedWrite_isReportedWithItsReason_andFailedBlocksKeepTheNewest() {
+    start(1, 0, limits(100, 4, ReplicationManager.SpaceProbe.UNLIMITED, 100));
+    activity(IDLE);
+    for (long id = 1; id <= 6; id++) {
+      transfers.failWrite.add(id);
+      assertAccepted(rm.accept(notice(id, 2)));
+    }
+    await(() -> rm.status().writeFailures() == 6, "all six writes failed");
+    assertEquals(List.of(3L, 4L, 5L, 6L), List.copyOf(rm.failedBlocks().keySet()), "the newest four kept");
+    assertTrue(rm.failedBlocks().get(6L).contains("disk full"), rm.failedBlocks().get(6L));
+  }
+
+  @Test
+  void aBlockAcceptedAgain_isNoLongerReportedFailed() {
+    start(1, 0);
+    activity(IDLE);
+    transfers.failFetch.add(1L);
+    assertAccepted(rm.accept(notice(1, 2)));
+    await(() -> rm.failedBlocks().containsKey(1L), "recorded");
+    transfers.failFetch.clear();
+    assertAccepted(rm.accept(notice(1, 2)));
+    assertFalse(rm.failedBlocks().containsKey(1L));
+  }
+
+  @Test
+  void aFullQueue_refusesTheNotice_withAReason_andCountsItDropped() {
+    transfers.fetchGate = new CountDownLatch(1);
+    start(1, 0, limits(2, ReplicationManager.SpaceProbe.UNLIMITED, 100));
+    activity(BUSY);
+    assertAccepted(rm.accept(notice(1, 2)));
+    await(() -> transfers.fetchOrder.size() == 1, "block 1 is being fetched: the queue is empty again");
+    assertAccepted(rm.accept(notice(2, 2)));
+    assertAccepted(rm.accept(notice(3, 2)));
+    Optional<String> refused = rm.accept(notice(4, 2));
+    assertTrue(refused.isPresent() && refused.get().contains("queue is full"), refused.toString());
+    ReplicationManager.Status s = rm.status();
+    assertEquals(1, s.dropped());
+    assertEquals(1, s.refused());
+    assertEquals(2, s.queued());
+  }
+
+  @Test
+  void aNoticeForMoreThanTheFreeSpace_isRefusedAtAcceptTime() {
+    long[] free = {BLOCK_BYTES * 2};
+    start(1, 0, limits(100, () -> new ReplicationManager.Space(free[0], free[0]), 100));
+    activity(BUSY); // nothing is written: accepted blocks keep their claim on the space
+    assertAccepted(rm.accept(notice(1, 2)));
+    assertAccepted(rm.accept(notice(2, 2)));
+    Optional<String> refused = rm.accept(notice(3, 2));
+    assertTrue(refused.isPresent() && refused.get().contains("not enough space on DISK"), refused.toString());
+    assertEquals(1, rm.status().refusedNoSpace());
+    free[0] = BLOCK_BYTES * 10;
+    assertAccepted(rm.accept(notice(3, 2)));
+  }
+
+  @Test
+  void aBlockLargerThanEveryVolume_isRefusedEvenWhenTheirSumFits() {
+    start(1, 0, limits(100, () -> new ReplicationManager.Space(BLOCK_BYTES * 3, BLOCK_BYTES / 2), 100));
+    Optional<String> refused = rm.accept(notice(1, 2));
+    assertTrue(refused.isPresent() && refused.get().contains("on one volume"), refused.toString());
+  }
+
+  @Test
+  void persistentFaults_disableTheManager_reportItsQueuedBlocksFailed_andRefuseNewNotices() {
+    start(1, 0, limits(100, ReplicationManager.SpaceProbe.UNLIMITED, 3));
+    activity(BUSY);
+    for (long id = 1; id <= 3; id++) {
+      transfers.errorFetch.add(id);
+    }
+    transfers.errorFetch.add(4L);
+    for (long id = 1; id <= 5; id++) {
+      assertAccepted(rm.accept(notice(id, 2)));
+    }
+    await(() -> rm.status().disabled(), "disabled after three faults in a row");
+    assertEquals(3, rm.status().faults());
+    await(() -> rm.failedBlocks().keySet().containsAll(List.of(1L, 2L, 3L, 4L, 5L)), "all five reported");
+    Optional<String> refused = rm.accept(notice(6, 2));
+    assertTrue(refused.isPresent() && refused.get().contains("disabled"), refused.toString());
+  }
+
+  // ---------------------------------------------------------------------------------------------- helpers
+
+  private void activity(double value) {
+    rm.onActivity(OptionalDouble.of(value), foreground);
+  }
+
+  private static BlockAvailable notice(long blockId, int position, NodeRef... downstream) {
+    return new BlockAvailable("BP-1", blockId, 1, BLOCK_BYTES, SOURCE, "job", 1.0, position, "DISK",
+        List.of(downstream));
+  }
+
+  private static void assertAccepted(Optional<String> refusal) {
+    assertFalse(refusal.isPresent(), () -> "refused: " + refusal.orElse(""));
+  }
+
+  private static void await(BooleanSupplier condition, String what) {
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(1_500);
+    while (!condition.getAsBoolean()) {
+      if (System.nanoTime() > deadline) {
+        fail("timed out waiting: " + what);
+      }
+      pause(1);
+    }
+  }
+
+  /** Holds for a short window: the threads had every chance to break it. */
+  private static void stays(BooleanSupplier condition, String what) {
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(100);
+    do {
+      assertTrue(condition.getAsBoolean(), what);
+      pause(2);
+    } while (System.nanoTime() < deadline);
+  }
+
+  private static void pause(long ms) {
+    try {
+      Thread.sleep(ms);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError(e);
+    }
+  }
+
+  /** In-memory transfers: records order, can fail chosen blocks, can hold fetches on a latch. */
+  private static final class FakeTransfers implements ReplicationManager.Transfers<String> {
+    final List<Long> fetchOrder = Collections.synchronizedList(new ArrayList<>());
+    final List<Long> writeOrder = Collections.synchronizedList(new ArrayList<>());
+    final Set<Long> failFetch = ConcurrentHashMap.newKeySet();
+    final Set<Long> failWrite = ConcurrentHashMap.newKeySet();
+    final Set<Long> errorFetch = ConcurrentHashMap.newKeySet();
+    final Set<Long> errorWrite = ConcurrentHashMap.newKeySet();
+    volatile CountDownLatch fetchGate = new CountDownLatch(0);
+    /** Blocks from the start of their fetch until written or failed: what the credits bound. */
+    final AtomicInteger holding = new AtomicInteger();
+    final AtomicInteger maxHolding = new AtomicInteger();
+
+    @Override
+    public String fetch(BlockAvailable n) throws IOException {
+      fetchOrder.add(n.blockId());
+      maxHolding.accumulateAndGet(holding.incrementAndGet(), Math::max);
+      try {
+        if (!fetchGate.await(5, TimeUnit.SECONDS)) {
+          throw new IOException("gate never opened");
+        }
+      } catch (InterruptedException e) {
+        holding.decrementAndGet();
+        throw new InterruptedIOException();
+      }
+      if (errorFetch.contains(n.blockId())) {
+        holding.decrementAndGet();
+        throw new OutOfMemoryError("injected");
+      }
+      if (failFetch.contains(n.blockId())) {
+        holding.decrementAndGet();
+        throw new IOException("source gone");
+      }
+      return "data-" + n.blockId();
+    }
+
+    @Override
+    public void write(BlockAvailable n, String data, java.util.function.BooleanSupplier mayContinue,
+        java.util.function.LongConsumer sent) throws IOException {
+      assertEquals("data-" + n.blockId(), data);
+      holding.decrementAndGet();
+      if (errorWrite.contains(n.blockId())) {
+        throw new AssertionError("injected Error");
+      }
+      if (failWrite.contains(n.blockId())) {
+        throw new IOException("disk full"); // refused before any packet went out
+      }
+      sent.accept(n.numBytes());
+      writeOrder.add(n.blockId());
+    }
+  }
+}

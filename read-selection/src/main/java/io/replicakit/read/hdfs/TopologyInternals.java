@@ -1,0 +1,36 @@
+package io.replicakit.read.hdfs;
+
+import io.replicakit.common.hdfs.InternalApi;
+
+/**
+ * Every Hadoop type and member that {@link ReplicaKitNetworkTopology}, the module's one adaptor, uses (the methods
+ * it overrides among them: a changed signature would leave HDFS calling its own sort), checked when HDFS hands the
+ * topology its configuration. Names only, no Hadoop type: this class loads on any Hadoop, so the check can report
+ * what is missing. {@code TopologyInternalsTest} compares it with the class's bytecode.
+ */
+final class TopologyInternals {
+
+  static final InternalApi API = InternalApi.builder("read-selection topology adaptor", TopologyInternals.class)
+      .types(
+          "org.apache.hadoop.conf.Configurable",
+          "org.apache.hadoop.conf.Configuration",
+          "org.apache.hadoop.fs.StorageType",
+          "org.apache.hadoop.hdfs.net.DFSNetworkTopology",
+          "org.apache.hadoop.hdfs.protocol.DatanodeInfoWithStorage",
+          "org.apache.hadoop.net.Node")
+      .members(
+          "Configuration Configurable.getConf()",
+          "StorageType DatanodeInfoWithStorage.getStorageType()",
+          "String DatanodeInfoWithStorage.getDatanodeUuid()",
+          "String DatanodeInfoWithStorage.getStorageID()",
+          "String StorageType.name()",
+          "int DFSNetworkTopology.getWeight(Node, Node)",
+          "int DFSNetworkTopology.getWeightUsingNetworkLocation(Node, Node)",
+          "new DFSNetworkTopology()",
+          "void Configurable.setConf(Configuration)",
+          "void DFSNetworkTopology.sortByDistance(Node, Node[], int, Consumer)",
+          "void DFSNetworkTopology.sortByDistanceUsingNetworkLocation(Node, Node[], int, Consumer)")
+      .build();
+
+  private TopologyInternals() {}
+}

@@ -1,0 +1,57 @@
+package io.replicakit.testbed.hdfs;
+
+import io.replicakit.common.hdfs.InternalApi;
+
+/**
+ * Every Hadoop type and member that the testbed's adaptor, {@link HadoopInternals}, and the dataset factory that
+ * installs it, {@link EmulatedFsDatasetFactory}, use, the two fields it reaches by reflection among them (a
+ * private field that changed would otherwise only show as an unthrottled, silently wrong experiment). Checked when
+ * a DataNode builds its dataset. Names only, no Hadoop type: this class loads on any Hadoop, so the check can
+ * report what is missing. {@code TestbedInternalsTest} compares it with the classes' bytecode.
+ */
+final class TestbedInternals {
+
+  static final InternalApi API = InternalApi.builder("testbed adaptor", TestbedInternals.class)
+      .types(
+          "org.apache.hadoop.conf.Configuration",
+          "org.apache.hadoop.fs.StorageType",
+          "org.apache.hadoop.fs.TestDFSIO",
+          "org.apache.hadoop.hdfs.server.datanode.DataNode",
+          "org.apache.hadoop.hdfs.server.datanode.DataStorage",
+          "org.apache.hadoop.hdfs.server.datanode.FaultInjectorFileIoEvents",
+          "org.apache.hadoop.hdfs.server.datanode.FileIoProvider",
+          "org.apache.hadoop.hdfs.server.datanode.FileIoProvider$OPERATION",
+          "org.apache.hadoop.hdfs.server.datanode.fsdataset.FsDatasetSpi",
+          "org.apache.hadoop.hdfs.server.datanode.fsdataset.FsDatasetSpi$Factory",
+          "org.apache.hadoop.hdfs.server.datanode.fsdataset.FsDatasetSpi$FsVolumeReferences",
+          "org.apache.hadoop.hdfs.server.datanode.fsdataset.FsVolumeSpi",
+          "org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.FsDatasetFactory",
+          "org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.FsDatasetImpl",
+          "org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.FsVolumeImpl")
+      .members(
+          // reached by reflection: the hook every DataNode data I/O passes, and the pool TestDFSIO leaves running
+          "FaultInjectorFileIoEvents FileIoProvider.faultInjectorEventHook",
+          "ExecutorService TestDFSIO.excutorService",
+          "FileIoProvider DataNode.getFileIoProvider()",
+          "FileIoProvider.OPERATION FileIoProvider.OPERATION.NATIVE_COPY",
+          "FileIoProvider.OPERATION FileIoProvider.OPERATION.READ",
+          "FileIoProvider.OPERATION FileIoProvider.OPERATION.TRANSFER",
+          "FileIoProvider.OPERATION FileIoProvider.OPERATION.WRITE",
+          "FileIoProvider.OPERATION[] FileIoProvider.OPERATION.values()",
+          "FsDatasetImpl FsDatasetFactory.newInstance(DataNode, DataStorage, Configuration)",
+          "FsDatasetSpi FsDatasetSpi.Factory.newInstance(DataNode, DataStorage, Configuration)",
+          "FsDatasetSpi.FsVolumeReferences FsDatasetSpi.getFsVolumeReferences()",
+          "Iterator FsDatasetSpi.FsVolumeReferences.iterator()",
+          "StorageType FsVolumeSpi.getStorageType()",
+          "String FsVolumeSpi.getStorageID()",
+          "int FileIoProvider.OPERATION.ordinal()",
+          "new FaultInjectorFileIoEvents(Configuration)",
+          "new FsDatasetFactory()",
+          "new FsDatasetSpi.Factory()",
+          "void FaultInjectorFileIoEvents.beforeFileIo(FsVolumeSpi, FileIoProvider.OPERATION, long)",
+          "void FsDatasetSpi.FsVolumeReferences.close()",
+          "void FsVolumeImpl.setCapacityForTesting(long)")
+      .build();
+
+  private TestbedInternals() {}
+}
