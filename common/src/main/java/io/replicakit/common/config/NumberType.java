@@ -33,7 +33,7 @@ final class NumberType implements ValueType<Double> {
 
   @Override
   public String allowed() {
-    return range(min, minIncluded) + (floor == null ? "" : ", and at least " + floor.name());
+    return range(min, minIncluded) + (floor == null ? "" : ", and at least `" + floor.name() + "`");
   }
 
   @Override

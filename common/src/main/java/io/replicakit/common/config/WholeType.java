@@ -72,7 +72,7 @@ final class WholeType implements ValueType<Long> {
 
   @Override
   public String allowed() {
-    return range(min) + (floor == null ? "" : ", and at least " + floor.name());
+    return range(min) + (floor == null ? "" : ", and at least `" + floor.name() + "`");
   }
 
   @Override

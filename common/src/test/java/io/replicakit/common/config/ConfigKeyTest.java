@@ -124,7 +124,7 @@ class ConfigKeyTest {
     ConfigKey<Double> min = ConfigKey.positive("min", 1);
     ConfigKey<Double> max = ConfigKey.positive("max", 20).atLeast(min);
     assertEquals("max must be a number >= 5, was 3", max.problem(conf("min", "5", "max", "3")).orElseThrow());
-    assertEquals("> 0, and at least min", max.allowed());
+    assertEquals("> 0, and at least `min`", max.allowed());
   }
 
   @Test
