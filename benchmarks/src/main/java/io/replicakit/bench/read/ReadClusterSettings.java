@@ -16,18 +16,16 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.DoubleSupplier;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.net.NetworkTopology;
 
 /**
  * The HDFS settings both read experiments run with, as read-selection's ITs configure their clusters: ReplicaKit's
  * topology installed from the start (so switching policy is a NameNode restart), the policies' storage model
- * equal to the emulated devices, rack uplinks not a bottleneck (the testbed's are loopback, so the paper's rule 3
+ * equal to the emulated devices (their MiB/s converted to the model's MB/s), rack uplinks not a bottleneck (the testbed's are loopback, so the paper's rule 3
  * would otherwise forbid every fast replica in another rack), and both heartbeat-metrics plugins with the
  * testbed's sources, which report each node's own emulated devices and emulated CPU/memory stress.
  */
@@ -55,9 +53,9 @@ final class ReadClusterSettings {
         .with(MetricsConfig.VOLUME_SOURCE_KEY, "testbed")
         // The NameNode restarts for every policy; reporters must find its plugin again within seconds.
         .with(MetricsConfig.BACKOFF_MAX_MS_KEY, "2000");
-    for (StorageType type : spec.volumeTypes()) {
-      options = options.with(ReadSelectionConfig.throughputKey(type),
-          String.format(Locale.ROOT, "%.3f", spec.devices().mibPerSec(type)));
+    // The emulated devices' speeds, converted to the read keys' MB/s by the keys themselves.
+    for (Map.Entry<String, String> e : ReadSelectionConfig.throughputSettings(spec.devices().speeds()).entrySet()) {
+      options = options.with(e.getKey(), e.getValue());
     }
     for (Map.Entry<String, String> e : extra.entrySet()) {
       options = options.with(e.getKey(), e.getValue());

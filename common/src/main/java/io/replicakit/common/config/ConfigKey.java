@@ -68,34 +68,34 @@ public final class ConfigKey<T> {
 
   /** A number in {@code min..max}, both included. */
   public static ConfigKey<Double> number(String name, double def, double min, double max) {
-    return of(name, def, new NumberType(min, true, max, true, null));
+    return of(name, def, new NumberType(min, true, max, true));
   }
 
   /** A finite number {@code > 0}; {@code def} NaN for a key without a default. */
   public static ConfigKey<Double> positive(String name, double def) {
-    return of(name, Double.isNaN(def) ? null : def, new NumberType(0, false, Double.POSITIVE_INFINITY, false, null));
+    return of(name, Double.isNaN(def) ? null : def, new NumberType(0, false, Double.POSITIVE_INFINITY, false));
   }
 
   /** A finite number {@code >= min}. */
   public static ConfigKey<Double> atLeast(String name, double def, double min) {
-    return of(name, def, new NumberType(min, true, Double.POSITIVE_INFINITY, false, null));
+    return of(name, def, new NumberType(min, true, Double.POSITIVE_INFINITY, false));
   }
 
   /** A fraction in (0, 1]. */
   public static ConfigKey<Double> fraction(String name, double def) {
-    return of(name, def, new NumberType(0, false, 1, true, null));
+    return of(name, def, new NumberType(0, false, 1, true));
   }
 
   /** A throughput {@code > 0}, written as a number of {@code unit}s per second. */
   public static ConfigKey<Throughput> throughput(String name, Throughput def, Throughput.Unit unit) {
-    return of(name, def, SimpleTypes.throughput(unit,
-        new NumberType(0, false, Double.POSITIVE_INFINITY, false, null))).unit(unit.symbol());
+    return of(name, def, SimpleTypes.throughput(unit, new NumberType(0, false, Double.POSITIVE_INFINITY, false)))
+        .unit(unit.symbol());
   }
 
   /** A throughput {@code >= 0} (0: none), written as a number of {@code unit}s per second. */
   public static ConfigKey<Throughput> throughputOrZero(String name, Throughput def, Throughput.Unit unit) {
-    return of(name, def, SimpleTypes.throughput(unit,
-        new NumberType(0, true, Double.POSITIVE_INFINITY, false, null))).unit(unit.symbol());
+    return of(name, def, SimpleTypes.throughput(unit, new NumberType(0, true, Double.POSITIVE_INFINITY, false)))
+        .unit(unit.symbol());
   }
 
   /** {@code true} or {@code false}. */

@@ -73,10 +73,10 @@ public final class ConfigReference {
   /** {@code replicakit-default.xml} for {@code keys}: each key with its default and description. */
   public static String xml(ConfigKeys keys) {
     StringBuilder sb = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
-        .append("<!-- The configuration keys of ReplicaKit's ").append(keys.module())
-        .append(" module with their defaults, generated from their declarations in code. A reference: ReplicaKit")
-        .append(" does not load this file; set keys in hdfs-site.xml. -->\n")
-        .append("<configuration>\n");
+        .append("<!-- ReplicaKit's configuration keys with their defaults, generated from their declarations in")
+        .append(" code. A reference: ReplicaKit does not load this file; set keys in hdfs-site.xml. -->\n")
+        .append("<configuration>\n")
+        .append("  <!-- module ").append(keys.module()).append(" -->\n");
     for (ConfigKey<?> key : keys.all()) {
       sb.append("  <property>\n")
           .append("    <name>").append(escape(key.name())).append("</name>\n")

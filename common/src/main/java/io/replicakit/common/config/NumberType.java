@@ -13,17 +13,32 @@ final class NumberType implements ValueType<Double> {
   private final double max;
   private final boolean maxIncluded;
   private final ConfigKey<Double> floor;
+  /** What problems call a value, "a number" or "a speed", and the unit they write after a bound. */
+  private final String what;
+  private final String unit;
 
-  NumberType(double min, boolean minIncluded, double max, boolean maxIncluded, ConfigKey<Double> floor) {
+  NumberType(double min, boolean minIncluded, double max, boolean maxIncluded) {
+    this(min, minIncluded, max, maxIncluded, null, "a number", "");
+  }
+
+  private NumberType(double min, boolean minIncluded, double max, boolean maxIncluded, ConfigKey<Double> floor,
+      String what, String unit) {
     this.min = min;
     this.minIncluded = minIncluded;
     this.max = max;
     this.maxIncluded = maxIncluded;
     this.floor = floor;
+    this.what = what;
+    this.unit = unit;
   }
 
   NumberType withFloor(ConfigKey<Double> key) {
-    return new NumberType(min, minIncluded, max, maxIncluded, key);
+    return new NumberType(min, minIncluded, max, maxIncluded, key, what, unit);
+  }
+
+  /** These numbers as problems name them: {@code a speed > 0 MiB/s}. */
+  NumberType called(String noun, String unitSymbol) {
+    return new NumberType(min, minIncluded, max, maxIncluded, floor, noun, " " + unitSymbol);
   }
 
   @Override
@@ -76,7 +91,7 @@ final class NumberType implements ValueType<Double> {
   }
 
   private String phrase(double lowest, boolean included) {
-    return "a number " + (Double.isInfinite(max) ? "" : "in ") + range(lowest, included);
+    return what + " " + (Double.isInfinite(max) ? "" : "in ") + range(lowest, included) + unit;
   }
 
   private String range(double lowest, boolean included) {

@@ -96,7 +96,8 @@ final class SimpleTypes {
   }
 
   /** A number of {@code unit}s per second, as {@code numbers} allow, read as a {@link Throughput}. */
-  static ValueType<Throughput> throughput(Throughput.Unit unit, NumberType numbers) {
+  static ValueType<Throughput> throughput(Throughput.Unit unit, NumberType amounts) {
+    NumberType numbers = amounts.called("a speed", unit.symbol());
     return new ValueType<>() {
       @Override
       public Throughput parse(String text) {

@@ -185,12 +185,13 @@ class ConfigKeyTest {
     Throughput forty = mib.get(conf());
     assertEquals(40 * 1024 * 1024, forty.bytesPerSec());
     assertEquals(forty, mb.get(conf("mb", mb.text(forty))), "a MiB/s speed set in an MB/s key keeps its rate");
-    assertEquals("mb must be a number > 0, was -60", problem(mb, "-60"));
-    assertEquals("mb must be a number > 0, was 0", problem(mb, "0"));
-    assertEquals("mb must be a number > 0, was 'fast'", problem(mb, "fast"));
+    assertEquals("mb must be a speed > 0 MB/s, was -60", problem(mb, "-60"));
+    assertEquals("mb must be a speed > 0 MB/s, was 0", problem(mb, "0"));
+    assertEquals("mb must be a speed > 0 MB/s, was 'fast'", problem(mb, "fast"));
     ConfigKey<Throughput> link = ConfigKey.throughputOrZero("l", Throughput.ZERO, Throughput.Unit.MB_PER_SEC);
     assertEquals(Throughput.ZERO, link.get(conf("l", "0")));
-    assertEquals("l must be a number >= 0, was -1", problem(link, "-1"));
+    assertEquals("l must be a speed >= 0 MB/s, was -1", problem(link, "-1"));
+    assertEquals("> 0", mib.allowed());
   }
 
   @Test

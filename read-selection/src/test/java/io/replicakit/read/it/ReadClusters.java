@@ -9,6 +9,7 @@ import io.replicakit.testbed.cluster.ClientPlacement;
 import io.replicakit.testbed.cluster.ClusterOptions;
 import io.replicakit.testbed.cluster.EmbeddedCluster;
 import io.replicakit.testbed.spec.DataNodeSpec;
+import io.replicakit.testbed.spec.ClusterSpec;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -20,7 +21,6 @@ import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
 import org.apache.hadoop.fs.FSDataOutputStream;
-import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
@@ -34,19 +34,21 @@ final class ReadClusters {
   private ReadClusters() {}
 
   /**
-   * The topology with {@code policy}, throughputs of the testbed's emulated devices, and the racks' real
+   * The topology with {@code policy}, the throughputs of {@code spec}'s emulated devices, and the racks' real
    * bandwidth: the embedded cluster's rack uplinks are loopback, not a bottleneck, so fast storage counts in
    * other racks too.
    */
-  static ClusterOptions withPolicy(Path dir, String policy) {
-    return ClusterOptions.in(dir)
+  static ClusterOptions withPolicy(Path dir, ClusterSpec spec, String policy) {
+    ClusterOptions options = ClusterOptions.in(dir)
         .with(DFSConfigKeys.DFS_NET_TOPOLOGY_IMPL_KEY, ReplicaKitNetworkTopology.class.getName())
         .with(ReadSelectionConfig.POLICY_KEY, policy)
-        .with(ReadSelectionConfig.throughputKey(StorageType.SSD), "40")
-        .with(ReadSelectionConfig.throughputKey(StorageType.DISK), "8")
         .with(ReadSelectionConfig.INTER_RACK_KEY, "1250")
         .with(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, Long.toString(BLOCK))
         .with(DFSConfigKeys.DFS_BYTES_PER_CHECKSUM_KEY, "512");
+    for (Map.Entry<String, String> e : ReadSelectionConfig.throughputSettings(spec.devices().speeds()).entrySet()) {
+      options = options.with(e.getKey(), e.getValue());
+    }
+    return options;
   }
 
   /** Adds both heartbeat-metrics plugins, reporting every second. */
