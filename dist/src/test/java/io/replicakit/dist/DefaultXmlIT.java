@@ -42,7 +42,7 @@ class DefaultXmlIT {
   }
 
   @Test
-  void listsEveryKeyOfEveryDaemonModule_once_inTheirOrder() throws Exception {
+  void listsEveryKeyOfEveryDaemonModule_once() throws Exception {
     Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder()
         .parse(new ByteArrayInputStream(defaultXml()));
     NodeList names = doc.getElementsByTagName("name");

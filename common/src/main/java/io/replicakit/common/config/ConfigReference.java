@@ -75,8 +75,7 @@ public final class ConfigReference {
     StringBuilder sb = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         .append("<!-- ReplicaKit's configuration keys with their defaults, generated from their declarations in")
         .append(" code. A reference: ReplicaKit does not load this file; set keys in hdfs-site.xml. -->\n")
-        .append("<configuration>\n")
-        .append("  <!-- module ").append(keys.module()).append(" -->\n");
+        .append("<configuration>\n");
     for (ConfigKey<?> key : keys.all()) {
       sb.append("  <property>\n")
           .append("    <name>").append(escape(key.name())).append("</name>\n")

@@ -81,9 +81,6 @@ public final class MetricsConfig {
   public static final String BACKOFF_MAX_MS_KEY = BACKOFF_MAX.name();
   public static final String ABORT_ON_ERROR_KEY = ABORT_ON_ERROR.name();
 
-  /** The names of {@link #KEYS}, for the check of unknown keys. */
-  public static final List<String> KEY_NAMES = KEYS.names();
-
   private MetricsConfig() {}
 
   /** Every problem with the module's keys in {@code conf}, each naming its key and allowed range. */

@@ -169,9 +169,6 @@ public final class PfimbiConfig {
   public static final String QUEUE_MAX_KEY = QUEUE_MAX.name();
   public static final String ABORT_ON_ERROR_KEY = ABORT_ON_ERROR.name();
 
-  /** The names of {@link #KEYS}, for the check of unknown keys. */
-  public static final List<String> KEY_NAMES = KEYS.names();
-
   private PfimbiConfig() {}
 
   /** Every problem with the module's keys in {@code conf}, each naming its key and allowed range. */

@@ -1,7 +1,6 @@
 package io.replicakit.pfimbi.datanode;
 
 import io.replicakit.common.PluginStartup;
-import io.replicakit.common.config.KnownKeys;
 import io.replicakit.common.fault.FaultGuard;
 import io.replicakit.common.fault.ThrottledLog;
 import io.replicakit.common.sysstate.SourceProvider;
@@ -89,7 +88,7 @@ public final class ReplicationManagerPlugin implements ServicePlugin, NoticeHand
       node = DataNodeView.of(service);
       Configuration conf = node.conf();
       abort = PluginStartup.abortOnError(conf, PfimbiConfig.ABORT_ON_ERROR_KEY);
-      KnownKeys.warnUnknown(conf, PfimbiConfig.PREFIX, PfimbiConfig.KEY_NAMES, LOG);
+      PfimbiConfig.KEYS.warnUnknown(conf, LOG);
       settings = PfimbiConfig.settings(conf);
       blockIo = new BlockIo(node.dataNode());
       noticeCheck = new NoticeCheck(node::uuid, BlockIo.MAX_BLOCK_BYTES);

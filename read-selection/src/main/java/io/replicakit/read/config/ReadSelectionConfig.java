@@ -114,9 +114,6 @@ public final class ReadSelectionConfig {
   public static final String MARGIN_KEY = MARGIN.name();
   public static final String CLASS_BONUS_KEY = CLASS_BONUS.name();
 
-  /** The names of {@link #KEYS}, for the check of unknown keys. */
-  public static final List<String> KEY_NAMES = KEYS.names();
-
   private ReadSelectionConfig() {}
 
   /** The key of one storage type's read throughput, in MB/s. */
