@@ -147,6 +147,9 @@ public final class ConfigKey<T> {
    */
   @SuppressWarnings("unchecked")
   public ConfigKey<T> atLeast(ConfigKey<T> other) {
+    if (other.defaultText == null && other.defaultFrom == null) {
+      throw new IllegalArgumentException(name + " cannot follow " + other.name + ", which has no default");
+    }
     ValueType<T> bounded;
     if (type instanceof WholeType whole) {
       bounded = (ValueType<T>) whole.withFloor((ConfigKey<Long>) other);

@@ -125,6 +125,10 @@ class ConfigKeyTest {
     ConfigKey<Double> max = ConfigKey.positive("max", 20).atLeast(min);
     assertEquals("max must be a number >= 5, was 3", max.problem(conf("min", "5", "max", "3")).orElseThrow());
     assertEquals("> 0, and at least `min`", max.allowed());
+    assertThrows(IllegalArgumentException.class, () -> ConfigKey.positive("m", 1)
+        .atLeast(ConfigKey.positive("w", Double.NaN)), "a bound needs a value when the other key is unset");
+    assertThrows(UnsupportedOperationException.class, () -> ConfigKey.bool("b", true)
+        .atLeast(ConfigKey.bool("c", false)));
   }
 
   @Test
