@@ -25,9 +25,10 @@ import org.apache.hadoop.net.NetworkTopology;
 /**
  * The HDFS settings both read experiments run with, as read-selection's ITs configure their clusters: ReplicaKit's
  * topology installed from the start (so switching policy is a NameNode restart), the policies' storage model
- * equal to the emulated devices (their MiB/s converted to the model's MB/s), rack uplinks not a bottleneck (the testbed's are loopback, so the paper's rule 3
- * would otherwise forbid every fast replica in another rack), and both heartbeat-metrics plugins with the
- * testbed's sources, which report each node's own emulated devices and emulated CPU/memory stress.
+ * equal to the emulated devices (their MiB/s converted to the model's MB/s), rack uplinks not a bottleneck (the
+ * testbed's are loopback, so the paper's rule 3 would otherwise forbid every fast replica in another rack), and
+ * both heartbeat-metrics plugins with the testbed's sources, which report each node's own emulated devices and
+ * emulated CPU/memory stress.
  */
 final class ReadClusterSettings {
 

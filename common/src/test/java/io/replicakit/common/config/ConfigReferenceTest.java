@@ -25,7 +25,8 @@ class ConfigReferenceTest {
         .defaultFrom(c -> 3_000L, "`dfs.heartbeat.interval` (3 s)").readBy("DataNode").doc("Report period.");
     static final ConfigKey<String> ROOTS = ConfigKey.string("replicakit.demo.roots", "/", "a path a|b",
         v -> v.startsWith("/")).unit("list").readBy("both").doc("Where <to> look & sweep.");
-    static final ConfigKeys KEYS = ConfigKeys.of("demo", "replicakit.demo.", "demo", List.of(HANDLERS, INTERVAL, ROOTS));
+    static final ConfigKeys KEYS = ConfigKeys.of("demo", "replicakit.demo.", "demo",
+        List.of(HANDLERS, INTERVAL, ROOTS));
   }
 
   private static final String DOC = "# Keys\n\nProse before.\n\n<!-- generated:demo -->\nold table\n"
