@@ -1,13 +1,21 @@
 package io.replicakit.testbed;
 
+import io.replicakit.common.config.ConfigKey;
+import io.replicakit.common.config.ConfigKeys;
+import io.replicakit.common.config.ValueType;
+import io.replicakit.common.storage.StorageSpeeds;
+import io.replicakit.common.storage.Throughput;
 import io.replicakit.testbed.device.DeviceSettings;
 import io.replicakit.testbed.spec.DeviceProfile;
 import io.replicakit.testbed.spec.VolumeSpec;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.StorageType;
 
@@ -17,80 +25,72 @@ import org.apache.hadoop.fs.StorageType;
  */
 public final class TestbedConfig {
 
-  /** A declared key: name, default, unit and what it is for. */
-  public record Key(String name, String defaultValue, String unit, String description) {}
-
   public static final String PREFIX = "replicakit.testbed.";
 
-  public static final String NODE_NAME_KEY = PREFIX + "node.name";
-  public static final String NODE_NAME_DEFAULT = "";
+  public static final ConfigKey<String> NODE_NAME = ConfigKey.string(PREFIX + "node.name", "",
+      "the DataNode's testbed name (e.g. dn01)", name -> !name.isEmpty()).unit("name")
+      .defaultDoc("(set per DataNode)")
+      .doc("Testbed name of the DataNode; its emulated devices are registered under it. Required when "
+          + "`dfs.datanode.fsdataset.factory` is the emulated factory.");
 
   public static final String DEVICE_MIBPS_PREFIX = PREFIX + "device.mibps.";
+  private static final Map<StorageType, ConfigKey<Throughput>> DEVICE_SPEED = deviceSpeedKeys();
 
-  public static final String DEVICE_BURST_BYTES_KEY = PREFIX + "device.burst.bytes";
-  public static final long DEVICE_BURST_BYTES_DEFAULT = DeviceProfile.DEFAULT_BURST_BYTES;
+  public static final ConfigKey<Long> DEVICE_BURST_BYTES = ConfigKey.bytes(PREFIX + "device.burst.bytes",
+      DeviceProfile.DEFAULT_BURST_BYTES, 0, Long.MAX_VALUE)
+      .doc("Bytes an idle emulated device may serve at once before its rate applies (see docs/testbed.md, "
+          + "\"Burst\"); the spec's `device.burst`.");
 
-  public static final String PAGE_CACHE_BYTES_KEY = PREFIX + "page.cache.bytes";
-  public static final long PAGE_CACHE_BYTES_DEFAULT = 0;
+  public static final ConfigKey<Long> PAGE_CACHE_BYTES = ConfigKey.bytes(PREFIX + "page.cache.bytes", 0, 0,
+      Long.MAX_VALUE)
+      .doc("Emulated page cache of the DataNode's most recently written data, shared by its volumes (see "
+          + "docs/testbed.md, \"Page cache\"); the spec's `page.cache.mib`. 0 = none.");
 
-  public static final String VOLUME_CAPACITIES_KEY = PREFIX + "volume.capacities";
-  public static final String VOLUME_CAPACITIES_DEFAULT = "";
+  public static final ConfigKey<List<VolumeSpec>> VOLUME_CAPACITIES = ConfigKey.of(PREFIX + "volume.capacities",
+      List.of(), new Volumes()).unit("`TYPE:bytes` list").defaultDoc("(empty: real disk capacity)")
+      .doc("Capacity each volume reports, in data-directory order, e.g. `SSD:2147483648,DISK:4294967296`.");
 
-  public static final String BIND_ADDRESS_KEY = PREFIX + "bind.address";
-  public static final String BIND_ADDRESS_DEFAULT = "";
+  public static final ConfigKey<InetAddress> BIND_ADDRESS = ConfigKey.of(PREFIX + "bind.address", null,
+      new LocalAddress()).unit("IP address").defaultDoc("(empty: no binding)")
+      .doc("Source address of every socket made by `io.replicakit.testbed.net.BoundSocketFactory`: the node's or "
+          + "client's identity for the NameNode.");
 
-  /** All keys, for documentation and the check that docs/configuration.md lists each one. */
-  public static final List<Key> KEYS = keys();
+  /** All keys, in the order docs/configuration.md lists them. */
+  public static final ConfigKeys KEYS = ConfigKeys.of("testbed", PREFIX, "testbed", allKeys());
+
+  public static final String NODE_NAME_KEY = NODE_NAME.name();
+  public static final String DEVICE_BURST_BYTES_KEY = DEVICE_BURST_BYTES.name();
+  public static final String PAGE_CACHE_BYTES_KEY = PAGE_CACHE_BYTES.name();
+  public static final String VOLUME_CAPACITIES_KEY = VOLUME_CAPACITIES.name();
+  public static final String BIND_ADDRESS_KEY = BIND_ADDRESS.name();
 
   private TestbedConfig() {}
 
   /** The key of the emulated speed of one storage type, e.g. {@code replicakit.testbed.device.mibps.ssd}. */
   public static String deviceMibpsKey(StorageType type) {
-    return DEVICE_MIBPS_PREFIX + type.name().toLowerCase(Locale.ROOT);
+    return DEVICE_SPEED.get(type).name();
   }
 
   /**
    * Reads and validates a DataNode's device settings.
    *
-   * @throws IllegalArgumentException naming the key and its allowed range when a value is bad
+   * @throws IllegalArgumentException naming every bad key and its allowed values
    */
   public static DeviceSettings deviceSettings(Configuration conf) {
-    String node = conf.getTrimmed(NODE_NAME_KEY, NODE_NAME_DEFAULT);
-    if (node.isEmpty()) {
-      throw new IllegalArgumentException(NODE_NAME_KEY + " must name the DataNode (e.g. dn01); it is empty");
-    }
-    Map<StorageType, Double> speeds = new EnumMap<>(StorageType.class);
-    for (StorageType type : StorageType.values()) {
-      String key = deviceMibpsKey(type);
-      double speed = conf.getDouble(key, DeviceProfile.DEFAULT_MIB_PER_SEC.get(type));
-      if (!(speed > 0) || Double.isInfinite(speed)) {
-        throw new IllegalArgumentException(key + " must be a speed > 0 MiB/s, was " + speed);
-      }
-      speeds.put(type, speed);
-    }
-    long burst = conf.getLong(DEVICE_BURST_BYTES_KEY, DEVICE_BURST_BYTES_DEFAULT);
-    if (burst < 0) {
-      throw new IllegalArgumentException(DEVICE_BURST_BYTES_KEY + " must be >= 0 bytes, was " + burst);
-    }
-    long pageCache = conf.getLong(PAGE_CACHE_BYTES_KEY, PAGE_CACHE_BYTES_DEFAULT);
-    if (pageCache < 0) {
-      throw new IllegalArgumentException(PAGE_CACHE_BYTES_KEY + " must be >= 0 bytes (0 = no page cache), was "
-          + pageCache);
-    }
-    return DeviceSettings.of(node, new DeviceProfile(speeds, burst), volumes(conf), pageCache);
+    KEYS.requireValid(conf);
+    Map<StorageType, Throughput> speeds = new EnumMap<>(StorageType.class);
+    DEVICE_SPEED.forEach((type, key) -> speeds.put(type, key.get(conf)));
+    DeviceProfile devices = new DeviceProfile(StorageSpeeds.of(speeds), DEVICE_BURST_BYTES.get(conf));
+    return DeviceSettings.of(NODE_NAME.get(conf), devices, VOLUME_CAPACITIES.get(conf), PAGE_CACHE_BYTES.get(conf));
   }
 
   /** Sets a DataNode's device settings, the inverse of {@link #deviceSettings}. */
   public static void setDeviceSettings(Configuration conf, DeviceSettings settings) {
-    conf.set(NODE_NAME_KEY, settings.nodeName());
-    for (StorageType type : StorageType.values()) {
-      conf.set(deviceMibpsKey(type), Double.toString(settings.mibPerSec(type)));
-    }
-    conf.setLong(DEVICE_BURST_BYTES_KEY, settings.burstBytes());
-    conf.setLong(PAGE_CACHE_BYTES_KEY, settings.pageCacheBytes());
-    List<String> entries = new ArrayList<>();
-    settings.volumes().forEach(v -> entries.add(v.type() + ":" + v.capacityBytes()));
-    conf.set(VOLUME_CAPACITIES_KEY, String.join(",", entries));
+    NODE_NAME.set(conf, settings.nodeName());
+    DEVICE_SPEED.forEach((type, key) -> key.set(conf, settings.speeds().get(type)));
+    DEVICE_BURST_BYTES.set(conf, settings.burstBytes());
+    PAGE_CACHE_BYTES.set(conf, settings.pageCacheBytes());
+    VOLUME_CAPACITIES.set(conf, settings.volumes());
   }
 
   /**
@@ -98,49 +98,109 @@ public final class TestbedConfig {
    *
    * @throws IllegalArgumentException naming the key when the value is not an address
    */
-  public static java.util.Optional<java.net.InetAddress> bindAddress(Configuration conf) {
-    String address = conf.getTrimmed(BIND_ADDRESS_KEY, BIND_ADDRESS_DEFAULT);
-    if (address.isEmpty()) {
-      return java.util.Optional.empty();
-    }
-    try {
-      return java.util.Optional.of(java.net.InetAddress.getByName(address));
-    } catch (java.net.UnknownHostException e) {
-      throw new IllegalArgumentException(BIND_ADDRESS_KEY
-          + " must be an IP address of this machine (e.g. 127.0.0.12), was '" + address + "'", e);
-    }
+  public static Optional<InetAddress> bindAddress(Configuration conf) {
+    return Optional.ofNullable(BIND_ADDRESS.get(conf));
   }
 
-  private static List<VolumeSpec> volumes(Configuration conf) {
-    List<VolumeSpec> volumes = new ArrayList<>();
-    for (String entry : conf.getTrimmedStrings(VOLUME_CAPACITIES_KEY)) {
-      String[] parts = entry.split(":");
+  private static Map<StorageType, ConfigKey<Throughput>> deviceSpeedKeys() {
+    Map<StorageType, ConfigKey<Throughput>> keys = new EnumMap<>(StorageType.class);
+    for (StorageType type : StorageType.values()) {
+      keys.put(type, ConfigKey.throughput(DEVICE_MIBPS_PREFIX + type.name().toLowerCase(Locale.ROOT),
+          DeviceProfile.DEFAULT_SPEEDS.get(type), Throughput.Unit.MIB_PER_SEC)
+          .doc(type == StorageType.PROVIDED ? "PROVIDED storage (declared for completeness; specs cannot create "
+              + "PROVIDED volumes)." : "Emulated throughput of each " + type + " volume, shared by its reads and "
+              + "writes."));
+    }
+    return keys;
+  }
+
+  private static List<ConfigKey<?>> allKeys() {
+    List<ConfigKey<?>> keys = new ArrayList<>();
+    keys.add(NODE_NAME);
+    keys.addAll(DEVICE_SPEED.values());
+    keys.addAll(List.of(DEVICE_BURST_BYTES, PAGE_CACHE_BYTES, VOLUME_CAPACITIES, BIND_ADDRESS));
+    return keys;
+  }
+
+  /** {@code TYPE:BYTES,...}: each volume's storage type and reported capacity, in data-directory order. */
+  private static final class Volumes implements ValueType<List<VolumeSpec>> {
+
+    @Override
+    public List<VolumeSpec> parse(String text) {
+      List<VolumeSpec> volumes = new ArrayList<>();
+      for (String entry : entries(text)) {
+        volumes.add(volume(entry));
+      }
+      return List.copyOf(volumes);
+    }
+
+    @Override
+    public String allowed() {
+      return "comma list of TYPE:BYTES, TYPE one of " + List.of(StorageType.values()) + ", BYTES > 0";
+    }
+
+    @Override
+    public String unreadable(String text) {
+      String bad = entries(text).stream().filter(e -> !valid(e)).findFirst().orElse(text);
+      return "entries must be TYPE:BYTES with TYPE one of " + List.of(StorageType.values())
+          + " and BYTES > 0, was '" + bad + "'";
+    }
+
+    @Override
+    public String format(List<VolumeSpec> volumes) {
+      List<String> entries = new ArrayList<>();
+      volumes.forEach(v -> entries.add(v.type() + ":" + v.capacityBytes()));
+      return String.join(",", entries);
+    }
+
+    private static List<String> entries(String text) {
+      return java.util.Arrays.stream(text.split(",")).map(String::trim).filter(e -> !e.isEmpty()).toList();
+    }
+
+    private static boolean valid(String entry) {
       try {
-        volumes.add(new VolumeSpec(StorageType.parseStorageType(parts[0]), Long.parseLong(parts[1])));
-      } catch (RuntimeException e) {
-        throw new IllegalArgumentException(VOLUME_CAPACITIES_KEY + " entries must be TYPE:BYTES with TYPE one of "
-            + List.of(StorageType.values()) + " and BYTES > 0, was '" + entry + "'");
+        volume(entry);
+        return true;
+      } catch (IllegalArgumentException e) {
+        return false;
       }
     }
-    return volumes;
+
+    private static VolumeSpec volume(String entry) {
+      String[] parts = entry.split(":");
+      try {
+        return new VolumeSpec(StorageType.parseStorageType(parts[0]), Long.parseLong(parts[1]));
+      } catch (RuntimeException e) {
+        throw new IllegalArgumentException(entry, e);
+      }
+    }
   }
 
-  private static List<Key> keys() {
-    List<Key> keys = new ArrayList<>();
-    keys.add(new Key(NODE_NAME_KEY, "(set per DataNode)", "name",
-        "Testbed name of the DataNode; its emulated devices are registered under it."));
-    for (StorageType type : StorageType.values()) {
-      keys.add(new Key(deviceMibpsKey(type), String.valueOf(DeviceProfile.DEFAULT_MIB_PER_SEC.get(type)),
-          "MiB/s", "Emulated throughput of each " + type + " volume, shared by its reads and writes."));
+  /** An IP address of this machine, or a name that resolves to one; empty: none. */
+  private static final class LocalAddress implements ValueType<InetAddress> {
+
+    @Override
+    public InetAddress parse(String text) {
+      try {
+        return InetAddress.getByName(text);
+      } catch (UnknownHostException e) {
+        throw new IllegalArgumentException(text, e);
+      }
     }
-    keys.add(new Key(DEVICE_BURST_BYTES_KEY, String.valueOf(DEVICE_BURST_BYTES_DEFAULT), "bytes",
-        "Bytes an idle emulated device may serve at once before its rate applies."));
-    keys.add(new Key(PAGE_CACHE_BYTES_KEY, String.valueOf(PAGE_CACHE_BYTES_DEFAULT), "bytes",
-        "Emulated page cache of the node's most recently written data, shared by its volumes; 0 = none."));
-    keys.add(new Key(VOLUME_CAPACITIES_KEY, "(empty: real disk capacity)", "TYPE:bytes list",
-        "Capacity each volume reports, in data-directory order, e.g. SSD:2147483648,DISK:4294967296."));
-    keys.add(new Key(BIND_ADDRESS_KEY, "(empty: no binding)", "IP address",
-        "Source address of every socket made by BoundSocketFactory: the node or client's identity."));
-    return List.copyOf(keys);
+
+    @Override
+    public String allowed() {
+      return "an IP address of this machine (e.g. 127.0.0.12)";
+    }
+
+    @Override
+    public String format(InetAddress address) {
+      return address.getHostAddress();
+    }
+
+    @Override
+    public boolean emptyIsUnset() {
+      return true;
+    }
   }
 }

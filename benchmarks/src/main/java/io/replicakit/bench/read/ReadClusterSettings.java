@@ -15,7 +15,6 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.DoubleSupplier;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.net.NetworkTopology;
 
@@ -37,10 +36,8 @@ final class ReadClusterSettings {
 
   /** Options for a cluster of {@code spec} with {@code blockBytes} blocks, starting with network distance. */
   static ClusterOptions options(Path dir, ClusterSpec spec, long blockBytes, Map<String, String> extra) {
-    Map<StorageType, Double> throughputs = new LinkedHashMap<>();
-    spec.volumeTypes().forEach(type -> throughputs.put(type, spec.devices().mibPerSec(type)));
     ClusterOptions options = ClusterOptions.in(dir).with(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, Long.toString(blockBytes));
-    options = ReadRecipe.install(options, ReadSelectionConfig.POLICY_DEFAULT, throughputs);
+    options = ReadRecipe.install(options, ReadSelectionConfig.POLICY_DEFAULT, spec.devices().speeds());
     options = MetricsRecipe.install(options, METRICS_INTERVAL_MS)
         .with(MetricsConfig.HOST_SOURCE_KEY, "testbed")
         // The NameNode restarts for every policy; reporters must find its plugin again within seconds.

@@ -181,8 +181,9 @@ public final class ReadSelectionExperiment {
         + "\n- Reads: TestDFSIO from off-cluster (equally far from every replica), " + p.files()
         + " maps at once; " + p.repetitions() + " per policy, " + p.sweepRepetitions() + " per WRR weight;"
         + " NameNode restarted with each policy, then waited for a fresh system-state sample of every DataNode"
-        + "\n- Policies' storage model: SSD " + fmt(spec.devices().mibPerSec(StorageType.SSD)) + " and DISK "
-        + fmt(spec.devices().mibPerSec(StorageType.DISK)) + " MB/s (the emulated speeds), inter-rack bandwidth "
+        + "\n- Policies' storage model: SSD " + fmt(spec.devices().throughput(StorageType.SSD).mbPerSec())
+        + " and DISK " + fmt(spec.devices().throughput(StorageType.DISK).mbPerSec())
+        + " MB/s (the emulated speeds), inter-rack bandwidth "
         + ReadClusterSettings.INTER_RACK_MBPS + " MB/s; DRR thresholds and steps at their defaults unless"
         + " `--set` says otherwise" + extraSettings();
   }

@@ -10,6 +10,8 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import io.replicakit.common.storage.Throughput;
+import io.replicakit.testbed.spec.ClusterSpecs;
 import org.apache.hadoop.fs.StorageType;
 import org.junit.jupiter.api.Test;
 
@@ -22,7 +24,8 @@ class DeviceModelTest {
    */
   static DeviceModel quickModel(Map<String, String> extra) {
     Map<String, String> cluster = new LinkedHashMap<>(ReadRecipe.install(ClusterOptions.in(Path.of("unused")),
-        ReadSelectionConfig.POLICY_DEFAULT, Map.of(StorageType.SSD, 20.0, StorageType.DISK, 4.0)).hdfsSettings());
+        ReadSelectionConfig.POLICY_DEFAULT, ClusterSpecs.load("one-ssd").devices().speeds().with(Map.of(
+            StorageType.SSD, Throughput.mibPerSec(20), StorageType.DISK, Throughput.mibPerSec(4)))).hdfsSettings());
     cluster.putAll(extra);
     Map<String, Map<String, String>> policies = new LinkedHashMap<>();
     for (String p : List.of("network-distance", "storage-type", "wrr", "drr", "system-state", "combined")) {

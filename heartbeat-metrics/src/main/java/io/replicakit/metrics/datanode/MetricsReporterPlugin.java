@@ -1,7 +1,6 @@
 package io.replicakit.metrics.datanode;
 
 import io.replicakit.common.PluginStartup;
-import io.replicakit.common.config.KnownKeys;
 import io.replicakit.common.fault.FaultGuard;
 import io.replicakit.common.fault.ThrottledLog;
 import io.replicakit.common.sysstate.HostSource;
@@ -64,7 +63,7 @@ public final class MetricsReporterPlugin implements ServicePlugin {
       Configuration conf = dataNode.conf();
       abort = PluginStartup.abortOnError(conf, MetricsConfig.ABORT_ON_ERROR_KEY);
       DataNodeAdaptor.checkInternals();
-      KnownKeys.warnUnknown(conf, MetricsConfig.PREFIX, MetricsConfig.KEY_NAMES, LOG);
+      MetricsConfig.KEYS.warnUnknown(conf, LOG);
       ReporterSettings settings = MetricsConfig.reporterSettings(conf);
       sampler = new Sampler(hostSource(settings, conf), volumeSource(settings, conf));
       List<InetSocketAddress> servers = servers(settings, dataNode);

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.replicakit.common.CoarseClock;
 import io.replicakit.common.MetricsRegistration;
 import io.replicakit.common.PluginStartup;
-import io.replicakit.common.config.KnownKeys;
 import io.replicakit.common.config.ReadTopologyCheck;
 import io.replicakit.common.fault.FaultGuard;
 import io.replicakit.common.fault.ThrottledLog;
@@ -72,7 +71,7 @@ public final class SystemStatePlugin implements ServicePlugin, SystemStateMXBean
       Configuration conf = nameNode.conf();
       abort = PluginStartup.abortOnError(conf, MetricsConfig.ABORT_ON_ERROR_KEY);
       NameNodeAdaptor.checkInternals();
-      KnownKeys.warnUnknown(conf, MetricsConfig.PREFIX, MetricsConfig.KEY_NAMES, LOG);
+      MetricsConfig.KEYS.warnUnknown(conf, LOG);
       ReadTopologyCheck.warn(conf, LOG);
       RegistrySettings settings = MetricsConfig.registrySettings(conf);
       registry = new SystemStateRegistry(CoarseClock::wallMs, settings.staleIntervals(),

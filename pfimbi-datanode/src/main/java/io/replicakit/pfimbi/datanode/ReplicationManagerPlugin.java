@@ -1,7 +1,6 @@
 package io.replicakit.pfimbi.datanode;
 
 import io.replicakit.common.PluginStartup;
-import io.replicakit.common.config.KnownKeys;
 import io.replicakit.common.fault.FaultGuard;
 import io.replicakit.common.fault.ThrottledLog;
 import io.replicakit.common.sysstate.SourceProvider;
@@ -90,7 +89,7 @@ public final class ReplicationManagerPlugin implements ServicePlugin, NoticeHand
       Configuration conf = node.conf();
       abort = PluginStartup.abortOnError(conf, PfimbiConfig.ABORT_ON_ERROR_KEY);
       DataNodeAdaptor.checkInternals();
-      KnownKeys.warnUnknown(conf, PfimbiConfig.PREFIX, PfimbiConfig.KEY_NAMES, LOG);
+      PfimbiConfig.KEYS.warnUnknown(conf, LOG);
       settings = PfimbiConfig.settings(conf);
       noticeCheck = new NoticeCheck(node::uuid, DataNodeAdaptor.MAX_BLOCK_BYTES);
       volumeSource = openVolumeSource(conf);

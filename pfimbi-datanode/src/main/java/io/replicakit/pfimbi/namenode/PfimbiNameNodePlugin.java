@@ -2,7 +2,6 @@ package io.replicakit.pfimbi.namenode;
 
 import io.replicakit.common.MetricsRegistration;
 import io.replicakit.common.PluginStartup;
-import io.replicakit.common.config.KnownKeys;
 import io.replicakit.common.config.ReadTopologyCheck;
 import io.replicakit.common.hdfs.UnsupportedHadoopException;
 import io.replicakit.pfimbi.config.CoordinationSettings;
@@ -74,7 +73,7 @@ public final class PfimbiNameNodePlugin implements ServicePlugin, PfimbiCoordina
     try {
       NameNodeAdaptor.checkInternals();
       internalsChecked = true;
-      KnownKeys.warnUnknown(conf, PfimbiConfig.PREFIX, PfimbiConfig.KEY_NAMES, LOG);
+      PfimbiConfig.KEYS.warnUnknown(conf, LOG);
       ReadTopologyCheck.warn(conf, LOG);
       CoordinationSettings settings = PfimbiConfig.settings(conf).coordination();
       if (!adaptor.placementPolicyIsWrapped()) {

@@ -1,7 +1,10 @@
 package io.replicakit.read.config;
 
 import io.replicakit.common.ValidationStatus;
-import io.replicakit.common.config.ConfigValues;
+import io.replicakit.common.config.ConfigKey;
+import io.replicakit.common.config.ConfigKeys;
+import io.replicakit.common.storage.StorageSpeeds;
+import io.replicakit.common.storage.Throughput;
 import io.replicakit.read.policy.DrrSettings;
 import io.replicakit.read.policy.ReadPolicies;
 import io.replicakit.read.policy.ReadSettings;
@@ -10,6 +13,7 @@ import io.replicakit.read.policy.StorageModel;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -23,111 +27,125 @@ import org.apache.hadoop.fs.StorageType;
  */
 public final class ReadSelectionConfig {
 
-  /** A declared key: name, default, unit and what it is for. */
-  public record Key(String name, String defaultValue, String unit, String description) {}
-
   public static final String PREFIX = "replicakit.read.";
 
-  public static final String POLICY_KEY = PREFIX + "policy";
   public static final String POLICY_DEFAULT = "network-distance";
+  public static final ConfigKey<String> POLICY = ConfigKey.string(PREFIX + "policy", POLICY_DEFAULT,
+      "one of " + ReadPolicies.NAMES + " or a ReadPolicy class name", ReadPolicies::isKnown).unit("name")
+      .doc("How replicas are ordered for reads: `network-distance` (HDFS's own code), `storage-type`, `wrr`, "
+          + "`drr`, `system-state`, `combined`, or the class name of your own `ReadPolicy`.");
 
   public static final String THROUGHPUT_PREFIX = PREFIX + "throughput.mbps.";
   /** The read paper's measured devices (§4.1): SSD 300 MB/s, HDD 60 MB/s; the others scaled alike. */
-  public static final Map<StorageType, Double> THROUGHPUT_DEFAULTS = throughputDefaults();
+  public static final StorageSpeeds THROUGHPUT_DEFAULTS = StorageSpeeds.of(perType(1000, 300, 60, 30, 60, 1000,
+      Throughput::mbPerSec));
+  private static final Map<StorageType, ConfigKey<Throughput>> THROUGHPUT = throughputKeys();
 
-  public static final String INTRA_RACK_KEY = PREFIX + "bandwidth.intra-rack.mbps";
-  public static final double INTRA_RACK_DEFAULT = 1250; // 10 Gb/s, the paper's LAN
-  public static final String INTER_RACK_KEY = PREFIX + "bandwidth.inter-rack.mbps";
-  public static final double INTER_RACK_DEFAULT = 0; // the paper's rule 3: across racks, read the closest
+  public static final ConfigKey<Throughput> INTRA_RACK = ConfigKey.throughputOrZero(
+      PREFIX + "bandwidth.intra-rack.mbps", Throughput.mbPerSec(1250), Throughput.Unit.MB_PER_SEC) // 10 Gb/s
+      .doc("Bandwidth between nodes of a rack (10 Gb/s); a fast replica in the reader's rack is preferred only if "
+          + "this exceeds the slow storage's throughput (read paper §3.1 rule 2).");
+  /** 0: the paper's rule 3, across racks read the closest replica. */
+  public static final ConfigKey<Throughput> INTER_RACK = ConfigKey.throughputOrZero(
+      PREFIX + "bandwidth.inter-rack.mbps", Throughput.ZERO, Throughput.Unit.MB_PER_SEC)
+      .doc("Bandwidth between racks; 0 keeps the paper's rule 3 (in another rack, read the closest replica). Set "
+          + "it when uplinks carry more than slow storage delivers.");
 
-  public static final String WRR_WEIGHT_KEY = PREFIX + "wrr.weight";
+  public static final ConfigKey<Double> WRR_WEIGHT = ConfigKey.positive(PREFIX + "wrr.weight", Double.NaN)
+      .unit("reads").defaultDoc("(fast/slow throughput)")
+      .doc("WRR: fast reads per slow read; unset, derived per block from the throughputs (eq. 1). Also DRR's "
+          + "starting weight.");
 
   public static final String DRR_THRESHOLD_PREFIX = PREFIX + "drr.threshold.pct.";
   /** SSD 80 %, DISK 50 %: the utilizations of the paper's best static weight (7, Fig. 5). */
-  public static final Map<StorageType, Double> DRR_THRESHOLD_DEFAULTS = thresholdDefaults();
-  public static final String DRR_STEP_KEY = PREFIX + "drr.weight.step";
-  public static final double DRR_STEP_DEFAULT = 1;
-  public static final String DRR_MIN_KEY = PREFIX + "drr.weight.min";
-  public static final double DRR_MIN_DEFAULT = 1;
-  public static final String DRR_MAX_KEY = PREFIX + "drr.weight.max";
-  public static final double DRR_MAX_DEFAULT = 20; // the paper's sweep went to 20 (Fig. 5)
-  public static final String DRR_INTERVAL_KEY = PREFIX + "drr.interval.ms";
-  public static final long DRR_INTERVAL_DEFAULT = 3000;
+  private static final Map<StorageType, Double> DRR_THRESHOLD_DEFAULTS = perType(80, 80, 50, 50, 50, 80, d -> d);
+  private static final Map<StorageType, ConfigKey<Double>> THRESHOLD = thresholdKeys();
+  public static final ConfigKey<Double> DRR_STEP = ConfigKey.positive(PREFIX + "drr.weight.step", 1)
+      .unit("weight").doc("How much one DRR adjustment moves the weight.");
+  public static final ConfigKey<Double> DRR_MIN = ConfigKey.positive(PREFIX + "drr.weight.min", 1)
+      .unit("weight").doc("Lowest DRR weight.");
+  public static final ConfigKey<Double> DRR_MAX = ConfigKey.positive(PREFIX + "drr.weight.max", 20).atLeast(DRR_MIN)
+      .unit("weight").doc("Highest DRR weight (the paper's sweep ends at 20, Fig. 5).");
+  public static final ConfigKey<Long> DRR_INTERVAL = ConfigKey.durationMs(PREFIX + "drr.interval.ms", 3000, 100,
+      3_600_000).doc("At most one DRR adjustment per period, on samples newer than the last one used.");
 
   public static final String SCORE_PREFIX = PREFIX + "score.points.";
-  public static final String AWAIT_REFERENCE_KEY = PREFIX + "score.await.reference.ms";
-  public static final double AWAIT_REFERENCE_DEFAULT = 100;
-  public static final String IO_REFERENCE_KEY = PREFIX + "score.io.reference.kbps";
-  public static final double IO_REFERENCE_DEFAULT = 2785; // 2.72 MB/s, hotspot paper §III
-
-  public static final String ASSIGNMENT_PENALTY_KEY = PREFIX + "score.assignment.penalty";
+  private static final Map<String, ConfigKey<Double>> SCORE = scoreKeys();
+  public static final ConfigKey<Double> AWAIT_REFERENCE = ConfigKey.positive(PREFIX + "score.await.reference.ms",
+      100).unit("ms").doc("Await at which the await points reach 0.");
+  public static final ConfigKey<Double> IO_REFERENCE = ConfigKey.positive(PREFIX + "score.io.reference.kbps",
+      2785).unit("kB/s").doc("Read or write rate at which their points reach 0: the hotspot paper's 2.72 MB/s "
+          + "(§III).");
   /** A quarter point: about the noise between two quiet nodes' scores (one CPU-idle band). */
-  public static final double ASSIGNMENT_PENALTY_DEFAULT = 0.25;
-
-  public static final String MARGIN_KEY = PREFIX + "score.margin";
+  public static final ConfigKey<Double> ASSIGNMENT_PENALTY = ConfigKey.number(PREFIX + "score.assignment.penalty",
+      0.25, 0, 10).unit("points")
+      .doc("Points a volume loses for each block put first on it since its DataNode's latest sample, up to the "
+          + "volume's remaining read points: readers between two samples spread over equally good nodes instead "
+          + "of herding onto one. 0 turns it off.");
   /** Below the smallest distance step (0.7), so a closer replica still always wins over a farther one. */
-  public static final double MARGIN_DEFAULT = 0.5;
-
-  public static final String CLASS_BONUS_KEY = PREFIX + "combined.class.bonus";
+  public static final ConfigKey<Double> MARGIN = ConfigKey.number(PREFIX + "score.margin", 0.5, 0, 10)
+      .unit("points")
+      .doc("Replicas at the best one's distance scoring within this many points of it count as equally good: the "
+          + "first is drawn among them at random, so readers between two samples do not all pick the same "
+          + "DataNode. Below the smallest distance step (0.7); 0 is the paper's strict highest-first.");
   /**
    * More than the largest distance difference (1.4) plus what blocks assigned since a sample can take (the read
    * points, 1), less than what a stressed node loses (up to 6.5).
    */
-  public static final double CLASS_BONUS_DEFAULT = 2.5;
+  public static final ConfigKey<Double> CLASS_BONUS = ConfigKey.number(PREFIX + "combined.class.bonus", 2.5, 0,
+      100).unit("points")
+      .doc("`combined`: points added to the replicas of the storage class whose round-robin turn it is; more than "
+          + "the largest distance difference (1.4) plus the assignment penalty's cap (the read points, 1).");
 
-  private static final String[] SCORE_PARTS = {"local", "rack", "remote", "cpu", "memory", "await", "read", "write"};
-  private static final double[] SCORE_DEFAULTS = {3.5, 2.8, 2.1, 1.0, 2.0, 1.5, 1.0, 1.0};
+  /** All keys, in the order docs/configuration.md lists them. */
+  public static final ConfigKeys KEYS = ConfigKeys.of("read-selection", PREFIX, "read-selection", allKeys());
 
-  /** All keys, for documentation and the check that docs/configuration.md lists each one. */
-  public static final List<Key> KEYS = keys();
-
-  /** The names of {@link #KEYS}, for the check of unknown keys. */
-  public static final List<String> KEY_NAMES = KEYS.stream().map(Key::name).toList();
+  public static final String POLICY_KEY = POLICY.name();
+  public static final String INTRA_RACK_KEY = INTRA_RACK.name();
+  public static final String INTER_RACK_KEY = INTER_RACK.name();
+  public static final String WRR_WEIGHT_KEY = WRR_WEIGHT.name();
+  public static final String DRR_STEP_KEY = DRR_STEP.name();
+  public static final String DRR_MIN_KEY = DRR_MIN.name();
+  public static final String DRR_MAX_KEY = DRR_MAX.name();
+  public static final String DRR_INTERVAL_KEY = DRR_INTERVAL.name();
+  public static final String AWAIT_REFERENCE_KEY = AWAIT_REFERENCE.name();
+  public static final String IO_REFERENCE_KEY = IO_REFERENCE.name();
+  public static final String ASSIGNMENT_PENALTY_KEY = ASSIGNMENT_PENALTY.name();
+  public static final String MARGIN_KEY = MARGIN.name();
+  public static final String CLASS_BONUS_KEY = CLASS_BONUS.name();
 
   private ReadSelectionConfig() {}
 
+  /** The key of one storage type's read throughput, in MB/s. */
+  public static ConfigKey<Throughput> throughput(StorageType type) {
+    return THROUGHPUT.get(type);
+  }
+
   public static String throughputKey(StorageType type) {
-    return THROUGHPUT_PREFIX + type.name().toLowerCase(Locale.ROOT);
+    return throughput(type).name();
   }
 
   public static String thresholdKey(StorageType type) {
-    return DRR_THRESHOLD_PREFIX + type.name().toLowerCase(Locale.ROOT);
+    return THRESHOLD.get(type).name();
   }
 
   public static String scoreKey(String part) {
-    return SCORE_PREFIX + part;
+    return SCORE.get(part).name();
+  }
+
+  /**
+   * The settings that give the policies' storage model {@code speeds}, each in its key's unit: an embedded
+   * cluster's read settings from the speeds of its emulated devices.
+   */
+  public static Map<String, String> throughputSettings(StorageSpeeds speeds) {
+    Map<String, String> settings = new LinkedHashMap<>();
+    speeds.asMap().forEach((type, speed) -> settings.put(throughputKey(type), throughput(type).text(speed)));
+    return settings;
   }
 
   /** Every problem with the module's keys in {@code conf}, each naming its key and allowed range. */
   public static ValidationStatus validate(Configuration conf) {
-    List<String> problems = new ArrayList<>();
-    String policy = conf.getTrimmed(POLICY_KEY, POLICY_DEFAULT);
-    if (!ReadPolicies.isKnown(policy)) {
-      problems.add(POLICY_KEY + " must be one of " + ReadPolicies.NAMES + " or a ReadPolicy class name, was '"
-          + policy + "'");
-    }
-    for (StorageType type : StorageType.values()) {
-      positive(conf, throughputKey(type), THROUGHPUT_DEFAULTS.get(type), problems);
-      range(conf, thresholdKey(type), DRR_THRESHOLD_DEFAULTS.get(type), 0, 100, problems);
-    }
-    atLeast(conf, INTRA_RACK_KEY, INTRA_RACK_DEFAULT, 0, problems);
-    atLeast(conf, INTER_RACK_KEY, INTER_RACK_DEFAULT, 0, problems);
-    if (conf.getTrimmed(WRR_WEIGHT_KEY) != null && !conf.getTrimmed(WRR_WEIGHT_KEY).isEmpty()) {
-      positive(conf, WRR_WEIGHT_KEY, 1, problems);
-    }
-    positive(conf, DRR_STEP_KEY, DRR_STEP_DEFAULT, problems);
-    double min = positive(conf, DRR_MIN_KEY, DRR_MIN_DEFAULT, problems);
-    atLeast(conf, DRR_MAX_KEY, DRR_MAX_DEFAULT, min, problems);
-    ConfigValues.checkDurationMs(conf, DRR_INTERVAL_KEY, DRR_INTERVAL_DEFAULT, 100, 3_600_000, problems);
-    for (int i = 0; i < SCORE_PARTS.length; i++) {
-      range(conf, scoreKey(SCORE_PARTS[i]), SCORE_DEFAULTS[i], 0, 100, problems);
-    }
-    positive(conf, AWAIT_REFERENCE_KEY, AWAIT_REFERENCE_DEFAULT, problems);
-    positive(conf, IO_REFERENCE_KEY, IO_REFERENCE_DEFAULT, problems);
-    range(conf, ASSIGNMENT_PENALTY_KEY, ASSIGNMENT_PENALTY_DEFAULT, 0, 10, problems);
-    range(conf, MARGIN_KEY, MARGIN_DEFAULT, 0, 10, problems);
-    range(conf, CLASS_BONUS_KEY, CLASS_BONUS_DEFAULT, 0, 100, problems);
-    return new ValidationStatus(problems);
+    return KEYS.validate(conf);
   }
 
   /**
@@ -136,135 +154,101 @@ public final class ReadSelectionConfig {
    * @throws IllegalArgumentException listing every problem, each naming its key, when {@code conf} is invalid
    */
   public static ReadSettings settings(Configuration conf) {
-    ValidationStatus status = validate(conf);
-    if (!status.isValid()) {
-      throw new IllegalArgumentException("invalid ReplicaKit read-selection configuration: " + status.reason());
-    }
-    Map<String, Double> throughput = new HashMap<>();
+    KEYS.requireValid(conf);
+    Map<StorageType, Throughput> throughput = new EnumMap<>(StorageType.class);
     Map<String, Double> thresholds = new HashMap<>();
     for (StorageType type : StorageType.values()) {
-      throughput.put(type.name(), conf.getDouble(throughputKey(type), THROUGHPUT_DEFAULTS.get(type)));
-      thresholds.put(type.name(), conf.getDouble(thresholdKey(type), DRR_THRESHOLD_DEFAULTS.get(type)));
+      throughput.put(type, THROUGHPUT.get(type).get(conf));
+      thresholds.put(type.name(), THRESHOLD.get(type).get(conf));
     }
-    StorageModel storage = new StorageModel(throughput, conf.getDouble(INTRA_RACK_KEY, INTRA_RACK_DEFAULT),
-        conf.getDouble(INTER_RACK_KEY, INTER_RACK_DEFAULT));
-    DrrSettings drr = new DrrSettings(thresholds, conf.getDouble(DRR_STEP_KEY, DRR_STEP_DEFAULT),
-        conf.getDouble(DRR_MIN_KEY, DRR_MIN_DEFAULT), conf.getDouble(DRR_MAX_KEY, DRR_MAX_DEFAULT),
-        ConfigValues.durationMs(conf, DRR_INTERVAL_KEY, DRR_INTERVAL_DEFAULT));
-    double[] p = new double[SCORE_PARTS.length];
-    for (int i = 0; i < p.length; i++) {
-      p[i] = conf.getDouble(scoreKey(SCORE_PARTS[i]), SCORE_DEFAULTS[i]);
-    }
-    ScoreModel score = new ScoreModel(new ScoreModel.Points(p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7]),
-        conf.getDouble(AWAIT_REFERENCE_KEY, AWAIT_REFERENCE_DEFAULT),
-        conf.getDouble(IO_REFERENCE_KEY, IO_REFERENCE_DEFAULT),
-        conf.getDouble(ASSIGNMENT_PENALTY_KEY, ASSIGNMENT_PENALTY_DEFAULT),
-        conf.getDouble(MARGIN_KEY, MARGIN_DEFAULT));
-    String weight = conf.getTrimmed(WRR_WEIGHT_KEY, "");
-    String policy = conf.getTrimmed(POLICY_KEY, POLICY_DEFAULT);
+    StorageModel storage = new StorageModel(StorageSpeeds.of(throughput), INTRA_RACK.get(conf),
+        INTER_RACK.get(conf));
+    DrrSettings drr = new DrrSettings(thresholds, DRR_STEP.get(conf), DRR_MIN.get(conf), DRR_MAX.get(conf),
+        DRR_INTERVAL.get(conf));
+    ScoreModel.Points points = new ScoreModel.Points(score(conf, "local"), score(conf, "rack"),
+        score(conf, "remote"), score(conf, "cpu"), score(conf, "memory"), score(conf, "await"), score(conf, "read"),
+        score(conf, "write"));
+    ScoreModel score = new ScoreModel(points, AWAIT_REFERENCE.get(conf), IO_REFERENCE.get(conf),
+        ASSIGNMENT_PENALTY.get(conf), MARGIN.get(conf));
+    Double weight = WRR_WEIGHT.get(conf);
+    String policy = POLICY.get(conf);
     String builtIn = policy.toLowerCase(Locale.ROOT);
     return new ReadSettings(ReadPolicies.NAMES.contains(builtIn) ? builtIn : policy, storage,
-        weight.isEmpty() ? Double.NaN : Double.parseDouble(weight), drr, score,
-        conf.getDouble(CLASS_BONUS_KEY, CLASS_BONUS_DEFAULT));
+        weight == null ? Double.NaN : weight, drr, score, CLASS_BONUS.get(conf));
   }
 
-  private static double positive(Configuration conf, String key, double def, List<String> problems) {
-    double value = number(conf, key, def, "a number > 0", problems);
-    if (!(value > 0) || Double.isInfinite(value)) {
-      problems.add(key + " must be a number > 0, was " + conf.getTrimmed(key));
-    }
-    return value;
+  private static double score(Configuration conf, String part) {
+    return SCORE.get(part).get(conf);
   }
 
-  private static void range(Configuration conf, String key, double def, double min, double max,
-      List<String> problems) {
-    String allowed = "a number in " + fmt(min) + ".." + fmt(max);
-    double value = number(conf, key, def, allowed, problems);
-    if (!(value >= min && value <= max)) {
-      problems.add(key + " must be " + allowed + ", was " + conf.getTrimmed(key));
-    }
-  }
-
-  private static void atLeast(Configuration conf, String key, double def, double min, List<String> problems) {
-    String allowed = "a number >= " + fmt(min);
-    double value = number(conf, key, def, allowed, problems);
-    if (!(value >= min) || Double.isInfinite(value)) {
-      problems.add(key + " must be " + allowed + ", was " + conf.getTrimmed(key));
-    }
-  }
-
-  /** 100 rather than 100.0 in messages. */
-  private static String fmt(double v) {
-    return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
-  }
-
-  private static double number(Configuration conf, String key, double def, String expected,
-      List<String> problems) {
-    String raw = conf.getTrimmed(key);
-    if (raw == null || raw.isEmpty()) {
-      return def;
-    }
-    try {
-      return Double.parseDouble(raw);
-    } catch (NumberFormatException e) {
-      problems.add(key + " must be " + expected + ", was '" + raw + "'");
-      return def;
-    }
-  }
-
-  private static Map<StorageType, Double> throughputDefaults() {
-    Map<StorageType, Double> m = new EnumMap<>(StorageType.class);
-    m.put(StorageType.RAM_DISK, 1000.0);
-    m.put(StorageType.NVDIMM, 1000.0);
-    m.put(StorageType.SSD, 300.0);
-    m.put(StorageType.DISK, 60.0);
-    m.put(StorageType.ARCHIVE, 30.0);
-    m.put(StorageType.PROVIDED, 60.0);
+  private static <V> Map<StorageType, V> perType(double ramDisk, double ssd, double disk, double archive,
+      double provided, double nvdimm, java.util.function.DoubleFunction<V> as) {
+    Map<StorageType, V> m = new EnumMap<>(StorageType.class);
+    m.put(StorageType.RAM_DISK, as.apply(ramDisk));
+    m.put(StorageType.SSD, as.apply(ssd));
+    m.put(StorageType.DISK, as.apply(disk));
+    m.put(StorageType.ARCHIVE, as.apply(archive));
+    m.put(StorageType.PROVIDED, as.apply(provided));
+    m.put(StorageType.NVDIMM, as.apply(nvdimm));
     return m;
   }
 
-  private static Map<StorageType, Double> thresholdDefaults() {
-    Map<StorageType, Double> m = new EnumMap<>(StorageType.class);
-    m.put(StorageType.RAM_DISK, 80.0);
-    m.put(StorageType.NVDIMM, 80.0);
-    m.put(StorageType.SSD, 80.0);
-    m.put(StorageType.DISK, 50.0);
-    m.put(StorageType.ARCHIVE, 50.0);
-    m.put(StorageType.PROVIDED, 50.0);
-    return m;
+  private static Map<StorageType, ConfigKey<Throughput>> throughputKeys() {
+    Map<StorageType, String> notes = Map.of(StorageType.SSD, "; the read paper's measured SSD (§4.1)",
+        StorageType.DISK, "; the read paper's HDD (§4.1)");
+    Map<StorageType, ConfigKey<Throughput>> keys = new EnumMap<>(StorageType.class);
+    for (StorageType type : StorageType.values()) {
+      keys.put(type, ConfigKey.throughput(THROUGHPUT_PREFIX + lower(type), THROUGHPUT_DEFAULTS.get(type),
+          Throughput.Unit.MB_PER_SEC).doc("Maximum read throughput of one " + type + " volume"
+              + notes.getOrDefault(type, "") + "."));
+    }
+    return keys;
   }
 
-  private static List<Key> keys() {
-    List<Key> keys = new ArrayList<>();
-    keys.add(new Key(POLICY_KEY, POLICY_DEFAULT, "name", "read policy: one of " + ReadPolicies.NAMES));
-    for (StorageType t : StorageType.values()) {
-      keys.add(new Key(throughputKey(t), String.valueOf(THROUGHPUT_DEFAULTS.get(t)), "MB/s",
-          "maximum read throughput of one " + t + " volume, > 0"));
+  private static Map<StorageType, ConfigKey<Double>> thresholdKeys() {
+    Map<StorageType, String> notes = Map.of(StorageType.SSD, " (the paper's best static weight ran SSD at 80 %)",
+        StorageType.DISK, " (DISK at 50 % in the same run)");
+    Map<StorageType, ConfigKey<Double>> keys = new EnumMap<>(StorageType.class);
+    for (StorageType type : StorageType.values()) {
+      keys.put(type, ConfigKey.number(DRR_THRESHOLD_PREFIX + lower(type), DRR_THRESHOLD_DEFAULTS.get(type), 0, 100)
+          .unit("%").doc("DRR: below this average utilization, " + type + " gets more reads"
+              + notes.getOrDefault(type, "") + "."));
     }
-    keys.add(new Key(INTRA_RACK_KEY, String.valueOf(INTRA_RACK_DEFAULT), "MB/s", "bandwidth inside a rack, >= 0"));
-    keys.add(new Key(INTER_RACK_KEY, String.valueOf(INTER_RACK_DEFAULT), "MB/s", "bandwidth between racks, >= 0"));
-    keys.add(new Key(WRR_WEIGHT_KEY, "(fast/slow throughput)", "reads", "WRR fast reads per slow read, > 0"));
-    for (StorageType t : StorageType.values()) {
-      keys.add(new Key(thresholdKey(t), String.valueOf(DRR_THRESHOLD_DEFAULTS.get(t)), "%",
-          "DRR: below this average utilization " + t + " gets more reads, 0..100"));
+    return keys;
+  }
+
+  /** The hotspot score's maximum points per part (paper Table I), in {@link ScoreModel.Points}' order. */
+  private static Map<String, ConfigKey<Double>> scoreKeys() {
+    String[][] parts = {
+        {"local", "3.5", "Hotspot score: distance points of a replica on the reader's node (paper Table I)."},
+        {"rack", "2.8", "... in the reader's rack."},
+        {"remote", "2.1", "... in another rack."},
+        {"cpu", "1.0", "Idle CPU points (full at 80–100 % idle)."},
+        {"memory", "2.0", "Free memory points (proportional to the free share)."},
+        {"await", "1.5", "Await points of the replica's disk (full at 0 ms)."},
+        {"read", "1.0", "Read-rate points (full when idle)."},
+        {"write", "1.0", "Write-rate points (full when idle)."}};
+    Map<String, ConfigKey<Double>> keys = new LinkedHashMap<>();
+    for (String[] p : parts) {
+      keys.put(p[0], ConfigKey.number(SCORE_PREFIX + p[0], Double.parseDouble(p[1]), 0, 100).unit("points")
+          .doc(p[2]));
     }
-    keys.add(new Key(DRR_STEP_KEY, String.valueOf(DRR_STEP_DEFAULT), "weight", "DRR adjustment step, > 0"));
-    keys.add(new Key(DRR_MIN_KEY, String.valueOf(DRR_MIN_DEFAULT), "weight", "DRR lowest weight, > 0"));
-    keys.add(new Key(DRR_MAX_KEY, String.valueOf(DRR_MAX_DEFAULT), "weight", "DRR highest weight, >= min"));
-    keys.add(new Key(DRR_INTERVAL_KEY, String.valueOf(DRR_INTERVAL_DEFAULT), "ms",
-        "DRR adjustment period, 100..3600000 (suffixes such as 3s allowed)"));
-    for (int i = 0; i < SCORE_PARTS.length; i++) {
-      keys.add(new Key(scoreKey(SCORE_PARTS[i]), String.valueOf(SCORE_DEFAULTS[i]), "points",
-          "hotspot score: maximum points of " + SCORE_PARTS[i] + ", 0..100"));
-    }
-    keys.add(new Key(AWAIT_REFERENCE_KEY, String.valueOf(AWAIT_REFERENCE_DEFAULT), "ms", "await with 0 points"));
-    keys.add(new Key(IO_REFERENCE_KEY, String.valueOf(IO_REFERENCE_DEFAULT), "kB/s", "read/write rate with 0 points"));
-    keys.add(new Key(ASSIGNMENT_PENALTY_KEY, String.valueOf(ASSIGNMENT_PENALTY_DEFAULT), "points",
-        "score: points off per block put first on a volume since its DataNode's latest sample (against herding), "
-            + "0..10"));
-    keys.add(new Key(MARGIN_KEY, String.valueOf(MARGIN_DEFAULT), "points",
-        "score: replicas at the best one's distance within this of it share the reads at random, 0..10"));
-    keys.add(new Key(CLASS_BONUS_KEY, String.valueOf(CLASS_BONUS_DEFAULT), "points", "combined: class bonus"));
-    return List.copyOf(keys);
+    return keys;
+  }
+
+  private static List<ConfigKey<?>> allKeys() {
+    List<ConfigKey<?>> keys = new ArrayList<>();
+    keys.add(POLICY);
+    keys.addAll(THROUGHPUT.values());
+    keys.addAll(List.of(INTRA_RACK, INTER_RACK, WRR_WEIGHT));
+    keys.addAll(THRESHOLD.values());
+    keys.addAll(List.of(DRR_STEP, DRR_MIN, DRR_MAX, DRR_INTERVAL));
+    keys.addAll(SCORE.values());
+    keys.addAll(List.of(AWAIT_REFERENCE, IO_REFERENCE, ASSIGNMENT_PENALTY, MARGIN, CLASS_BONUS));
+    return keys;
+  }
+
+  private static String lower(StorageType type) {
+    return type.name().toLowerCase(Locale.ROOT);
   }
 }

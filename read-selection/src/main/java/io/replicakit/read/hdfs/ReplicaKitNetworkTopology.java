@@ -1,7 +1,6 @@
 package io.replicakit.read.hdfs;
 
 import io.replicakit.common.CoarseClock;
-import io.replicakit.common.config.KnownKeys;
 import io.replicakit.common.fault.ThrottledLog;
 import io.replicakit.common.state.SystemStates;
 import io.replicakit.read.config.ReadSelectionConfig;
@@ -56,7 +55,7 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
   public void setConf(Configuration conf) {
     TopologyInternals.API.check();
     this.conf = conf;
-    KnownKeys.warnUnknown(conf, ReadSelectionConfig.PREFIX, ReadSelectionConfig.KEY_NAMES, LOG);
+    ReadSelectionConfig.KEYS.warnUnknown(conf, LOG);
     ReadPolicy configured = ReadPolicies.create(ReadSelectionConfig.settings(conf),
         new PolicyEnvironment(SystemStates::current, CoarseClock::monotonicMs));
     policy = configured;

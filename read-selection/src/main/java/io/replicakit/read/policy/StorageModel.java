@@ -1,11 +1,12 @@
 package io.replicakit.read.policy;
 
-import java.util.ArrayList;
-import java.util.Comparator;
+import io.replicakit.common.storage.StorageSpeeds;
+import io.replicakit.common.storage.Throughput;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.random.RandomGenerator;
+import org.apache.hadoop.fs.StorageType;
 
 /**
  * What the read-selection paper pre-configures (§3.1): each storage type's maximum throughput and the network
@@ -23,12 +24,15 @@ import java.util.random.RandomGenerator;
  * too congested to gain from fast storage); an operator whose uplinks carry more than slow storage delivers
  * sets it and fast storage becomes eligible across racks too.
  *
- * <p>A value class (equal models are interchangeable); not a record only because it keeps a lookup table beside
- * its components.
+ * <p>Rates arrive as {@link Throughput}s and are compared here in MB/s, the paper's unit; only ratios and
+ * comparisons of them matter. A value class (equal models are interchangeable); not a record only because it keeps
+ * a lookup table beside its components.
  */
 public final class StorageModel {
 
-  private final Map<String, Double> throughputMbps;
+  private final StorageSpeeds throughput;
+  private final Throughput intraRack;
+  private final Throughput interRack;
   private final double intraRackMbps;
   private final double interRackMbps;
   private final Table table;
@@ -77,24 +81,22 @@ public final class StorageModel {
   }
 
   /**
-   * @param throughputMbps maximum read throughput per storage type name, MB/s
-   * @param intraRackMbps bandwidth between nodes of one rack, MB/s
-   * @param interRackMbps bandwidth between racks, MB/s
+   * @param throughput maximum read throughput of each storage type
+   * @param intraRack bandwidth between nodes of one rack
+   * @param interRack bandwidth between racks
    */
-  public StorageModel(Map<String, Double> throughputMbps, double intraRackMbps, double interRackMbps) {
-    for (Map.Entry<String, Double> e : throughputMbps.entrySet()) {
-      Objects.requireNonNull(e.getKey(), "storage type");
-      Objects.requireNonNull(e.getValue(), "throughput of " + e.getKey());
-    }
-    this.throughputMbps = Map.copyOf(throughputMbps);
-    this.intraRackMbps = intraRackMbps;
-    this.interRackMbps = interRackMbps;
-    this.table = Table.of(this.throughputMbps);
+  public StorageModel(StorageSpeeds throughput, Throughput intraRack, Throughput interRack) {
+    this.throughput = Objects.requireNonNull(throughput, "throughput");
+    this.intraRack = Objects.requireNonNull(intraRack, "intraRack");
+    this.interRack = Objects.requireNonNull(interRack, "interRack");
+    this.intraRackMbps = intraRack.mbPerSec();
+    this.interRackMbps = interRack.mbPerSec();
+    this.table = Table.of(throughput);
   }
 
-  /** Maximum read throughput per storage type name, MB/s. */
-  public Map<String, Double> throughputMbps() {
-    return throughputMbps;
+  /** Maximum read throughput of each storage type. */
+  public StorageSpeeds speeds() {
+    return throughput;
   }
 
   /** Bandwidth between nodes of one rack, MB/s. */
@@ -109,45 +111,44 @@ public final class StorageModel {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof StorageModel m && throughputMbps.equals(m.throughputMbps)
-        && Double.compare(intraRackMbps, m.intraRackMbps) == 0 && Double.compare(interRackMbps, m.interRackMbps) == 0;
+    return o instanceof StorageModel m && throughput.equals(m.throughput) && intraRack.equals(m.intraRack)
+        && interRack.equals(m.interRack);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(throughputMbps, intraRackMbps, interRackMbps);
+    return Objects.hash(throughput, intraRack, interRack);
   }
 
   @Override
   public String toString() {
-    return "StorageModel[throughputMbps=" + throughputMbps + ", intraRackMbps=" + intraRackMbps
-        + ", interRackMbps=" + interRackMbps + "]";
+    return "StorageModel[throughput=" + throughput + ", intraRack=" + intraRack + ", interRack=" + interRack + "]";
   }
 
   /**
-   * The configured types and their throughputs, in matching order, plus DISK's for any other type. The
-   * throughputs are looked up several times for every replica of every block read. Storage type names are HDFS's
-   * enum constant names, the same String each time, so a scan of the few configured types by identity finds them
-   * faster than any hash lookup (a {@code Map.copyOf} table's division per lookup cost a tenth of the combined
-   * policy's time).
+   * Every storage type's name and throughput in MB/s, in matching order, and that of HDFS's default type for names
+   * this Hadoop does not know. The throughputs are looked up several
+   * times for every replica of every block read. Storage type names are HDFS's enum constant names, the same
+   * String each time, so a scan of the few types by identity finds them faster than any hash lookup (a
+   * {@code Map.copyOf} table's division per lookup cost a tenth of the combined policy's time).
    */
-  private record Table(String[] types, double[] mbps, double diskMbps) {
+  private record Table(String[] types, double[] mbps, double defaultMbps) {
 
-    /**
-     * DISK and SSD first, the types nearly every block has, then the others by name: a fixed order, so that
-     * the lookup's cost does not change from one JVM to the next with {@code Map.copyOf}'s randomized order.
-     */
-    static Table of(Map<String, Double> throughputMbps) {
-      List<String> order = new ArrayList<>(throughputMbps.keySet());
-      order.sort(Comparator.comparingInt((String t) -> t.equals("DISK") ? 0 : t.equals("SSD") ? 1 : 2)
-          .thenComparing(Comparator.naturalOrder()));
-      String[] types = new String[order.size()];
-      double[] mbps = new double[types.length];
-      for (int i = 0; i < types.length; i++) {
-        types[i] = order.get(i).intern(); // enum constant names are interned, so identity finds them
-        mbps[i] = throughputMbps.get(order.get(i));
+    /** DISK and SSD first, the types nearly every block has, then the others in the enum's order. */
+    static Table of(StorageSpeeds speeds) {
+      StorageType[] order = StorageType.values().clone();
+      Arrays.sort(order, (a, b) -> Integer.compare(rank(a), rank(b)));
+      String[] types = new String[order.length];
+      double[] mbps = new double[order.length];
+      for (int i = 0; i < order.length; i++) {
+        types[i] = order[i].name(); // an enum constant's name: the very String a replica's type is
+        mbps[i] = speeds.get(order[i]).mbPerSec();
       }
-      return new Table(types, mbps, throughputMbps.getOrDefault("DISK", 1.0));
+      return new Table(types, mbps, speeds.get(StorageType.DEFAULT).mbPerSec());
+    }
+
+    private static int rank(StorageType type) {
+      return type == StorageType.DISK ? 0 : type == StorageType.SSD ? 1 : 2;
     }
 
     double lookup(String type) {
@@ -161,7 +162,7 @@ public final class StorageModel {
           return mbps[i];
         }
       }
-      return diskMbps;
+      return defaultMbps;
     }
   }
 
@@ -237,7 +238,10 @@ public final class StorageModel {
     return Integer.compare(distanceA, distanceB);
   }
 
-  /** Throughput of a storage type; a type without a configured value counts as DISK. */
+  /**
+   * Throughput of a storage type (HDFS's name of it), MB/s; a name this Hadoop does not know (a newer one's type)
+   * counts as HDFS's default type, DISK.
+   */
   public double throughput(String storageType) {
     return table.lookup(storageType);
   }

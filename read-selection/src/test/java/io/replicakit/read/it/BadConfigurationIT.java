@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.replicakit.read.config.ReadSelectionConfig;
 import io.replicakit.testbed.cluster.EmbeddedCluster;
+import io.replicakit.testbed.spec.ClusterSpec;
 import io.replicakit.testbed.spec.ClusterSpecs;
 import java.nio.file.Path;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,8 +26,9 @@ class BadConfigurationIT {
       "replicakit.read.drr.threshold.pct.ssd, 101",
       "replicakit.read.drr.threshold.pct.disk, -1"})
   void badValue_failsNameNodeStartup_namingTheKey(String key, String value) {
-    Exception e = assertThrows(Exception.class, () -> EmbeddedCluster.start(ClusterSpecs.load("small"),
-        ReadClusters.withPolicy(dir, "wrr").with(key, value)).close());
+    ClusterSpec spec = ClusterSpecs.load("small");
+    Exception e = assertThrows(Exception.class, () -> EmbeddedCluster.start(spec,
+        ReadClusters.withPolicy(dir, spec, "wrr").with(key, value)).close());
     String messages = chain(e);
     assertTrue(messages.contains(key), messages);
     assertTrue(messages.contains(ReadSelectionConfig.PREFIX), messages);

@@ -6,6 +6,7 @@ import io.replicakit.testbed.cluster.ClientPlacement;
 import io.replicakit.testbed.cluster.ClusterOptions;
 import io.replicakit.testbed.cluster.EmbeddedCluster;
 import io.replicakit.testbed.spec.DataNodeSpec;
+import io.replicakit.testbed.spec.ClusterSpec;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,7 +15,6 @@ import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
 import org.apache.hadoop.fs.FSDataOutputStream;
-import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
@@ -28,12 +28,12 @@ final class ReadClusters {
   private ReadClusters() {}
 
   /**
-   * The topology with {@code policy}, throughputs of the testbed's emulated devices, and the racks' real
+   * The topology with {@code policy}, the throughputs of {@code spec}'s emulated devices, and the racks' real
    * bandwidth: the embedded cluster's rack uplinks are loopback, not a bottleneck, so fast storage counts in
    * other racks too.
    */
-  static ClusterOptions withPolicy(Path dir, String policy) {
-    return ReadRecipe.install(ClusterOptions.in(dir), policy, Map.of(StorageType.SSD, 40.0, StorageType.DISK, 8.0))
+  static ClusterOptions withPolicy(Path dir, ClusterSpec spec, String policy) {
+    return ReadRecipe.install(ClusterOptions.in(dir), policy, spec.devices().speeds())
         .with(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, Long.toString(BLOCK))
         .with(DFSConfigKeys.DFS_BYTES_PER_CHECKSUM_KEY, "512");
   }

@@ -8,6 +8,7 @@ import io.replicakit.read.hdfs.ReplicaKitNetworkTopology;
 import io.replicakit.read.policy.NetworkDistancePolicy;
 import io.replicakit.testbed.cluster.ClientPlacement;
 import io.replicakit.testbed.cluster.EmbeddedCluster;
+import io.replicakit.testbed.spec.ClusterSpec;
 import io.replicakit.testbed.spec.ClusterSpecs;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -35,8 +36,9 @@ class ReadPolicyIT {
 
   @Test
   void storageType_servesEveryBlockFromTheSsdReplica() throws Exception {
-    try (EmbeddedCluster cluster = EmbeddedCluster.start(ClusterSpecs.load("one-ssd"),
-        ReadClusters.withPolicy(dir, "storage-type"))) {
+    ClusterSpec spec = ClusterSpecs.load("one-ssd");
+    try (EmbeddedCluster cluster = EmbeddedCluster.start(spec,
+        ReadClusters.withPolicy(dir, spec, "storage-type"))) {
       List<org.apache.hadoop.fs.Path> files = ReadClusters.write(cluster, "/data", ReadClusters.oneSsd(), 4, 4);
       Map<String, Long> before = ReadClusters.bytesReadByType(cluster);
       long bytes = 0;
@@ -57,8 +59,9 @@ class ReadPolicyIT {
 
   @Test
   void networkDistance_ordersExactlyAsHdfs() throws Exception {
-    try (EmbeddedCluster cluster = EmbeddedCluster.start(ClusterSpecs.load("one-ssd"),
-        ReadClusters.withPolicy(dir, "network-distance"))) {
+    ClusterSpec spec = ClusterSpecs.load("one-ssd");
+    try (EmbeddedCluster cluster = EmbeddedCluster.start(spec,
+        ReadClusters.withPolicy(dir, spec, "network-distance"))) {
       DatanodeManager manager = cluster.miniCluster().getNamesystem().getBlockManager().getDatanodeManager();
       NetworkTopology topology = manager.getNetworkTopology();
       ReplicaKitNetworkTopology ours = assertInstanceOf(ReplicaKitNetworkTopology.class, topology);

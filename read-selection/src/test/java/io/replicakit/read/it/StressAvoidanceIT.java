@@ -8,6 +8,7 @@ import io.replicakit.common.state.VolumeMetrics;
 import io.replicakit.testbed.cluster.ClientPlacement;
 import io.replicakit.testbed.cluster.EmbeddedCluster;
 import io.replicakit.testbed.device.BackgroundLoad;
+import io.replicakit.testbed.spec.ClusterSpec;
 import io.replicakit.testbed.spec.ClusterSpecs;
 import io.replicakit.testbed.spec.DataNodeSpec;
 import java.nio.file.Path;
@@ -32,8 +33,9 @@ class StressAvoidanceIT {
   @ParameterizedTest
   @ValueSource(strings = {"system-state", "combined"})
   void stressedNode_isNeverFirst_whenAnUnstressedReplicaIsAsClose(String policy) throws Exception {
-    try (EmbeddedCluster cluster = EmbeddedCluster.start(ClusterSpecs.load("one-ssd"),
-        ReadClusters.withMetrics(ReadClusters.withPolicy(dir, policy)))) {
+    ClusterSpec spec = ClusterSpecs.load("one-ssd");
+    try (EmbeddedCluster cluster = EmbeddedCluster.start(spec,
+        ReadClusters.withMetrics(ReadClusters.withPolicy(dir, spec, policy)))) {
       List<org.apache.hadoop.fs.Path> files = ReadClusters.write(cluster, "/data", "HOT", 6, 2);
       String stressed = cluster.dataNode("dn02").orElseThrow().getDatanodeUuid();
       try (BackgroundLoad load = cluster.devices("dn02").startLoad(v -> true, 64, Duration.ofSeconds(60))) {

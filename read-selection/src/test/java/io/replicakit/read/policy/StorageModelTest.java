@@ -9,9 +9,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.replicakit.common.storage.StorageSpeeds;
+import io.replicakit.common.storage.Throughput;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import org.apache.hadoop.fs.StorageType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -19,11 +22,16 @@ import org.junit.jupiter.params.provider.CsvSource;
 /** The read paper's §3.1 rules as {@link StorageModel#choose} applies them: the classes, eligibility, the best. */
 class StorageModelTest {
 
-  private static final Map<String, Double> THROUGHPUT = Map.of("RAM_DISK", 1000.0, "SSD", 300.0, "DISK", 60.0,
-      "ARCHIVE", 30.0);
+  private static final StorageSpeeds THROUGHPUT = StorageSpeeds.of(Map.of(StorageType.RAM_DISK, mb(1000),
+      StorageType.NVDIMM, mb(1000), StorageType.SSD, mb(300), StorageType.DISK, mb(60), StorageType.ARCHIVE, mb(30),
+      StorageType.PROVIDED, mb(60)));
+
+  private static Throughput mb(double mbPerSec) {
+    return Throughput.mbPerSec(mbPerSec);
+  }
 
   private static StorageModel model(double intraRackMbps, double interRackMbps) {
-    return new StorageModel(THROUGHPUT, intraRackMbps, interRackMbps);
+    return new StorageModel(THROUGHPUT, mb(intraRackMbps), mb(interRackMbps));
   }
 
   /**

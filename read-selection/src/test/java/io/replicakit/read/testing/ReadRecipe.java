@@ -1,11 +1,10 @@
 package io.replicakit.read.testing;
 
+import io.replicakit.common.storage.StorageSpeeds;
 import io.replicakit.read.config.ReadSelectionConfig;
 import io.replicakit.read.hdfs.ReplicaKitNetworkTopology;
 import io.replicakit.testbed.cluster.ClusterOptions;
-import java.util.Locale;
 import java.util.Map;
-import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 
 /**
@@ -28,17 +27,16 @@ public final class ReadRecipe {
   /**
    * Adds the topology with {@code policy} to {@code options}.
    *
-   * @param throughputMbps the storage model: each storage type's speed, as the emulated devices run
+   * @param speeds the storage model: each storage type's speed, as the emulated devices run (the keys convert it
+   *     to their MB/s)
    */
-  public static ClusterOptions install(ClusterOptions options, String policy,
-      Map<StorageType, Double> throughputMbps) {
+  public static ClusterOptions install(ClusterOptions options, String policy, StorageSpeeds speeds) {
     ClusterOptions result = options
         .with(DFSConfigKeys.DFS_NET_TOPOLOGY_IMPL_KEY, ReplicaKitNetworkTopology.class.getName())
         .with(ReadSelectionConfig.POLICY_KEY, policy)
         .with(ReadSelectionConfig.INTER_RACK_KEY, INTER_RACK_MBPS);
-    for (Map.Entry<StorageType, Double> e : throughputMbps.entrySet()) {
-      result = result.with(ReadSelectionConfig.throughputKey(e.getKey()),
-          String.format(Locale.ROOT, "%.3f", e.getValue()));
+    for (Map.Entry<String, String> e : ReadSelectionConfig.throughputSettings(speeds).entrySet()) {
+      result = result.with(e.getKey(), e.getValue());
     }
     return result;
   }

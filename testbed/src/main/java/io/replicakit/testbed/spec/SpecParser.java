@@ -1,6 +1,7 @@
 package io.replicakit.testbed.spec;
 
 import io.replicakit.common.ValidationStatus;
+import io.replicakit.common.storage.Throughput;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
@@ -164,7 +165,7 @@ public final class SpecParser {
   }
 
   private DeviceProfile devices() {
-    Map<StorageType, Double> speeds = new EnumMap<>(StorageType.class);
+    Map<StorageType, Throughput> speeds = new EnumMap<>(StorageType.class);
     for (String key : new TreeSet<>(props.stringPropertyNames())) {
       if (!key.startsWith(DEVICE_MIBPS_PREFIX) || key.equals(DEVICE_BURST)) {
         continue;
@@ -175,9 +176,9 @@ public final class SpecParser {
         problems.add(key + ": unknown storage type '" + typeName + "'; allowed: " + VOLUME_TYPES);
         continue;
       }
-      positiveDouble(key, props.getProperty(key)).ifPresent(speed -> speeds.put(type.get(), speed));
+      positiveDouble(key, props.getProperty(key)).ifPresent(mib -> speeds.put(type.get(), Throughput.mibPerSec(mib)));
     }
-    return new DeviceProfile(speeds, burst());
+    return new DeviceProfile(DeviceProfile.DEFAULT_SPEEDS.with(speeds), burst());
   }
 
   private long burst() {

@@ -84,7 +84,7 @@ class SpecParserTest {
     Properties p = valid();
     p.setProperty("device.mibps.ssd", "100");
     assertEquals(100.0, SpecParser.parse(p, "t").devices().mibPerSec(StorageType.SSD));
-    assertEquals(DeviceProfile.DEFAULT_MIB_PER_SEC.get(StorageType.DISK),
+    assertEquals(DeviceProfile.DEFAULT_SPEEDS.get(StorageType.DISK).mibPerSec(),
         SpecParser.parse(p, "t").devices().mibPerSec(StorageType.DISK));
   }
 
