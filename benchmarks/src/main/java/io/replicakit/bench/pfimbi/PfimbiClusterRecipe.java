@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 The ReplicaKit authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
 package io.replicakit.bench.pfimbi;
 
 import io.replicakit.pfimbi.config.PfimbiConfig;

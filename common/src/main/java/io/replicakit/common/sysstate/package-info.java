@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 The ReplicaKit authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
 /**
  * Where a DataNode's system state comes from: cumulative counters of the host (CPU ticks, memory) and of each
  * HDFS volume (bytes, I/Os, busy and I/O time), read by a named source. Real machines use the OSHI sources of

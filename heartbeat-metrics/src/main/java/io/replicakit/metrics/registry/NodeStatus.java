@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 The ReplicaKit authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
 package io.replicakit.metrics.registry;
 
 /** What the NameNode knows of a DataNode, as far as the registry cares. */

@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 The ReplicaKit authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
 package io.replicakit.metrics.wire;
 
 /** Why a sample was not accepted. Each reason is counted separately in the NameNode's metrics. */

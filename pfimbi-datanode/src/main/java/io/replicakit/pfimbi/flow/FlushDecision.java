@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 The ReplicaKit authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
 package io.replicakit.pfimbi.flow;
 
 /** Whether the next buffered background block may go to disk now, and why: the reason is for logs and metrics. */

@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 The ReplicaKit authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
 package io.replicakit.pfimbi.namenode;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;

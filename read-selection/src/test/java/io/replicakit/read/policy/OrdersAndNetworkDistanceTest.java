@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 The ReplicaKit authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
 package io.replicakit.read.policy;
 
 import static io.replicakit.read.policy.Fixtures.LOCAL;

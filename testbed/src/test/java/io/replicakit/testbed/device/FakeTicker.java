@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 The ReplicaKit authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
 package io.replicakit.testbed.device;
 
 /** A ticker whose clock moves only when the code under test sleeps or the test advances it. */

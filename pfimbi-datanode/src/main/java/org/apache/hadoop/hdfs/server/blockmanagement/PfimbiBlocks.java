@@ -1,3 +1,7 @@
+/*
+ * Copyright 2026 The ReplicaKit authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
 package org.apache.hadoop.hdfs.server.blockmanagement;
 
 import java.util.ArrayList;
