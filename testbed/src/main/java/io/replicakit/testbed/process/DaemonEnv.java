@@ -1,0 +1,28 @@
+package io.replicakit.testbed.process;
+
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * Where one daemon's JVM finds its jars and configuration and puts its logs, and how to reach its JMX agent.
+ *
+ * @param install the jars (Hadoop's, the installable jar, the testbed's)
+ * @param confDir its {@code HADOOP_CONF_DIR}: core-site.xml, hdfs-site.xml, log4j.properties
+ * @param hadoopHome a directory holding {@code webapps/}, as {@code share/hadoop/hdfs} of a distribution does
+ * @param logDir where {@code NAME.log} and {@code NAME.out} go
+ * @param heapMib maximum heap, MiB
+ * @param jmxPort port of the JVM's JMX agent on the daemon's address; 0 for none
+ */
+public record DaemonEnv(DaemonInstall install, Path confDir, Path hadoopHome, Path logDir, int heapMib, int jmxPort) {
+
+  public DaemonEnv {
+    Objects.requireNonNull(install, "install");
+    Objects.requireNonNull(confDir, "confDir");
+    Objects.requireNonNull(hadoopHome, "hadoopHome");
+    Objects.requireNonNull(logDir, "logDir");
+  }
+
+  public DaemonEnv withJmxPort(int port) {
+    return new DaemonEnv(install, confDir, hadoopHome, logDir, heapMib, port);
+  }
+}

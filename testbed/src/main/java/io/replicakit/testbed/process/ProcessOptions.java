@@ -1,0 +1,51 @@
+package io.replicakit.testbed.process;
+
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * How a multi-process cluster launches its daemons.
+ *
+ * @param install the jars the daemons run; empty: {@link DaemonInstall#fromSystemProperties()} at start
+ * @param launcher the hook that may wrap each daemon's command line
+ * @param heapMib maximum heap of each daemon JVM, MiB
+ * @param startTimeout how long start-up (and each restart) may take before it fails naming the daemon's log
+ */
+public record ProcessOptions(Optional<DaemonInstall> install, NodeLauncher launcher, int heapMib,
+    Duration startTimeout) {
+
+  /** Enough for the testbed's small clusters; Pfimbi's Replication Managers buffer blocks on the heap. */
+  public static final int DEFAULT_HEAP_MIB = 512;
+  public static final Duration DEFAULT_START_TIMEOUT = Duration.ofMinutes(3);
+
+  public ProcessOptions {
+    Objects.requireNonNull(install, "install");
+    Objects.requireNonNull(launcher, "launcher");
+    Objects.requireNonNull(startTimeout, "startTimeout");
+    if (heapMib < 64) {
+      throw new IllegalArgumentException("daemon heap must be at least 64 MiB, was " + heapMib);
+    }
+  }
+
+  public static ProcessOptions defaults() {
+    return new ProcessOptions(Optional.empty(), NodeLauncher.direct(), DEFAULT_HEAP_MIB, DEFAULT_START_TIMEOUT);
+  }
+
+  public ProcessOptions withInstall(DaemonInstall newInstall) {
+    return new ProcessOptions(Optional.of(newInstall), launcher, heapMib, startTimeout);
+  }
+
+  public ProcessOptions withLauncher(NodeLauncher newLauncher) {
+    return new ProcessOptions(install, newLauncher, heapMib, startTimeout);
+  }
+
+  public ProcessOptions withHeapMib(int newHeapMib) {
+    return new ProcessOptions(install, launcher, newHeapMib, startTimeout);
+  }
+
+  /** The install given, or the one the system properties name. */
+  public DaemonInstall resolveInstall() {
+    return install.orElseGet(DaemonInstall::fromSystemProperties);
+  }
+}
