@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.replicakit.testbed.cluster.ClusterMode;
 import io.replicakit.testbed.cluster.ClusterOptions;
 import io.replicakit.testbed.process.DaemonInstall;
+import io.replicakit.testbed.process.ProcessOptions;
 import io.replicakit.testbed.process.ProcessReaper;
 import io.replicakit.testbed.spec.ClusterSpec;
 import io.replicakit.testbed.spec.SpecParser;
@@ -42,12 +43,15 @@ final class ProcessClusters {
     return SpecParser.parse(props, name);
   }
 
-  /** Processes mode, 1 MiB blocks, the jars the build names (see dist/pom.xml), in {@code dir}. */
+  /**
+   * Processes mode, 1 MiB blocks, the jars the build names (see dist/pom.xml), in {@code dir}. Daemons compile
+   * with C1 only: these tests start many JVMs and move little data.
+   */
   static ClusterOptions options(Path dir) {
     return ClusterOptions.in(dir).withMode(ClusterMode.PROCESSES)
         .with("dfs.blocksize", Long.toString(BLOCK))
-        .withProcesses(ClusterOptions.in(dir).processes().withInstall(DaemonInstall.fromSystemProperties())
-            .withHeapMib(256));
+        .withProcesses(ProcessOptions.defaults().withInstall(DaemonInstall.fromSystemProperties())
+            .withHeapMib(256).withJvmOptions(List.of("-XX:TieredStopAtLevel=1")));
   }
 
   /** A sample of the repository's {@code conf/} folder, as an operator merges it. */
@@ -57,6 +61,42 @@ final class ProcessClusters {
       throw new IllegalStateException("no conf sample " + path);
     }
     return path;
+  }
+
+  /** What a {@code hadoop jar} run printed, and its exit code. */
+  record ToolRun(int code, String output) {}
+
+  /**
+   * {@code hadoop jar replicakit-VERSION.jar ARGS}: Hadoop's {@code RunJar} with Hadoop's class path, in a JVM of
+   * its own, as the {@code hadoop} script runs it.
+   */
+  static ToolRun hadoopJar(String... args) throws IOException, InterruptedException {
+    DaemonInstall install = DaemonInstall.fromSystemProperties();
+    List<String> argv = new java.util.ArrayList<>(List.of(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
+        "-XX:TieredStopAtLevel=1", "-cp",
+        install.hadoopClasspath().stream().map(Path::toString).collect(java.util.stream.Collectors.joining(":")),
+        "org.apache.hadoop.util.RunJar", install.jar().toString()));
+    argv.addAll(List.of(args));
+    Process process = new ProcessBuilder(argv).redirectErrorStream(true).start();
+    java.util.concurrent.CompletableFuture<String> output = java.util.concurrent.CompletableFuture.supplyAsync(
+        () -> {
+          try {
+            return new String(process.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+          } catch (IOException e) {
+            return e.toString();
+          }
+        });
+    if (!process.waitFor(120, java.util.concurrent.TimeUnit.SECONDS)) {
+      process.destroyForcibly();
+      throw new IllegalStateException("hadoop jar " + List.of(args) + " did not finish in 120 s");
+    }
+    return new ToolRun(process.exitValue(), output.join());
+  }
+
+  /** The whole log of a daemon of the cluster in {@code dir}. */
+  static String log(Path dir, String daemon) throws IOException {
+    return Files.readString(dir.resolve("logs").resolve(daemon + ".log"));
   }
 
   static int freePort() throws IOException {

@@ -321,7 +321,7 @@ public final class ProcessCluster implements Cluster {
     java.nio.file.Path confDir = ClusterDirs.conf(options.baseDir(), id.name());
     DaemonConfs.write(confDir, settings);
     return new DaemonEnv(install, confDir, ClusterDirs.home(options.baseDir()), logDir(options),
-        processes.heapMib(), jmxPort);
+        processes.jvmOptions(), jmxPort);
   }
 
   /**

@@ -68,10 +68,10 @@ public record DaemonCommand(DaemonId id, String mainClass, List<String> args, St
   public List<String> argv(long parentPid) {
     List<String> argv = new ArrayList<>();
     argv.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    argv.add("-Xmx" + env.heapMib() + "m");
     argv.add("-XX:+UseSerialGC");
     argv.add("-XX:+IgnoreUnrecognizedVMOptions");
     OPENS.forEach(p -> argv.add("--add-opens=java.base/" + p + "=ALL-UNNAMED"));
+    argv.addAll(env.jvmOptions());
     argv.add("-Dproc_" + id.role().name().toLowerCase(Locale.ROOT));
     argv.add("-Djava.net.preferIPv4Stack=true");
     argv.add("-Dhadoop.log.dir=" + env.logDir());

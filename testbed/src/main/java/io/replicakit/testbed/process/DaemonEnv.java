@@ -1,6 +1,7 @@
 package io.replicakit.testbed.process;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -10,19 +11,21 @@ import java.util.Objects;
  * @param confDir its {@code HADOOP_CONF_DIR}: core-site.xml, hdfs-site.xml, log4j.properties
  * @param hadoopHome a directory holding {@code webapps/}, as {@code share/hadoop/hdfs} of a distribution does
  * @param logDir where {@code NAME.log} and {@code NAME.out} go
- * @param heapMib maximum heap, MiB
+ * @param jvmOptions JVM options (heap size and any others)
  * @param jmxPort port of the JVM's JMX agent on the daemon's address; 0 for none
  */
-public record DaemonEnv(DaemonInstall install, Path confDir, Path hadoopHome, Path logDir, int heapMib, int jmxPort) {
+public record DaemonEnv(DaemonInstall install, Path confDir, Path hadoopHome, Path logDir, List<String> jvmOptions,
+    int jmxPort) {
 
   public DaemonEnv {
     Objects.requireNonNull(install, "install");
     Objects.requireNonNull(confDir, "confDir");
     Objects.requireNonNull(hadoopHome, "hadoopHome");
     Objects.requireNonNull(logDir, "logDir");
+    jvmOptions = List.copyOf(jvmOptions);
   }
 
   public DaemonEnv withJmxPort(int port) {
-    return new DaemonEnv(install, confDir, hadoopHome, logDir, heapMib, port);
+    return new DaemonEnv(install, confDir, hadoopHome, logDir, jvmOptions, port);
   }
 }
