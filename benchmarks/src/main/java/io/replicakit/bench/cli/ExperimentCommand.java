@@ -13,6 +13,7 @@ import io.replicakit.bench.read.ReadSelectionExperiment;
 import io.replicakit.bench.read.ReadSelectionProfile;
 import io.replicakit.bench.results.Progress;
 import io.replicakit.testbed.cli.Args;
+import io.replicakit.testbed.cli.CliSupport;
 import io.replicakit.testbed.cli.Command;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -42,7 +43,7 @@ public final class ExperimentCommand implements Command {
   public String usage() {
     return """
         Usage: bin/replicakit experiment placement [--policies LIST] [--profile quick|paper] [--spec NAME|FILE]
-                                                   [--out DIR]
+                                                   [--out DIR] [--processes]
 
           --policies  comma-separated short names or class names; default: HDFS's five policies of the paper
                       (default, rackfaulttolerant, availablespace, nodegroup, upgradedomain); also
@@ -54,6 +55,9 @@ public final class ExperimentCommand implements Command {
 
         Stages per policy, each on a fresh embedded cluster: load (TestDFSIO write from a node in rack 1, then
         reads), re-replication (kill one DataNode in rack 1 and one in rack 3), balancing (HDFS Balancer).
+
+        Every experiment below except metrics-overhead also takes --processes: each cluster's NameNode and DataNodes
+        run as JVMs of their own from the installable jar (docs/testbed.md), instead of all in this JVM.
 
         Usage: bin/replicakit experiment metrics-overhead [--samples N] [--nodes N] [--out DIR]
 
@@ -139,6 +143,9 @@ public final class ExperimentCommand implements Command {
       "pfimbi", List.of("profile", "variants", "spec", "set", "out"),
       "pfimbi-faults", List.of("runs", "seed", "wait", "spec", "set", "out"));
 
+  /** Flags of every experiment that starts clusters: {@code --processes} runs each daemon as its own JVM. */
+  static final List<String> CLUSTER_FLAGS = CliSupport.CLUSTER_FLAGS;
+
   @Override
   public int run(List<String> argv, PrintStream out) throws Exception {
     String experiment = experimentName(argv);
@@ -147,7 +154,7 @@ public final class ExperimentCommand implements Command {
       throw new IllegalArgumentException("name one experiment: placement, metrics-overhead, read-selection,"
           + " hotspot, pfimbi or pfimbi-faults (got '" + experiment + "')");
     }
-    Args args = Args.parse(argv, options, List.of());
+    Args args = Args.parse(argv, options, experiment.equals("metrics-overhead") ? List.of() : CLUSTER_FLAGS);
     if (args.positional().size() != 1) {
       throw new IllegalArgumentException("name exactly one experiment, got " + args.positional());
     }
@@ -171,7 +178,7 @@ public final class ExperimentCommand implements Command {
 
   /**
    * The experiment named on the command line: the first word that is neither an option nor the value of one
-   * (an option without {@code =} takes the next word as its value; every experiment option takes a value).
+   * (an option without {@code =} takes the next word as its value, except the flags).
    */
   static String experimentName(List<String> argv) {
     for (int i = 0; i < argv.size(); i++) {
@@ -179,7 +186,7 @@ public final class ExperimentCommand implements Command {
       if (!arg.startsWith("--")) {
         return arg;
       }
-      if (!arg.contains("=")) {
+      if (!arg.contains("=") && !CLUSTER_FLAGS.contains(arg.substring(2))) {
         i++;
       }
     }
@@ -199,7 +206,7 @@ public final class ExperimentCommand implements Command {
     Path outDir = Path.of(args.get("out", "results/placement-" + profile.name() + "-" + stamp));
     PlacementExperiment.Setup setup = new PlacementExperiment.Setup(profile,
         PlacementExperiment.policies(args.get("policies", "all")), args.get("spec", "paper"), outDir, command);
-    new PlacementExperiment(setup, new Progress(out)).run();
+    new PlacementExperiment(setup, new Progress(out), CliSupport.mode(args)).run();
     out.println("Report: " + outDir.resolve("report.md"));
     return 0;
   }
@@ -214,7 +221,7 @@ public final class ExperimentCommand implements Command {
     ReadSelectionExperiment.Setup setup = new ReadSelectionExperiment.Setup(profile, policies, weights,
         args.get("spec", "one-ssd"), args.all("spec-set"), settings(args),
         ReadSelectionExperiment.PolicyScope.parse(args.get("policy-scope", "all")), outDir, command);
-    new ReadSelectionExperiment(setup, new Progress(out)).run();
+    new ReadSelectionExperiment(setup, new Progress(out), CliSupport.mode(args)).run();
     out.println("Report: " + outDir.resolve("report.md"));
     return 0;
   }
@@ -225,7 +232,7 @@ public final class ExperimentCommand implements Command {
     List<String> policies = args.get("policies").map(ExperimentCommand::list).orElse(HotspotExperiment.POLICIES);
     HotspotExperiment.Setup setup = new HotspotExperiment.Setup(profile, policies, args.get("spec", "small"),
         args.all("spec-set"), settings(args), outDir, command);
-    new HotspotExperiment(setup, new Progress(out)).run();
+    new HotspotExperiment(setup, new Progress(out), CliSupport.mode(args)).run();
     out.println("Report: " + outDir.resolve("report.md"));
     return 0;
   }
@@ -237,7 +244,7 @@ public final class ExperimentCommand implements Command {
         .orElse(List.of(PfimbiVariant.values()));
     PfimbiExperiment.Setup setup = new PfimbiExperiment.Setup(profile, variants, args.get("spec", "six-disks"),
         settings(args), outDir, command);
-    new PfimbiExperiment(setup, new Progress(out)).run();
+    new PfimbiExperiment(setup, new Progress(out), CliSupport.mode(args)).run();
     out.println("Report: " + outDir.resolve("report.md"));
     return 0;
   }
@@ -248,7 +255,7 @@ public final class ExperimentCommand implements Command {
     Path outDir = Path.of(args.get("out", "results/pfimbi-faults-" + stamp));
     FaultCampaign.Setup setup = new FaultCampaign.Setup(runs, args.longValue("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE),
         Duration.ofSeconds(waitS), args.get("spec", "six-disks"), settings(args), outDir, command);
-    new FaultCampaign(setup, new Progress(out)).run();
+    new FaultCampaign(setup, new Progress(out), CliSupport.mode(args)).run();
     out.println("Report: " + outDir.resolve("report.md"));
     return 0;
   }

@@ -4,7 +4,8 @@ import io.replicakit.bench.results.Md;
 import io.replicakit.bench.results.ExperimentResults;
 import io.replicakit.bench.results.Progress;
 import io.replicakit.bench.results.RunResult;
-import io.replicakit.testbed.cluster.EmbeddedCluster;
+import io.replicakit.testbed.cluster.Cluster;
+import io.replicakit.testbed.cluster.ClusterMode;
 import io.replicakit.testbed.dfsio.DfsioRequest;
 import io.replicakit.testbed.dfsio.DfsioResult;
 import io.replicakit.testbed.dfsio.DfsioRunner;
@@ -42,10 +43,17 @@ public final class HotspotExperiment {
 
   private final Setup setup;
   private final Progress progress;
+  private final ClusterMode mode;
 
   public HotspotExperiment(Setup setup, Progress progress) {
+    this(setup, progress, ClusterMode.EMBEDDED);
+  }
+
+  /** @param mode how the cluster runs its daemons (embedded, or a process per daemon) */
+  public HotspotExperiment(Setup setup, Progress progress, ClusterMode mode) {
     this.setup = setup;
     this.progress = progress;
+    this.mode = mode;
   }
 
   public ExperimentResults run() throws Exception {
@@ -58,8 +66,8 @@ public final class HotspotExperiment {
         spec.racks().size(), spec.devices().describe());
     DataLayout layout;
     List<RunResult> runs;
-    try (EmbeddedCluster cluster = EmbeddedCluster.start(spec, ReadClusterSettings.options(work.resolve("cluster"),
-        spec, setup.profile().blockBytes(), setup.hdfsSettings()))) {
+    try (Cluster cluster = Cluster.start(spec, ReadClusterSettings.options(work.resolve("cluster"),
+        spec, setup.profile().blockBytes(), setup.hdfsSettings()).withMode(mode))) {
       DfsioRunner dfsio = new DfsioRunner(ReadClusterSettings.clientConf(cluster), work.resolve("dfsio"));
       layout = write(cluster, dfsio);
       runs = readAll(new Trial(cluster, dfsio, layout.busiestNode()), layout);
@@ -88,6 +96,7 @@ public final class HotspotExperiment {
     String stressed = layout.busiestNode();
     Map<String, Object> cluster = new LinkedHashMap<>(ReadSpecs.describe(spec, layout,
         setup.profile().replication(), HdfsConstants.HOT_STORAGE_POLICY_NAME));
+    cluster.put("mode", mode.label());
     cluster.put("stressed_datanode", stressed);
     cluster.put("stressed_datanode_block_share_pct", ReadMetrics.round(layout.blockSharePct(stressed)));
     ExperimentResults results = new ExperimentResults("hotspot", setup.profile().name(), started,
@@ -99,7 +108,7 @@ public final class HotspotExperiment {
     return results;
   }
 
-  private DataLayout write(EmbeddedCluster cluster, DfsioRunner dfsio) throws Exception {
+  private DataLayout write(Cluster cluster, DfsioRunner dfsio) throws Exception {
     HotspotProfile p = setup.profile();
     progress.step("writing %d x %d MiB with TestDFSIO (HOT, RF %d) from off-cluster", p.files(),
         p.fileBytes() >> 20, p.replication());
@@ -140,11 +149,11 @@ public final class HotspotExperiment {
   /** The reads of one policy in one stage. */
   private final class Trial {
 
-    private final EmbeddedCluster cluster;
+    private final Cluster cluster;
     private final DfsioRunner dfsio;
     private final String stressed;
 
-    Trial(EmbeddedCluster cluster, DfsioRunner dfsio, String stressed) {
+    Trial(Cluster cluster, DfsioRunner dfsio, String stressed) {
       this.cluster = cluster;
       this.dfsio = dfsio;
       this.stressed = stressed;
@@ -175,7 +184,7 @@ public final class HotspotExperiment {
       try {
         List<String> uuids = stage == HotspotStage.NONE ? new PolicySwitch(cluster, progress).allUuids()
             : List.of(RegistryWait.uuid(cluster, stressed));
-        RegistryWait.await(uuids, since, stage.showsStress(), STRESS_TIMEOUT);
+        RegistryWait.await(cluster, uuids, since, stage.showsStress(), STRESS_TIMEOUT);
         return stress;
       } catch (Exception | Error e) {
         stress.close();

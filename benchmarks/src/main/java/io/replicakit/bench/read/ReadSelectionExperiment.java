@@ -3,7 +3,8 @@ package io.replicakit.bench.read;
 import io.replicakit.bench.results.ExperimentResults;
 import io.replicakit.bench.results.Progress;
 import io.replicakit.bench.results.RunResult;
-import io.replicakit.testbed.cluster.EmbeddedCluster;
+import io.replicakit.testbed.cluster.Cluster;
+import io.replicakit.testbed.cluster.ClusterMode;
 import io.replicakit.testbed.dfsio.DfsioRequest;
 import io.replicakit.testbed.dfsio.DfsioResult;
 import io.replicakit.testbed.dfsio.DfsioRunner;
@@ -14,6 +15,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import io.replicakit.testbed.cluster.ClientPlacement;
@@ -70,10 +72,17 @@ public final class ReadSelectionExperiment {
 
   private final Setup setup;
   private final Progress progress;
+  private final ClusterMode mode;
 
   public ReadSelectionExperiment(Setup setup, Progress progress) {
+    this(setup, progress, ClusterMode.EMBEDDED);
+  }
+
+  /** @param mode how the cluster runs its daemons (embedded, or a process per daemon) */
+  public ReadSelectionExperiment(Setup setup, Progress progress, ClusterMode mode) {
     this.setup = setup;
     this.progress = progress;
+    this.mode = mode;
   }
 
   public ExperimentResults run() throws Exception {
@@ -88,8 +97,8 @@ public final class ReadSelectionExperiment {
         spec.racks().size(), spec.devices().describe());
     DataLayout layout;
     List<RunResult> runs;
-    try (EmbeddedCluster cluster = EmbeddedCluster.start(spec, ReadClusterSettings.options(work.resolve("cluster"),
-        spec, profile.blockBytes(), setup.hdfsSettings()))) {
+    try (Cluster cluster = Cluster.start(spec, ReadClusterSettings.options(work.resolve("cluster"),
+        spec, profile.blockBytes(), setup.hdfsSettings()).withMode(mode))) {
       DfsioRunner dfsio = new DfsioRunner(ReadClusterSettings.clientConf(cluster), work.resolve("dfsio"));
       layout = write(cluster, dfsio);
       runs = readAll(new Reads(cluster, dfsio, request(), progress));
@@ -116,9 +125,11 @@ public final class ReadSelectionExperiment {
 
   private ExperimentResults finish(Instant started, ClusterSpec spec, DataLayout layout, List<RunResult> runs)
       throws Exception {
+    Map<String, Object> cluster = new LinkedHashMap<>(ReadSpecs.describe(spec, layout,
+        setup.profile().replication(), HdfsConstants.ONESSD_STORAGE_POLICY_NAME));
+    cluster.put("mode", mode.label());
     ExperimentResults results = new ExperimentResults("read-selection", setup.profile().name(), started,
-        VersionInfo.getVersion(), ReadSpecs.describe(spec, layout, setup.profile().replication(),
-            HdfsConstants.ONESSD_STORAGE_POLICY_NAME), runs);
+        VersionInfo.getVersion(), cluster, runs);
     results.writeJson(setup.outDir().resolve("results.json"));
     ReadSelectionReport.write(results, setup.outDir(), setup.command(), setupText(spec, layout),
         model(spec), progress.elapsedSeconds());
@@ -132,7 +143,7 @@ public final class ReadSelectionExperiment {
         : String.format(Locale.ROOT, "wrr(w=%s)", w);
   }
 
-  private DataLayout write(EmbeddedCluster cluster, DfsioRunner dfsio) throws Exception {
+  private DataLayout write(Cluster cluster, DfsioRunner dfsio) throws Exception {
     ReadSelectionProfile p = setup.profile();
     progress.step("writing %d x %d MiB with TestDFSIO (One_SSD on %s, RF %d) from off-cluster", p.files(),
         p.fileBytes() >> 20, setup.scope() == PolicyScope.ALL ? "all its files" : "its data files",
@@ -198,12 +209,12 @@ public final class ReadSelectionExperiment {
   /** Reads under one policy setting after switching the NameNode to it. */
   static final class Reads {
 
-    private final EmbeddedCluster cluster;
+    private final Cluster cluster;
     private final DfsioRunner dfsio;
     private final DfsioRequest request;
     private final Progress progress;
 
-    Reads(EmbeddedCluster cluster, DfsioRunner dfsio, DfsioRequest request, Progress progress) {
+    Reads(Cluster cluster, DfsioRunner dfsio, DfsioRequest request, Progress progress) {
       this.cluster = cluster;
       this.dfsio = dfsio;
       this.request = request;

@@ -20,9 +20,9 @@ class ExperimentCommandTest {
 
   @Test
   void anOptionTheExperimentDoesNotTake_isRefused_listingTheOnesItTakes() {
-    assertEquals("unknown option --unknown; accepted: --profile, --variants, --spec, --set, --out",
+    assertEquals("unknown option --unknown; accepted: --profile, --variants, --spec, --set, --out, --processes",
         failure("pfimbi", "--unknown", "x"));
-    assertEquals("unknown option --weights; accepted: --profile, --variants, --spec, --set, --out",
+    assertEquals("unknown option --weights; accepted: --profile, --variants, --spec, --set, --out, --processes",
         failure("pfimbi", "--weights", "1,2"), "another experiment's option is refused too");
   }
 
@@ -38,6 +38,13 @@ class ExperimentCommandTest {
     assertEquals("metrics-overhead", ExperimentCommand.experimentName(List.of("--samples", "3", "metrics-overhead")));
     assertEquals("pfimbi", ExperimentCommand.experimentName(List.of("--profile=quick", "pfimbi")));
     assertTrue(failure("pfimbii").contains("got 'pfimbii'"));
+  }
+
+  @Test
+  void processes_isAFlagWherever_itStands_andOnlyForExperimentsWithClusters() {
+    assertEquals("placement", ExperimentCommand.experimentName(List.of("--processes", "placement")));
+    assertEquals("unknown option --processes; accepted: --samples, --nodes, --out",
+        failure("metrics-overhead", "--processes"));
   }
 
   @Test

@@ -1,5 +1,6 @@
 package io.replicakit.testbed.cli;
 
+import io.replicakit.testbed.cluster.ClusterMode;
 import io.replicakit.testbed.cluster.ClusterOptions;
 import io.replicakit.testbed.spec.ClusterSpec;
 import io.replicakit.testbed.spec.ClusterSpecs;
@@ -15,11 +16,16 @@ public final class CliSupport {
   /** Valued options understood by {@link #spec} and {@link #clusterOptions}. */
   public static final java.util.List<String> CLUSTER_OPTIONS = java.util.List.of("spec", "spec-set", "dir", "set");
 
+  /** Flags understood by {@link #clusterOptions}. */
+  public static final java.util.List<String> CLUSTER_FLAGS = java.util.List.of("processes");
+
   public static final String CLUSTER_USAGE = """
           --spec      named spec (paper, one-ssd, small) or a .properties spec file
           --spec-set  FIELD=VALUE override of a spec field (repeatable), e.g. --spec-set device.mibps.ssd=80
           --dir       directory for the cluster's storage; default a new temporary directory
           --set       KEY=VALUE extra HDFS setting for the NameNode and DataNodes (repeatable)
+          --processes run the NameNode and each DataNode as its own JVM from the installable jar (real daemons,
+                      logs in DIR/logs) instead of all in this JVM; see docs/testbed.md
         """;
 
   private CliSupport() {}
@@ -35,15 +41,20 @@ public final class CliSupport {
     return SpecParser.parse(props, name);
   }
 
-  /** Cluster options from {@code --dir} and {@code --set}. */
+  /** Cluster options from {@code --dir}, {@code --set} and {@code --processes}. */
   public static ClusterOptions clusterOptions(Args args) throws IOException {
     Path dir = args.get("dir").map(Path::of).orElse(Files.createTempDirectory("replicakit-cluster-"));
-    ClusterOptions options = ClusterOptions.in(dir);
+    ClusterOptions options = ClusterOptions.in(dir).withMode(mode(args));
     for (String setting : args.all("set")) {
       String[] kv = keyValue("--set", setting);
       options = options.with(kv[0], kv[1]);
     }
     return options;
+  }
+
+  /** {@code --processes}: a JVM per daemon; otherwise the embedded cluster. */
+  public static ClusterMode mode(Args args) {
+    return args.flag("processes") ? ClusterMode.PROCESSES : ClusterMode.EMBEDDED;
   }
 
   private static String[] keyValue(String option, String setting) {

@@ -1,7 +1,7 @@
 package io.replicakit.testbed.cli;
 
 import io.replicakit.testbed.cluster.ClusterOptions;
-import io.replicakit.testbed.cluster.EmbeddedCluster;
+import io.replicakit.testbed.cluster.Cluster;
 import io.replicakit.testbed.spec.ClusterSpec;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -9,7 +9,10 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
-/** {@code bin/replicakit cluster}: starts an embedded testbed cluster and keeps it up for other tools. */
+/**
+ * {@code bin/replicakit cluster}: starts a testbed cluster (embedded, or a JVM per daemon with {@code --processes})
+ * and keeps it up for other tools.
+ */
 public final class ClusterCommand implements Command {
 
   @Override
@@ -19,14 +22,14 @@ public final class ClusterCommand implements Command {
 
   @Override
   public String summary() {
-    return "start an embedded multi-rack HDFS cluster from a spec and keep it up until Ctrl-C";
+    return "start a multi-rack HDFS cluster from a spec (embedded or --processes) and keep it up until Ctrl-C";
   }
 
   @Override
   public String usage() {
     return """
         Usage: bin/replicakit cluster [--spec NAME|FILE] [--spec-set F=V]... [--dir DIR] [--set K=V]...
-                                      [--seconds N]
+                                      [--processes] [--seconds N]
         %s
           --seconds   stop after N seconds instead of waiting for Ctrl-C
         Default spec: small. Example:
@@ -43,15 +46,15 @@ public final class ClusterCommand implements Command {
   public int run(List<String> argv, PrintStream out) throws Exception {
     java.util.List<String> valued = new java.util.ArrayList<>(CliSupport.CLUSTER_OPTIONS);
     valued.add("seconds");
-    Args args = Args.parse(argv, valued, List.of());
+    Args args = Args.parse(argv, valued, CliSupport.CLUSTER_FLAGS);
     ClusterSpec spec = CliSupport.spec(args, "small");
     ClusterOptions options = CliSupport.clusterOptions(args);
     Path dir = options.baseDir();
     long seconds = args.longValue("seconds", 0, 0, 365L * 24 * 3600);
-    out.println("Starting embedded cluster '" + spec.name() + "' (" + spec.dataNodes().size()
+    out.println("Starting " + options.mode().label() + " cluster '" + spec.name() + "' (" + spec.dataNodes().size()
         + " DataNodes) in " + dir + " ...");
     CountDownLatch stop = new CountDownLatch(1);
-    try (EmbeddedCluster cluster = EmbeddedCluster.start(spec, options)) {
+    try (Cluster cluster = Cluster.start(spec, options)) {
       Runtime.getRuntime().addShutdownHook(new Thread(() -> {
         stop.countDown();
         cluster.close();

@@ -1,14 +1,13 @@
 package io.replicakit.testbed.cli;
 
 import io.replicakit.testbed.cluster.ClientPlacement;
-import io.replicakit.testbed.cluster.EmbeddedCluster;
+import io.replicakit.testbed.cluster.Cluster;
 import io.replicakit.testbed.dfsio.DfsioRequest;
 import io.replicakit.testbed.dfsio.DfsioResult;
 import io.replicakit.testbed.dfsio.DfsioRunner;
 import io.replicakit.testbed.spec.ClusterSpec;
 import io.replicakit.testbed.spec.Sizes;
 import java.io.PrintStream;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -40,7 +39,7 @@ public final class DfsioCommand implements Command {
     return """
         Usage: bin/replicakit dfsio [--fs URI | --spec NAME ...] [--op write|read|both] [--files N]
                                     [--size SIZE] [--storage-policy P] [--replication R] [--client NODE|off]
-                                    [--maps N] [--base-dir HDFS_DIR] [--work DIR]
+                                    [--maps N] [--base-dir HDFS_DIR] [--work DIR] [--processes]
 
           --fs              run against this file system (a real cluster) instead of an embedded one;
                             client settings come from HADOOP_CONF_DIR when the launcher has it
@@ -62,7 +61,7 @@ public final class DfsioCommand implements Command {
     List<String> valued = new ArrayList<>(CliSupport.CLUSTER_OPTIONS);
     valued.addAll(List.of("fs", "op", "files", "size", "storage-policy", "replication", "client", "maps",
         "base-dir", "work"));
-    Args args = Args.parse(argv, valued, List.of());
+    Args args = Args.parse(argv, valued, CliSupport.CLUSTER_FLAGS);
     DfsioRequest request = request(args);
     String op = args.get("op", "both");
     if (!List.of("write", "read", "both").contains(op)) {
@@ -76,7 +75,7 @@ public final class DfsioCommand implements Command {
     }
     ClusterSpec spec = CliSupport.spec(args, "small");
     ClientPlacement client = ClientPlacement.parse(args.get("client", "off"));
-    try (EmbeddedCluster cluster = EmbeddedCluster.start(spec, CliSupport.clusterOptions(args))) {
+    try (Cluster cluster = Cluster.start(spec, CliSupport.clusterOptions(args))) {
       out.println(cluster.describe());
       out.println("Client: " + cluster.addressOf(client));
       return runOps(new DfsioRunner(cluster.clientConf(client), work), request, op, out);
@@ -107,16 +106,22 @@ public final class DfsioCommand implements Command {
     return 0;
   }
 
-  /** Runs one job and formats its row, with the average number of cores this JVM kept busy meanwhile. */
+  /**
+   * Runs one job and formats its row, with the average number of cores this JVM and the daemon processes it
+   * started (with {@code --processes}) kept busy meanwhile.
+   */
   private static String measure(DfsioRunner runner, DfsioRequest request) throws Exception {
-    com.sun.management.OperatingSystemMXBean os =
-        (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
-    long cpu0 = os.getProcessCpuTime();
+    long cpu0 = cpuNanos();
     long wall0 = System.nanoTime();
     DfsioResult r = runner.run(request);
-    double cores = (os.getProcessCpuTime() - cpu0) / (double) (System.nanoTime() - wall0);
+    double cores = (cpuNanos() - cpu0) / (double) (System.nanoTime() - wall0);
     return String.format(Locale.ROOT, "%-6s %6d %9.1f %12.2f %12.2f %10.2f %9.2f %9.2f",
         r.testType(), r.files(), r.totalMb(), r.throughputMbS(), r.averageIoRateMbS(), r.ioRateStdMbS(),
         r.execTimeS(), cores);
+  }
+
+  /** CPU time of this JVM plus that of its daemon processes still running. */
+  private static long cpuNanos() {
+    return io.replicakit.testbed.process.ProcessCpu.nanos();
   }
 }

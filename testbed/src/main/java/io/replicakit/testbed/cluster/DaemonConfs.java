@@ -91,7 +91,10 @@ final class DaemonConfs {
     return String.join(",", dirs);
   }
 
-  /** Writes {@code core-site.xml}, {@code hdfs-site.xml} and {@code log4j.properties} into {@code confDir}. */
+  /**
+   * Writes {@code core-site.xml}, {@code hdfs-site.xml}, {@code log4j.properties} and
+   * {@code hadoop-metrics2.properties} into {@code confDir}.
+   */
   static void write(Path confDir, Map<String, String> settings) throws IOException {
     Files.createDirectories(confDir);
     Configuration core = new Configuration(false);
@@ -99,11 +102,16 @@ final class DaemonConfs {
     settings.forEach((key, value) -> (isCoreKey(key) ? core : hdfs).set(key, value));
     writeXml(core, confDir.resolve("core-site.xml"));
     writeXml(hdfs, confDir.resolve("hdfs-site.xml"));
-    try (InputStream log4j = DaemonConfs.class.getResourceAsStream("/io/replicakit/testbed/process/daemon-log4j.properties")) {
-      if (log4j == null) {
-        throw new IOException("daemon-log4j.properties missing from the testbed jar");
+    copyResource("daemon-log4j.properties", confDir.resolve("log4j.properties"));
+    copyResource("daemon-metrics2.properties", confDir.resolve("hadoop-metrics2.properties"));
+  }
+
+  private static void copyResource(String name, Path target) throws IOException {
+    try (InputStream in = DaemonConfs.class.getResourceAsStream("/io/replicakit/testbed/process/" + name)) {
+      if (in == null) {
+        throw new IOException(name + " missing from the testbed jar");
       }
-      Files.copy(log4j, confDir.resolve("log4j.properties"), StandardCopyOption.REPLACE_EXISTING);
+      Files.copy(in, target, StandardCopyOption.REPLACE_EXISTING);
     }
   }
 
