@@ -35,8 +35,6 @@ import javax.management.MBeanServerConnection;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
-import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
-import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -71,7 +69,7 @@ public final class ProcessCluster implements Cluster {
   private final Set<String> fullDisks = ConcurrentHashMap.newKeySet();
   private final AtomicBoolean closed = new AtomicBoolean();
   private volatile Daemon nameNode;
-  private DistributedFileSystem admin;
+  private final AdminClient admin;
 
   private ProcessCluster(ClusterSpec spec, ClusterOptions options, DaemonInstall install, int nameNodePort) {
     this.spec = spec;
@@ -80,6 +78,7 @@ public final class ProcessCluster implements Cluster {
     this.install = install;
     this.confs = new DaemonConfs(spec, options, nameNodePort);
     this.uri = URI.create("hdfs://" + DaemonConfs.NAMENODE_ADDRESS + ":" + nameNodePort);
+    this.admin = new AdminClient(uri, clientConf(ClientPlacement.offCluster()));
   }
 
   /** Formats a namespace, starts the NameNode and every DataNode, and waits until all are up. */
@@ -91,11 +90,13 @@ public final class ProcessCluster implements Cluster {
         FreePorts.pick(DaemonConfs.NAMENODE_ADDRESS));
     try {
       cluster.format();
+      // The NameNode first, alone: on a small machine, DataNode JVMs starting beside it would only slow it down.
       cluster.startNameNode();
+      cluster.awaitNameNode();
       for (DataNodeSpec dn : spec.dataNodes()) {
         cluster.startDataNode(dn);
       }
-      cluster.awaitUp(spec.dataNodes().stream().map(DataNodeSpec::name).toList());
+      cluster.awaitDataNodes(spec.dataNodes().stream().map(DataNodeSpec::name).toList());
     } catch (IOException | RuntimeException e) {
       cluster.close();
       throw e;
@@ -147,12 +148,7 @@ public final class ProcessCluster implements Cluster {
     if (!dataNodes.containsKey(node.name())) {
       return Optional.empty();
     }
-    for (DatanodeInfo info : admin().getDataNodeStats(DatanodeReportType.LIVE)) {
-      if (info.getIpAddr().equals(node.address())) {
-        return Optional.of(info.getDatanodeUuid());
-      }
-    }
-    return Optional.empty();
+    return admin.uuid(node.address());
   }
 
   /** The running DataNode process of that name. */
@@ -221,7 +217,7 @@ public final class ProcessCluster implements Cluster {
     }
     startDataNode(node);
     stopped.remove(node.name());
-    awaitUp(List.of(node.name()));
+    awaitDataNodes(List.of(node.name()));
     if (fullDisks.contains(node.name())) {
       remoteDevices(node.name()).fillDisks();
     }
@@ -254,15 +250,16 @@ public final class ProcessCluster implements Cluster {
     Daemon old = nameNode;
     old.jmx().close();
     old.process().stop(STOP_GRACE);
-    closeAdmin();
+    admin.close();
     startNameNode();
-    awaitUp(List.copyOf(dataNodes.keySet()));
+    awaitNameNode();
+    awaitDataNodes(List.copyOf(dataNodes.keySet()));
     LOG.info("Restarted the NameNode with {}", settings);
   }
 
   @Override
   public Set<String> liveDataNodes() throws IOException {
-    Set<String> liveIps = LiveReplicas.ips(LiveReplicas.liveTransferAddresses(admin(), downIps()));
+    Set<String> liveIps = LiveReplicas.ips(LiveReplicas.liveTransferAddresses(admin.fs(), downIps()));
     return spec.dataNodes().stream().filter(dn -> liveIps.contains(dn.address()))
         .map(DataNodeSpec::name).collect(Collectors.toCollection(TreeSet::new));
   }
@@ -321,58 +318,35 @@ public final class ProcessCluster implements Cluster {
     java.nio.file.Path confDir = ClusterDirs.conf(options.baseDir(), id.name());
     DaemonConfs.write(confDir, settings);
     return new DaemonEnv(install, confDir, ClusterDirs.home(options.baseDir()), logDir(options),
-        processes.jvmOptions(), jmxPort);
+        options.baseDir().resolve("tmp").resolve(id.name()), processes.jvmOptions(), jmxPort);
+  }
+
+  /** Waits until the NameNode answers clients and its control bean is up (each wait has the full timeout). */
+  private void awaitNameNode() throws IOException {
+    StartupWait wait = new StartupWait(nameNode.process(), processes.startTimeout());
+    wait.until("the NameNode to answer", nameNode.process(), () -> {
+      admin.fs().isInSafeMode();
+      return true;
+    });
+    nameNode.jmx().awaitBean(NameNodeControlPlugin.OBJECT_NAME, wait.remaining());
   }
 
   /**
-   * Waits until the NameNode is out of safe mode, each of {@code names} has registered since its process started,
-   * and the daemons' control beans are up.
+   * Waits until each of {@code names} has registered since its process started and has its control bean up, and the
+   * NameNode has left safe mode.
    *
    * @throws IOException naming the daemon that died or did not come up, with the end of its log
    */
-  private void awaitUp(List<String> names) throws IOException {
+  private void awaitDataNodes(List<String> names) throws IOException {
     StartupWait wait = new StartupWait(nameNode.process(), processes.startTimeout());
-    wait.until("the NameNode to answer and leave safe mode", nameNode.process(), () -> !admin().isInSafeMode());
-    nameNode.jmx().awaitBean(NameNodeControlPlugin.OBJECT_NAME, wait.remaining());
     for (String name : names) {
       Daemon dn = running(name);
       DataNodeSpec node = spec.dataNode(name);
       wait.until(name + " (" + node.address() + ") to register with the NameNode", dn.process(),
-          () -> registeredSince(node.address(), dn.startedMillis()));
+          () -> admin.registeredSince(node.address(), dn.startedMillis()));
       dn.jmx().awaitBean(DataNodeControlPlugin.OBJECT_NAME, wait.remaining());
     }
-  }
-
-  /** Whether the NameNode counts a DataNode at {@code ip} live with a heartbeat or registration after {@code since}. */
-  private boolean registeredSince(String ip, long since) throws IOException {
-    for (DatanodeInfo info : admin().getDataNodeStats(DatanodeReportType.LIVE)) {
-      if (info.getIpAddr().equals(ip) && info.getLastUpdate() >= since) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /** An off-cluster client that fails fast while the NameNode is not up, for the harness's own checks. */
-  private synchronized DistributedFileSystem admin() throws IOException {
-    if (admin == null) {
-      Configuration conf = clientConf(ClientPlacement.offCluster());
-      conf.setInt("ipc.client.connect.max.retries", 1);
-      conf.setInt("ipc.client.connect.retry.interval", 200);
-      admin = (DistributedFileSystem) org.apache.hadoop.fs.FileSystem.get(uri, conf);
-    }
-    return admin;
-  }
-
-  private synchronized void closeAdmin() {
-    if (admin != null) {
-      try {
-        admin.close();
-      } catch (IOException e) {
-        LOG.debug("closing the harness's client", e);
-      }
-      admin = null;
-    }
+    wait.until("the NameNode to leave safe mode", nameNode.process(), () -> !admin.fs().isInSafeMode());
   }
 
   /** SIGTERM to every daemon at once, SIGKILL to any still running after the grace period. */
@@ -381,7 +355,7 @@ public final class ProcessCluster implements Cluster {
     if (!closed.compareAndSet(false, true)) {
       return;
     }
-    closeAdmin();
+    admin.close();
     List<Daemon> all = new ArrayList<>(dataNodes.values());
     if (nameNode != null) {
       all.add(nameNode);

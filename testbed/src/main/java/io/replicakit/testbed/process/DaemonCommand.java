@@ -74,6 +74,7 @@ public record DaemonCommand(DaemonId id, String mainClass, List<String> args, St
     argv.addAll(env.jvmOptions());
     argv.add("-Dproc_" + id.role().name().toLowerCase(Locale.ROOT));
     argv.add("-Djava.net.preferIPv4Stack=true");
+    argv.add("-Djava.io.tmpdir=" + env.tmpDir());
     argv.add("-Dhadoop.log.dir=" + env.logDir());
     argv.add("-Dhadoop.log.file=" + logFile().getFileName());
     argv.add("-Dhadoop.id.str=" + id.name());

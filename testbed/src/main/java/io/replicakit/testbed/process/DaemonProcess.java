@@ -32,6 +32,7 @@ public final class DaemonProcess {
    */
   public static DaemonProcess start(DaemonCommand command, NodeLauncher launcher) throws IOException {
     Files.createDirectories(command.env().logDir());
+    Files.createDirectories(command.env().tmpDir());
     List<String> argv = launcher.command(command.id(), command.argv(ProcessHandle.current().pid()));
     ProcessBuilder builder = new ProcessBuilder(argv)
         .redirectErrorStream(true)

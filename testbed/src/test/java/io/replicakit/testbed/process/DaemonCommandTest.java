@@ -24,7 +24,7 @@ class DaemonCommandTest {
     Path testbed = Files.createFile(dir.resolve("replicakit-testbed-1.0.jar"));
     Path hadoop = Files.createFile(dir.resolve("hadoop-hdfs-3.5.0.jar"));
     env = new DaemonEnv(new DaemonInstall(jar, testbed, List.of(hadoop)), dir.resolve("conf/dn01"),
-        dir.resolve("home"), dir.resolve("logs"), List.of("-Xmx256m"), 4242);
+        dir.resolve("home"), dir.resolve("logs"), dir.resolve("tmp/dn01"), List.of("-Xmx256m"), 4242);
   }
 
   @Test
@@ -38,6 +38,7 @@ class DaemonCommandTest {
     assertTrue(argv.contains("-Xmx256m"));
     assertTrue(argv.contains("-javaagent:" + dir.resolve("replicakit-testbed-1.0.jar") + "=77"), "watchdog");
     assertTrue(argv.contains("-Dhadoop.log.file=dn01.log"));
+    assertTrue(argv.contains("-Djava.io.tmpdir=" + dir.resolve("tmp/dn01")), "Jetty's files stay in the cluster");
   }
 
   @Test

@@ -20,7 +20,7 @@ class NodeLauncherTest {
   void launcher_receivesEachDaemonsCommand_andWhatItReturnsIsWhatRuns() throws Exception {
     Path jar = Files.createFile(dir.resolve("replicakit.jar"));
     DaemonEnv env = new DaemonEnv(new DaemonInstall(jar, jar, List.of(Files.createFile(dir.resolve("h.jar")))),
-        dir.resolve("conf"), dir.resolve("home"), dir.resolve("logs"), List.of(), 0);
+        dir.resolve("conf"), dir.resolve("home"), dir.resolve("logs"), dir.resolve("tmp"), List.of(), 0);
     DaemonId id = DaemonId.dataNode("dn03", "127.0.0.13", "/r2");
     List<DaemonId> seen = new ArrayList<>();
     // A wrapper that runs a shell in place of the JVM, as a namespace launcher would prefix the command.
