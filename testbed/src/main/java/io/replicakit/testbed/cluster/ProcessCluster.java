@@ -333,12 +333,14 @@ public final class ProcessCluster implements Cluster {
 
   /**
    * Waits until each of {@code names} has registered since its process started and has its control bean up, and the
-   * NameNode has left safe mode.
+   * NameNode has left safe mode. DataNodes started together share the machine's cores, so the timeout grows with
+   * how many there are per core.
    *
    * @throws IOException naming the daemon that died or did not come up, with the end of its log
    */
   private void awaitDataNodes(List<String> names) throws IOException {
-    StartupWait wait = new StartupWait(nameNode.process(), processes.startTimeout());
+    int perCore = Math.max(1, names.size() / Runtime.getRuntime().availableProcessors());
+    StartupWait wait = new StartupWait(nameNode.process(), processes.startTimeout().multipliedBy(perCore));
     for (String name : names) {
       Daemon dn = running(name);
       DataNodeSpec node = spec.dataNode(name);

@@ -14,7 +14,8 @@ import java.util.Optional;
  * @param heapMib maximum heap of each daemon JVM, MiB
  * @param extraJvmOptions more options for every daemon JVM (e.g. {@code -XX:TieredStopAtLevel=1} for tests, which
  *     start JVMs often and move little data)
- * @param startTimeout how long start-up (and each restart) may take before it fails naming the daemon's log
+ * @param startTimeout how long the NameNode, or one DataNode per core, may take to start before start-up fails
+ *     naming the daemon's log (DataNodes started together get this once per core's share of them)
  */
 public record ProcessOptions(Optional<DaemonInstall> install, NodeLauncher launcher, int heapMib,
     List<String> extraJvmOptions, Duration startTimeout) {
