@@ -2,6 +2,7 @@ package io.replicakit.bench.read;
 
 import com.sun.management.OperatingSystemMXBean;
 import io.replicakit.testbed.cluster.Cluster;
+import io.replicakit.testbed.process.ProcessCpu;
 import io.replicakit.testbed.device.VolumeStats;
 import io.replicakit.testbed.spec.DataNodeSpec;
 import java.lang.management.ManagementFactory;
@@ -87,7 +88,7 @@ final class DeviceSampler implements AutoCloseable {
     for (DataNodeSpec dn : cluster.spec().dataNodes()) {
       volumes.addAll(cluster.devices(dn.name()).stats());
     }
-    DeviceSnapshot s = new DeviceSnapshot(System.nanoTime(), volumes, io.replicakit.testbed.process.ProcessCpu.nanos(), os.getCpuLoad(),
+    DeviceSnapshot s = new DeviceSnapshot(System.nanoTime(), volumes, ProcessCpu.nanos(), os.getCpuLoad(),
         weight.getAsDouble());
     synchronized (snapshots) {
       snapshots.add(s);

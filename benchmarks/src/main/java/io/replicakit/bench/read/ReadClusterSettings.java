@@ -37,7 +37,8 @@ import org.apache.hadoop.net.NetworkTopology;
  */
 final class ReadClusterSettings {
 
-  private static final ObjectName READ_SELECTION_BEAN = beanName("Hadoop:service=NameNode,name=ReplicaKitReadSelection");
+  private static final ObjectName READ_SELECTION_BEAN =
+      beanName("Hadoop:service=NameNode,name=ReplicaKitReadSelection");
 
   /** Inter-rack bandwidth the policies assume: 10 Gb/s, far above any emulated device. */
   static final String INTER_RACK_MBPS = "1250";

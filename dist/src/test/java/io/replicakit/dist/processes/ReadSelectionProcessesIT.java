@@ -26,8 +26,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Read selection installed as an operator installs it: the jar on the daemons' class path and
  * {@code conf/read-selection-hdfs-site.xml} merged into their configuration, with its policy set to
- * {@code storage-type} and its inter-rack bandwidth to the testbed's unshaped links. A NameNode of its own process then orders every block's replicas SSD first for an
- * off-cluster reader, and every byte read comes from an SSD device of the DataNode processes.
+ * {@code storage-type} and its inter-rack bandwidth to the testbed's unshaped links. A NameNode of its own process
+ * then orders every block's replicas SSD first for an off-cluster reader, and every byte read comes from an SSD
+ * device of the DataNode processes.
  */
 class ReadSelectionProcessesIT {
 

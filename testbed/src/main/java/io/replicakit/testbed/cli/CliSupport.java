@@ -43,7 +43,8 @@ public final class CliSupport {
 
   /** Cluster options from {@code --dir}, {@code --set} and {@code --processes}. */
   public static ClusterOptions clusterOptions(Args args) throws IOException {
-    Path dir = args.get("dir").map(Path::of).orElse(Files.createTempDirectory("replicakit-cluster-"));
+    Path dir = args.get("dir").isPresent() ? Path.of(args.get("dir").get())
+        : Files.createTempDirectory("replicakit-cluster-");
     ClusterOptions options = ClusterOptions.in(dir).withMode(mode(args));
     for (String setting : args.all("set")) {
       String[] kv = keyValue("--set", setting);

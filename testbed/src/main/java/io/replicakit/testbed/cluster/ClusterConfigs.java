@@ -25,9 +25,9 @@ import org.apache.hadoop.net.TableMapping;
 /**
  * Translates a spec into HDFS configuration, for both cluster modes: the cluster-wide part (topology mapping,
  * hosts file with upgrade domains, the emulated dataset factory, fast failure detection, installed site files)
- * and each DataNode's overlay (its address, socket binding, devices, network limits). Topology and upgrade domains go through the same files and keys
- * an operator uses on a real cluster: {@code TableMapping} and the JSON hosts file of
- * {@code CombinedHostFileManager}.
+ * and each DataNode's overlay (its address, socket binding, devices, network limits). Topology and upgrade domains go
+ * through the same files and keys an operator uses on a real cluster: {@code TableMapping} and the JSON hosts file
+ * of {@code CombinedHostFileManager}.
  */
 final class ClusterConfigs {
 

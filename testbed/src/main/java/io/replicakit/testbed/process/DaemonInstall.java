@@ -92,7 +92,8 @@ public record DaemonInstall(Path jar, Path testbedJar, List<Path> hadoopClasspat
       Path location = Path.of(DaemonInstall.class.getProtectionDomain().getCodeSource().getLocation().toURI());
       if (Files.isDirectory(location)) {
         throw new IllegalStateException("the testbed runs from the class folder " + location + ", not its jar;"
-            + " daemons take jars only: set -D" + TESTBED_JAR_PROPERTY + "=testbed/target/replicakit-testbed-VERSION.jar");
+            + " daemons take jars only: set -D" + TESTBED_JAR_PROPERTY
+            + "=testbed/target/replicakit-testbed-VERSION.jar");
       }
       return location;
     } catch (URISyntaxException e) {
