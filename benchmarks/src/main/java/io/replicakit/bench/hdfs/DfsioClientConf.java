@@ -5,7 +5,7 @@
 package io.replicakit.bench.hdfs;
 
 import io.replicakit.testbed.cluster.ClientPlacement;
-import io.replicakit.testbed.cluster.EmbeddedCluster;
+import io.replicakit.testbed.cluster.Cluster;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.CommonConfigurationKeysPublic;
 
@@ -34,7 +34,7 @@ public final class DfsioClientConf {
    * policies that way) must not leave a pooled connection that fails the next job's first call. Maps use a small
    * sort buffer and the job's end is noticed within {@link #POLL_INTERVAL_MS}.
    */
-  public static Configuration offCluster(EmbeddedCluster cluster) {
+  public static Configuration offCluster(Cluster cluster) {
     Configuration conf = cluster.clientConf(ClientPlacement.offCluster());
     conf.setInt(CommonConfigurationKeysPublic.IPC_CLIENT_CONNECTION_MAXIDLETIME_KEY, 1000);
     conf.setInt(MAP_SORT_MB_KEY, MAP_SORT_MB);

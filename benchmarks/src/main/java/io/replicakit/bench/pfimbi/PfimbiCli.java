@@ -8,6 +8,7 @@ import io.replicakit.bench.experiment.Experiment;
 import io.replicakit.bench.experiment.ExperimentRun;
 import io.replicakit.bench.experiment.HdfsSettings;
 import io.replicakit.bench.results.ExperimentResults;
+import io.replicakit.testbed.cli.ProcessesOption;
 import java.util.List;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -29,6 +30,9 @@ public final class PfimbiCli implements Experiment {
 
   @Mixin
   HdfsSettings settings = new HdfsSettings();
+
+  @Mixin
+  ProcessesOption processes = new ProcessesOption();
 
   @Override
   public String name() {
@@ -61,7 +65,7 @@ public final class PfimbiCli implements Experiment {
   public ExperimentResults run(ExperimentRun run) throws Exception {
     PfimbiExperiment.Setup setup = new PfimbiExperiment.Setup(PfimbiProfile.named(profile), variants(), spec,
         settings.map());
-    return new PfimbiExperiment(setup, run).run();
+    return new PfimbiExperiment(setup, run, processes.mode()).run();
   }
 
   private List<PfimbiVariant> variants() {

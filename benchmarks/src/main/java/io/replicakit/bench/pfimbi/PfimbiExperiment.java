@@ -15,7 +15,8 @@ import io.replicakit.pfimbi.proto.PfimbiProtos.ManagerStatusProto;
 import io.replicakit.pfimbi.rpc.RmClient;
 import io.replicakit.testbed.cluster.ClientPlacement;
 import io.replicakit.testbed.cluster.ClusterOptions;
-import io.replicakit.testbed.cluster.EmbeddedCluster;
+import io.replicakit.testbed.cluster.Cluster;
+import io.replicakit.testbed.cluster.ClusterMode;
 import io.replicakit.testbed.dfsio.DfsioRequest;
 import io.replicakit.testbed.dfsio.DfsioResult;
 import io.replicakit.testbed.dfsio.DfsioRunner;
@@ -61,12 +62,19 @@ public final class PfimbiExperiment {
   private final Setup setup;
   private final ExperimentRun run;
   private final Progress progress;
+  private final ClusterMode mode;
   private final Map<PfimbiVariant, List<CopyTimeline.Point>> timelines = new LinkedHashMap<>();
 
   public PfimbiExperiment(Setup setup, ExperimentRun run) {
+    this(setup, run, ClusterMode.EMBEDDED);
+  }
+
+  /** @param mode how the cluster runs its daemons (embedded, or a process per daemon) */
+  public PfimbiExperiment(Setup setup, ExperimentRun run, ClusterMode mode) {
     this.setup = setup;
     this.run = run;
     this.progress = run.progress();
+    this.mode = mode;
   }
 
   public ExperimentResults run() throws Exception {
@@ -76,6 +84,7 @@ public final class PfimbiExperiment {
       runs.add(runVariant(variant, spec));
     }
     Map<String, Object> cluster = new LinkedHashMap<>();
+    cluster.put("mode", mode.label());
     cluster.put("spec", spec.name());
     cluster.put("datanodes", spec.dataNodes().size());
     cluster.put("racks", spec.racks().size());
@@ -89,7 +98,7 @@ public final class PfimbiExperiment {
   private RunResult runVariant(PfimbiVariant variant, ClusterSpec spec) throws Exception {
     Path work = Files.createTempDirectory("replicakit-pfimbi-");
     progress.step("%s: starting a '%s' cluster (%s)", variant.id(), spec.name(), spec.devices().describe());
-    try (EmbeddedCluster cluster = EmbeddedCluster.start(spec, options(work.resolve("cluster"), variant))) {
+    try (Cluster cluster = Cluster.start(spec, options(work.resolve("cluster"), variant).withMode(mode))) {
       return new Trial(cluster, variant, new DfsioRunner(clientConf(cluster, variant), work.resolve("dfsio")))
           .run();
     } finally {
@@ -105,7 +114,7 @@ public final class PfimbiExperiment {
     return PfimbiClusterRecipe.withSettings(options, setup.hdfsSettings());
   }
 
-  private static Configuration clientConf(EmbeddedCluster cluster, PfimbiVariant variant) {
+  private static Configuration clientConf(Cluster cluster, PfimbiVariant variant) {
     Configuration conf = DfsioClientConf.offCluster(cluster);
     conf.setInt(DFSConfigKeys.DFS_REPLICATION_KEY, variant.writeReplication());
     return conf;
@@ -122,11 +131,11 @@ public final class PfimbiExperiment {
   /** One variant on its cluster: the two jobs, the replication they leave behind, the metrics. */
   private final class Trial {
 
-    private final EmbeddedCluster cluster;
+    private final Cluster cluster;
     private final PfimbiVariant variant;
     private final DfsioRunner dfsio;
 
-    Trial(EmbeddedCluster cluster, PfimbiVariant variant, DfsioRunner dfsio) {
+    Trial(Cluster cluster, PfimbiVariant variant, DfsioRunner dfsio) {
       this.cluster = cluster;
       this.variant = variant;
       this.dfsio = dfsio;

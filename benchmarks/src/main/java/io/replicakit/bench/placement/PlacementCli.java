@@ -7,6 +7,8 @@ package io.replicakit.bench.placement;
 import io.replicakit.bench.experiment.Experiment;
 import io.replicakit.bench.experiment.ExperimentRun;
 import io.replicakit.bench.results.ExperimentResults;
+import io.replicakit.testbed.cli.ProcessesOption;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code bin/replicakit experiment placement}: its options, and the run they set up. */
@@ -27,6 +29,9 @@ public final class PlacementCli implements Experiment {
       + " paper (10 DataNodes in 4 racks, two hardware classes)")
   String spec;
 
+  @Mixin
+  ProcessesOption processes = new ProcessesOption();
+
   @Override
   public String name() {
     return PlacementExperiment.NAME;
@@ -39,7 +44,7 @@ public final class PlacementCli implements Experiment {
 
   @Override
   public String details() {
-    return "Stages per policy, each on a fresh embedded cluster: load (TestDFSIO write from a node in rack 1, then\n"
+    return "Stages per policy, each on a fresh cluster: load (TestDFSIO write from a node in rack 1, then\n"
         + "reads), re-replication (kill one DataNode in rack 1 and one in rack 3), balancing (HDFS Balancer).";
   }
 
@@ -58,6 +63,6 @@ public final class PlacementCli implements Experiment {
   public ExperimentResults run(ExperimentRun run) throws Exception {
     PlacementExperiment.Setup setup = new PlacementExperiment.Setup(PlacementProfile.named(profile),
         PlacementExperiment.policies(policies), spec);
-    return new PlacementExperiment(setup, run).run();
+    return new PlacementExperiment(setup, run, processes.mode()).run();
   }
 }

@@ -10,6 +10,7 @@ import io.replicakit.bench.results.Progress;
 import io.replicakit.bench.results.RunResult;
 import io.replicakit.placement.analysis.PlacementPolicies;
 import io.replicakit.placement.analysis.PolicyChoice;
+import io.replicakit.testbed.cluster.ClusterMode;
 import io.replicakit.testbed.spec.ClusterSpec;
 import io.replicakit.testbed.spec.ClusterSpecs;
 import io.replicakit.testbed.spec.DataNodeSpec;
@@ -38,11 +39,18 @@ public final class PlacementExperiment {
   private final Setup setup;
   private final ExperimentRun run;
   private final Progress progress;
+  private final ClusterMode mode;
 
   public PlacementExperiment(Setup setup, ExperimentRun run) {
+    this(setup, run, ClusterMode.EMBEDDED);
+  }
+
+  /** @param mode how each policy's cluster runs its daemons (embedded, or a process per daemon) */
+  public PlacementExperiment(Setup setup, ExperimentRun run, ClusterMode mode) {
     this.setup = setup;
     this.run = run;
     this.progress = run.progress();
+    this.mode = mode;
   }
 
   public ExperimentResults run() throws Exception {
@@ -50,14 +58,14 @@ public final class PlacementExperiment {
     List<RunResult> runs = new ArrayList<>();
     for (PolicyChoice policy : setup.policies()) {
       ClusterSpec spec = specFor(policy);
-      progress.step("%s: starting a fresh '%s' cluster (%d DataNodes, %d racks)", policy.name(), spec.name(),
-          spec.dataNodes().size(), spec.racks().size());
+      progress.step("%s: starting a fresh '%s' cluster (%d DataNodes, %d racks, %s)", policy.name(), spec.name(),
+          spec.dataNodes().size(), spec.racks().size(), mode.label());
       Path work = Files.createTempDirectory("replicakit-placement-" + policy.name().replaceAll("\\W", "_") + "-");
       Path logs = run.outDir().resolve("logs").resolve(policy.name().replaceAll("[^\\w.-]", "_"));
-      runs.addAll(new PolicyTrial(policy, spec, setup.profile(), work, logs, progress).run());
+      runs.addAll(new PolicyTrial(policy, spec, setup.profile(), work, logs, progress, mode).run());
       org.apache.hadoop.fs.FileUtil.fullyDelete(work.toFile());
     }
-    return run.finish(NAME, setup.profile().name(), clusterDescription(baseSpec), runs,
+    return run.finish(NAME, setup.profile().name(), clusterDescription(baseSpec, mode), runs,
         results -> PlacementReportWriter.write(results, run.outDir(), run.command(), setupText(baseSpec)));
   }
 
@@ -76,9 +84,10 @@ public final class PlacementExperiment {
     return SpecParser.parse(props, setup.specName());
   }
 
-  private static Map<String, Object> clusterDescription(ClusterSpec spec) {
+  private static Map<String, Object> clusterDescription(ClusterSpec spec, ClusterMode mode) {
     Map<String, Object> cluster = new LinkedHashMap<>();
     cluster.put("spec", spec.name());
+    cluster.put("mode", mode.label());
     cluster.put("datanodes", spec.dataNodes().size());
     cluster.put("racks", spec.racks().size());
     cluster.put("rack_sizes", spec.racks().stream().map(r -> spec.dataNodesInRack(r).size())

@@ -19,7 +19,8 @@ import io.replicakit.placement.analysis.PlacementSnapshot;
 import io.replicakit.placement.analysis.PolicyChoice;
 import io.replicakit.testbed.cluster.ClientPlacement;
 import io.replicakit.testbed.cluster.ClusterOptions;
-import io.replicakit.testbed.cluster.EmbeddedCluster;
+import io.replicakit.testbed.cluster.Cluster;
+import io.replicakit.testbed.cluster.ClusterMode;
 import io.replicakit.testbed.dfsio.DfsioRequest;
 import io.replicakit.testbed.dfsio.DfsioResult;
 import io.replicakit.testbed.dfsio.DfsioRunner;
@@ -57,13 +58,15 @@ final class PolicyTrial {
   private final java.nio.file.Path logDir;
   private final Progress progress;
   private final boolean baseline;
+  private final ClusterMode mode;
 
   /**
    * @param workDir scratch space (cluster storage, TestDFSIO results), deleted by the caller
    * @param logDir kept with the results: the Balancer's output
+   * @param mode how the cluster runs its daemons
    */
   PolicyTrial(PolicyChoice policy, ClusterSpec spec, PlacementProfile profile, java.nio.file.Path workDir,
-      java.nio.file.Path logDir, Progress progress) {
+      java.nio.file.Path logDir, Progress progress, ClusterMode mode) {
     this.policy = policy;
     this.logDir = logDir;
     this.spec = spec;
@@ -71,11 +74,12 @@ final class PolicyTrial {
     this.workDir = workDir;
     this.progress = progress;
     this.baseline = policy.name().equals("default");
+    this.mode = mode;
   }
 
   List<RunResult> run() throws Exception {
     List<RunResult> runs = new ArrayList<>();
-    try (EmbeddedCluster cluster = EmbeddedCluster.start(spec, options())) {
+    try (Cluster cluster = Cluster.start(spec, options())) {
       // "Written through a node in R1" (§4): a client host of rack 1 that is not itself a DataNode, so the
       // first replicas spread over rack 1's DataNodes as in the paper's Table 1.
       String writerRack = spec.racks().get(0);
@@ -94,7 +98,7 @@ final class PolicyTrial {
   }
 
   private ClusterOptions options() {
-    ClusterOptions options = ClusterOptions.in(workDir.resolve("cluster"))
+    ClusterOptions options = ClusterOptions.in(workDir.resolve("cluster")).withMode(mode)
         .with("dfs.blocksize", Long.toString(profile.blockBytes()))
         // HDFS's production default (MiniDFSCluster turns it off): the paper ran stock HDFS.
         .with("dfs.namenode.redundancy.considerLoad", "true");
@@ -104,7 +108,7 @@ final class PolicyTrial {
     return options;
   }
 
-  private RunResult load(EmbeddedCluster cluster, DfsioRunner writes, DfsioRunner reads, String writerRack)
+  private RunResult load(Cluster cluster, DfsioRunner writes, DfsioRunner reads, String writerRack)
       throws Exception {
     progress.step("%s: load: TestDFSIO write of %d x %d MiB from a client in %s", policy.name(), profile.files(),
         profile.fileBytes() >> 20, writerRack);
@@ -116,7 +120,7 @@ final class PolicyTrial {
     return stage(cluster, reads, "load", metrics, snapshot(cluster));
   }
 
-  private RunResult rereplication(EmbeddedCluster cluster, DfsioRunner dfsio) throws Exception {
+  private RunResult rereplication(Cluster cluster, DfsioRunner dfsio) throws Exception {
     List<String> victims = victims();
     progress.step("%s: rereplication: killing %s", policy.name(), String.join(" and ", victims));
     long start = System.nanoTime();
@@ -131,7 +135,7 @@ final class PolicyTrial {
     return stage(cluster, dfsio, "rereplication", metrics, snapshot(cluster));
   }
 
-  private RunResult balancing(EmbeddedCluster cluster, DfsioRunner dfsio) throws Exception {
+  private RunResult balancing(Cluster cluster, DfsioRunner dfsio) throws Exception {
     PlacementSnapshot before = snapshot(cluster);
     progress.step("%s: balancing: HDFS Balancer, threshold %.0f%%", policy.name(), profile.thresholdPct());
     HdfsBalancer.Outcome outcome = HdfsBalancer.run(cluster.uri().toString(), profile.thresholdPct(),
@@ -149,7 +153,7 @@ final class PolicyTrial {
   }
 
   /** Analyses the placement after the stage, reads R times, and packs everything into the stage's result. */
-  private RunResult stage(EmbeddedCluster cluster, DfsioRunner dfsio, String stage, Map<String, Double> metrics,
+  private RunResult stage(Cluster cluster, DfsioRunner dfsio, String stage, Map<String, Double> metrics,
       PlacementSnapshot snapshot) throws Exception {
     PlacementReport report = PlacementAnalysis.analyze(snapshot,
         HdfsPolicyVerifier.create(policy.className(), cluster.clientConf(ClientPlacement.offCluster()),
@@ -213,7 +217,7 @@ final class PolicyTrial {
         .findFirst().orElse(xferAddress);
   }
 
-  private PlacementSnapshot snapshot(EmbeddedCluster cluster) throws Exception {
+  private PlacementSnapshot snapshot(Cluster cluster) throws Exception {
     try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.offCluster())) {
       return HdfsPlacementReader.read(fs, DATA);
     }

@@ -5,7 +5,7 @@
 package io.replicakit.bench.read;
 
 import io.replicakit.testbed.cluster.ClientPlacement;
-import io.replicakit.testbed.cluster.EmbeddedCluster;
+import io.replicakit.testbed.cluster.Cluster;
 import io.replicakit.testbed.spec.DataNodeSpec;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -39,7 +39,7 @@ record DataLayout(int blocks, Map<String, Integer> mixes, Map<String, Integer> r
     replicasByNode = Collections.unmodifiableMap(new TreeMap<>(replicasByNode));
   }
 
-  static DataLayout of(EmbeddedCluster cluster, String dir) throws IOException {
+  static DataLayout of(Cluster cluster, String dir) throws IOException {
     Map<String, String> nodeByIp = cluster.spec().dataNodes().stream()
         .collect(Collectors.toMap(DataNodeSpec::address, DataNodeSpec::name));
     Map<String, Integer> mixes = new LinkedHashMap<>();

@@ -5,7 +5,8 @@
 package io.replicakit.bench.read;
 
 import com.sun.management.OperatingSystemMXBean;
-import io.replicakit.testbed.cluster.EmbeddedCluster;
+import io.replicakit.testbed.cluster.Cluster;
+import io.replicakit.testbed.process.ProcessCpu;
 import io.replicakit.testbed.device.VolumeStats;
 import io.replicakit.testbed.spec.DataNodeSpec;
 import java.lang.management.ManagementFactory;
@@ -24,7 +25,7 @@ final class DeviceSampler implements AutoCloseable {
   /** The period of the utilization-over-time figures: fine enough for reads of a few seconds. */
   static final Duration PERIOD = Duration.ofMillis(250);
 
-  private final EmbeddedCluster cluster;
+  private final Cluster cluster;
   private final DoubleSupplier weight;
   private final OperatingSystemMXBean os =
       (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
@@ -32,7 +33,7 @@ final class DeviceSampler implements AutoCloseable {
   private final Thread thread;
   private volatile boolean stopped;
 
-  private DeviceSampler(EmbeddedCluster cluster, DoubleSupplier weight) {
+  private DeviceSampler(Cluster cluster, DoubleSupplier weight) {
     this.cluster = cluster;
     this.weight = weight;
     this.thread = new Thread(this::loop, "replicakit-device-sampler");
@@ -40,7 +41,7 @@ final class DeviceSampler implements AutoCloseable {
   }
 
   /** Takes the first snapshot now and the next ones every {@link #PERIOD}. */
-  static DeviceSampler start(EmbeddedCluster cluster, DoubleSupplier weight) {
+  static DeviceSampler start(Cluster cluster, DoubleSupplier weight) {
     DeviceSampler sampler = new DeviceSampler(cluster, weight);
     sampler.take();
     sampler.thread.start();
@@ -91,7 +92,7 @@ final class DeviceSampler implements AutoCloseable {
     for (DataNodeSpec dn : cluster.spec().dataNodes()) {
       volumes.addAll(cluster.devices(dn.name()).stats());
     }
-    DeviceSnapshot s = new DeviceSnapshot(System.nanoTime(), volumes, os.getProcessCpuTime(), os.getCpuLoad(),
+    DeviceSnapshot s = new DeviceSnapshot(System.nanoTime(), volumes, ProcessCpu.nanos(), os.getCpuLoad(),
         weight.getAsDouble());
     synchronized (snapshots) {
       snapshots.add(s);

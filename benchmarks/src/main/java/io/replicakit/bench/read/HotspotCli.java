@@ -9,6 +9,7 @@ import io.replicakit.bench.experiment.ExperimentRun;
 import io.replicakit.bench.experiment.HdfsSettings;
 import io.replicakit.bench.results.ExperimentResults;
 import io.replicakit.testbed.cli.Cli;
+import io.replicakit.testbed.cli.ProcessesOption;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Mixin;
@@ -34,6 +35,9 @@ public final class HotspotCli implements Experiment {
 
   @Mixin
   HdfsSettings settings = new HdfsSettings();
+
+  @Mixin
+  ProcessesOption processes = new ProcessesOption();
 
   @Override
   public String name() {
@@ -66,6 +70,6 @@ public final class HotspotCli implements Experiment {
   public ExperimentResults run(ExperimentRun run) throws Exception {
     HotspotExperiment.Setup setup = new HotspotExperiment.Setup(HotspotProfile.named(profile), Cli.list(policies),
         spec, specSettings, settings.map());
-    return new HotspotExperiment(setup, run).run();
+    return new HotspotExperiment(setup, run, processes.mode()).run();
   }
 }

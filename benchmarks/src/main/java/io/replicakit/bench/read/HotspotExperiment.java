@@ -9,7 +9,8 @@ import io.replicakit.bench.results.Md;
 import io.replicakit.bench.results.ExperimentResults;
 import io.replicakit.bench.results.Progress;
 import io.replicakit.bench.results.RunResult;
-import io.replicakit.testbed.cluster.EmbeddedCluster;
+import io.replicakit.testbed.cluster.Cluster;
+import io.replicakit.testbed.cluster.ClusterMode;
 import io.replicakit.testbed.dfsio.DfsioRequest;
 import io.replicakit.testbed.dfsio.DfsioResult;
 import io.replicakit.testbed.dfsio.DfsioRunner;
@@ -48,11 +49,18 @@ public final class HotspotExperiment {
   private final Setup setup;
   private final ExperimentRun run;
   private final Progress progress;
+  private final ClusterMode mode;
 
   public HotspotExperiment(Setup setup, ExperimentRun run) {
+    this(setup, run, ClusterMode.EMBEDDED);
+  }
+
+  /** @param mode how the cluster runs its daemons (embedded, or a process per daemon) */
+  public HotspotExperiment(Setup setup, ExperimentRun run, ClusterMode mode) {
     this.setup = setup;
     this.run = run;
     this.progress = run.progress();
+    this.mode = mode;
   }
 
   public ExperimentResults run() throws Exception {
@@ -63,8 +71,8 @@ public final class HotspotExperiment {
         spec.racks().size(), spec.devices().describe());
     DataLayout layout;
     List<RunResult> runs;
-    try (EmbeddedCluster cluster = EmbeddedCluster.start(spec, ReadClusterSettings.options(work.resolve("cluster"),
-        spec, setup.profile().blockBytes(), setup.hdfsSettings()))) {
+    try (Cluster cluster = Cluster.start(spec, ReadClusterSettings.options(work.resolve("cluster"),
+        spec, setup.profile().blockBytes(), setup.hdfsSettings()).withMode(mode))) {
       DfsioRunner dfsio = new DfsioRunner(ReadClusterSettings.clientConf(cluster), work.resolve("dfsio"));
       layout = write(cluster, dfsio);
       runs = readAll(new Trial(cluster, dfsio, layout.busiestNode()), layout);
@@ -92,13 +100,14 @@ public final class HotspotExperiment {
     String stressed = layout.busiestNode();
     Map<String, Object> cluster = new LinkedHashMap<>(ReadSpecs.describe(spec, layout,
         setup.profile().replication(), HdfsConstants.HOT_STORAGE_POLICY_NAME));
+    cluster.put("mode", mode.label());
     cluster.put("stressed_datanode", stressed);
     cluster.put("stressed_datanode_block_share_pct", ReadMetrics.round(layout.blockSharePct(stressed)));
     return run.finish(NAME, setup.profile().name(), cluster, runs, results -> HotspotReport.write(results,
         run.outDir(), run.command(), setupText(spec, layout, stressed), progress.elapsedSeconds()));
   }
 
-  private DataLayout write(EmbeddedCluster cluster, DfsioRunner dfsio) throws Exception {
+  private DataLayout write(Cluster cluster, DfsioRunner dfsio) throws Exception {
     HotspotProfile p = setup.profile();
     progress.step("writing %d x %d MiB with TestDFSIO (HOT, RF %d) from off-cluster", p.files(),
         p.fileBytes() >> 20, p.replication());
@@ -139,11 +148,11 @@ public final class HotspotExperiment {
   /** The reads of one policy in one stage. */
   private final class Trial {
 
-    private final EmbeddedCluster cluster;
+    private final Cluster cluster;
     private final DfsioRunner dfsio;
     private final String stressed;
 
-    Trial(EmbeddedCluster cluster, DfsioRunner dfsio, String stressed) {
+    Trial(Cluster cluster, DfsioRunner dfsio, String stressed) {
       this.cluster = cluster;
       this.dfsio = dfsio;
       this.stressed = stressed;
@@ -174,7 +183,7 @@ public final class HotspotExperiment {
       try {
         List<String> uuids = stage == HotspotStage.NONE ? new PolicySwitch(cluster, progress).allUuids()
             : List.of(RegistryWait.uuid(cluster, stressed));
-        RegistryWait.await(uuids, since, stage.showsStress(), STRESS_TIMEOUT);
+        RegistryWait.await(cluster, uuids, since, stage.showsStress(), STRESS_TIMEOUT);
         return stress;
       } catch (Exception | Error e) {
         stress.close();

@@ -4,7 +4,7 @@
  */
 package io.replicakit.bench.read;
 
-import io.replicakit.testbed.cluster.EmbeddedCluster;
+import io.replicakit.testbed.cluster.Cluster;
 import io.replicakit.testbed.dfsio.DfsioRequest;
 import io.replicakit.testbed.dfsio.DfsioRunner;
 import java.io.IOException;
@@ -12,11 +12,11 @@ import java.io.IOException;
 /** One TestDFSIO read from off-cluster with the devices sampled throughout. */
 final class MeasuredRead {
 
-  private final EmbeddedCluster cluster;
+  private final Cluster cluster;
   private final DfsioRunner runner;
   private final DfsioRequest request;
 
-  MeasuredRead(EmbeddedCluster cluster, DfsioRunner runner, DfsioRequest request) {
+  MeasuredRead(Cluster cluster, DfsioRunner runner, DfsioRequest request) {
     this.cluster = cluster;
     this.runner = runner;
     this.request = request.withOp(DfsioRequest.Op.READ);

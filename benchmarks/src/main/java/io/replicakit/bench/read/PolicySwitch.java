@@ -6,7 +6,7 @@ package io.replicakit.bench.read;
 
 import io.replicakit.bench.results.Progress;
 import io.replicakit.read.config.ReadSelectionConfig;
-import io.replicakit.testbed.cluster.EmbeddedCluster;
+import io.replicakit.testbed.cluster.Cluster;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
@@ -24,10 +24,10 @@ final class PolicySwitch {
 
   private static final Duration REGISTRY_TIMEOUT = Duration.ofSeconds(60);
 
-  private final EmbeddedCluster cluster;
+  private final Cluster cluster;
   private final Progress progress;
 
-  PolicySwitch(EmbeddedCluster cluster, Progress progress) {
+  PolicySwitch(Cluster cluster, Progress progress) {
     this.cluster = cluster;
     this.progress = progress;
   }
@@ -40,7 +40,8 @@ final class PolicySwitch {
     // A DataNode's first sample after the restart can cover the interval before it (the previous policy's
     // read); DRR would adjust its weight on it. Wait for samples taken wholly after the restart.
     long restarted = System.currentTimeMillis();
-    RegistryWait.await(uuids, restarted + ReadClusterSettings.METRICS_INTERVAL_MS, s -> true, REGISTRY_TIMEOUT);
+    RegistryWait.await(cluster, uuids, restarted + ReadClusterSettings.METRICS_INTERVAL_MS, s -> true,
+        REGISTRY_TIMEOUT);
     progress.step("%s: NameNode restarted with policy %s; fresh state of all %d DataNodes after %.1f s", variant,
         settings.get(ReadSelectionConfig.POLICY_KEY), uuids.size(), (System.currentTimeMillis() - since) / 1000.0);
   }
@@ -60,7 +61,11 @@ final class PolicySwitch {
     throw new IOException("the restarted NameNode does not answer clients", last);
   }
 
-  List<String> allUuids() {
-    return cluster.spec().dataNodes().stream().map(dn -> RegistryWait.uuid(cluster, dn.name())).toList();
+  List<String> allUuids() throws IOException {
+    List<String> uuids = new java.util.ArrayList<>();
+    for (io.replicakit.testbed.spec.DataNodeSpec dn : cluster.spec().dataNodes()) {
+      uuids.add(RegistryWait.uuid(cluster, dn.name()));
+    }
+    return uuids;
   }
 }

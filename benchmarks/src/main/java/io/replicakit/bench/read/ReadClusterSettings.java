@@ -11,6 +11,7 @@ import io.replicakit.read.config.ReadSelectionConfig;
 import io.replicakit.read.hdfs.ReplicaKitNetworkTopology;
 import io.replicakit.read.policy.ReadPolicies;
 import io.replicakit.read.testing.ReadRecipe;
+import io.replicakit.testbed.cluster.Cluster;
 import io.replicakit.testbed.cluster.ClusterOptions;
 import io.replicakit.testbed.cluster.EmbeddedCluster;
 import io.replicakit.testbed.spec.ClusterSpec;
@@ -18,6 +19,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.DoubleSupplier;
+import javax.management.ObjectName;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.net.NetworkTopology;
@@ -30,6 +32,9 @@ import org.apache.hadoop.net.NetworkTopology;
  * which reports each node's emulated CPU/memory stress, and a short reconnect backoff.
  */
 final class ReadClusterSettings {
+
+  private static final ObjectName READ_SELECTION_BEAN =
+      beanName("Hadoop:service=NameNode,name=ReplicaKitReadSelection");
 
   /** Inter-rack bandwidth the policies assume: 10 Gb/s, far above any emulated device. */
   static final String INTER_RACK_MBPS = ReadRecipe.INTER_RACK_MBPS;
@@ -67,15 +72,29 @@ final class ReadClusterSettings {
   }
 
   /** The off-cluster client's configuration for TestDFSIO ({@link DfsioClientConf}). */
-  static Configuration clientConf(EmbeddedCluster cluster) {
+  static Configuration clientConf(Cluster cluster) {
     return DfsioClientConf.offCluster(cluster);
   }
 
-  /** The round-robin weight the NameNode's policy is using now (NaN for policies without one). */
-  static DoubleSupplier weight(EmbeddedCluster cluster) {
+  /**
+   * The round-robin weight the NameNode's policy is using now (NaN for policies without one). An embedded
+   * NameNode's topology is read directly; a NameNode process publishes the weight only as the {@code Weight} gauge
+   * of its metrics source, which its JMX agent serves at most a second old (the testbed's metrics period there).
+   */
+  static DoubleSupplier weight(Cluster cluster) {
+    if (!(cluster instanceof EmbeddedCluster embedded)) {
+      return () -> {
+        try {
+          Object weight = cluster.nameNodeBeans().getAttribute(READ_SELECTION_BEAN, "Weight");
+          return weight instanceof Number n ? n.doubleValue() : Double.NaN;
+        } catch (Exception e) {
+          return Double.NaN; // NameNode restarting
+        }
+      };
+    }
     return () -> {
       try {
-        NetworkTopology topology = cluster.miniCluster().getNamesystem().getBlockManager().getDatanodeManager()
+        NetworkTopology topology = embedded.miniCluster().getNamesystem().getBlockManager().getDatanodeManager()
             .getNetworkTopology();
         return topology instanceof ReplicaKitNetworkTopology
             ? ((ReplicaKitNetworkTopology) topology).policy().weight() : Double.NaN;
@@ -83,5 +102,13 @@ final class ReadClusterSettings {
         return Double.NaN; // NameNode restarting
       }
     };
+  }
+
+  private static ObjectName beanName(String name) {
+    try {
+      return new ObjectName(name);
+    } catch (javax.management.MalformedObjectNameException e) {
+      throw new IllegalArgumentException(name, e);
+    }
   }
 }

@@ -10,6 +10,7 @@ import io.replicakit.bench.experiment.HdfsSettings;
 import io.replicakit.bench.results.ExperimentResults;
 import io.replicakit.read.policy.ReadPolicies;
 import io.replicakit.testbed.cli.Cli;
+import io.replicakit.testbed.cli.ProcessesOption;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Mixin;
@@ -47,6 +48,9 @@ public final class ReadSelectionCli implements Experiment {
   @Mixin
   HdfsSettings settings = new HdfsSettings();
 
+  @Mixin
+  ProcessesOption processes = new ProcessesOption();
+
   @Override
   public String name() {
     return ReadSelectionExperiment.NAME;
@@ -82,7 +86,7 @@ public final class ReadSelectionCli implements Experiment {
     ReadSelectionProfile p = ReadSelectionProfile.named(profile);
     ReadSelectionExperiment.Setup setup = new ReadSelectionExperiment.Setup(p, policies(), weights(p), spec,
         specSettings, settings.map(), ReadSelectionExperiment.PolicyScope.parse(policyScope));
-    return new ReadSelectionExperiment(setup, run).run();
+    return new ReadSelectionExperiment(setup, run, processes.mode()).run();
   }
 
   private List<String> policies() {

@@ -8,8 +8,9 @@ import io.replicakit.bench.experiment.ExperimentRun;
 import io.replicakit.bench.results.ExperimentResults;
 import io.replicakit.bench.results.Progress;
 import io.replicakit.bench.results.RunResult;
+import io.replicakit.testbed.cluster.Cluster;
+import io.replicakit.testbed.cluster.ClusterMode;
 import io.replicakit.testbed.cluster.ClusterOptions;
-import io.replicakit.testbed.cluster.EmbeddedCluster;
 import io.replicakit.testbed.dfsio.DfsioRequest;
 import io.replicakit.testbed.dfsio.DfsioResult;
 import io.replicakit.testbed.dfsio.DfsioRunner;
@@ -77,11 +78,18 @@ public final class ReadSelectionExperiment {
   private final Setup setup;
   private final ExperimentRun run;
   private final Progress progress;
+  private final ClusterMode mode;
 
   public ReadSelectionExperiment(Setup setup, ExperimentRun run) {
+    this(setup, run, ClusterMode.EMBEDDED);
+  }
+
+  /** @param mode how the cluster runs its daemons (embedded, or a process per daemon) */
+  public ReadSelectionExperiment(Setup setup, ExperimentRun run, ClusterMode mode) {
     this.setup = setup;
     this.run = run;
     this.progress = run.progress();
+    this.mode = mode;
   }
 
   public ExperimentResults run() throws Exception {
@@ -95,8 +103,8 @@ public final class ReadSelectionExperiment {
     DataLayout layout;
     List<RunResult> runs;
     ClusterOptions options = ReadClusterSettings.options(work.resolve("cluster"), spec, profile.blockBytes(),
-        setup.hdfsSettings());
-    try (EmbeddedCluster cluster = EmbeddedCluster.start(spec, options)) {
+        setup.hdfsSettings()).withMode(mode);
+    try (Cluster cluster = Cluster.start(spec, options)) {
       DfsioRunner dfsio = new DfsioRunner(ReadClusterSettings.clientConf(cluster), work.resolve("dfsio"));
       layout = write(cluster, dfsio);
       runs = readAll(new Reads(cluster, dfsio, request(), progress));
@@ -135,9 +143,11 @@ public final class ReadSelectionExperiment {
 
   private ExperimentResults finish(ClusterSpec spec, DataLayout layout, List<RunResult> runs, DeviceModel model)
       throws Exception {
-    return run.finish(NAME, setup.profile().name(), ReadSpecs.describe(spec, layout, setup.profile().replication(),
-        HdfsConstants.ONESSD_STORAGE_POLICY_NAME), runs, results -> ReadSelectionReport.write(results,
-            run.outDir(), run.command(), setupText(spec, layout), model, progress.elapsedSeconds()));
+    Map<String, Object> cluster = new LinkedHashMap<>(ReadSpecs.describe(spec, layout,
+        setup.profile().replication(), HdfsConstants.ONESSD_STORAGE_POLICY_NAME));
+    cluster.put("mode", mode.label());
+    return run.finish(NAME, setup.profile().name(), cluster, runs, results -> ReadSelectionReport.write(results,
+        run.outDir(), run.command(), setupText(spec, layout), model, progress.elapsedSeconds()));
   }
 
   /** The sweep's variant name, as {@code wrr(w=7)}. */
@@ -146,7 +156,7 @@ public final class ReadSelectionExperiment {
         : String.format(Locale.ROOT, "wrr(w=%s)", w);
   }
 
-  private DataLayout write(EmbeddedCluster cluster, DfsioRunner dfsio) throws Exception {
+  private DataLayout write(Cluster cluster, DfsioRunner dfsio) throws Exception {
     ReadSelectionProfile p = setup.profile();
     progress.step("writing %d x %d MiB with TestDFSIO (One_SSD on %s, RF %d) from off-cluster", p.files(),
         p.fileBytes() >> 20, setup.scope() == PolicyScope.ALL ? "all its files" : "its data files",
@@ -208,12 +218,12 @@ public final class ReadSelectionExperiment {
   /** Reads under one policy setting after switching the NameNode to it. */
   static final class Reads {
 
-    private final EmbeddedCluster cluster;
+    private final Cluster cluster;
     private final DfsioRunner dfsio;
     private final DfsioRequest request;
     private final Progress progress;
 
-    Reads(EmbeddedCluster cluster, DfsioRunner dfsio, DfsioRequest request, Progress progress) {
+    Reads(Cluster cluster, DfsioRunner dfsio, DfsioRequest request, Progress progress) {
       this.cluster = cluster;
       this.dfsio = dfsio;
       this.request = request;

@@ -25,11 +25,11 @@ class ExperimentCommandTest {
 
   @Test
   void anOptionTheExperimentDoesNotTake_isRefused_listingTheOnesItTakes() {
-    assertEquals("unknown option --unknown; accepted: --profile, --variants, --spec, --set, --out",
+    assertEquals("unknown option --unknown; accepted: --profile, --variants, --spec, --set, --processes, --out",
         failure("pfimbi", "--unknown", "x"));
-    assertEquals("unknown option --unknown-option; accepted: --profile, --variants, --spec, --set, --out",
+    assertEquals("unknown option --unknown-option; accepted: --profile, --variants, --spec, --set, --processes, --out",
         failure("pfimbi", "--unknown-option"));
-    assertEquals("unknown option --weights; accepted: --profile, --variants, --spec, --set, --out",
+    assertEquals("unknown option --weights; accepted: --profile, --variants, --spec, --set, --processes, --out",
         failure("pfimbi", "--weights", "1,2"), "another experiment's option is refused too");
   }
 
@@ -57,6 +57,13 @@ class ExperimentCommandTest {
   }
 
   @Test
+  void processes_isAFlagWherever_itStands_andOnlyForExperimentsWithClusters() {
+    assertEquals("placement", ExperimentCommand.experimentName(List.of("--processes", "placement")));
+    assertEquals("unknown option --processes; accepted: --samples, --nodes, --out",
+        failure("metrics-overhead", "--processes"));
+  }
+
+  @Test
   void twoExperiments_areRefused() {
     assertTrue(failure("pfimbi", "hotspot").startsWith("name exactly one experiment"));
   }
@@ -67,11 +74,12 @@ class ExperimentCommandTest {
     for (Experiment e : Experiments.all()) {
       assertTrue(list.contains(e.name()) && list.contains(e.description()), e.name() + " in " + list);
     }
+    assertTrue(list.contains("--processes"), "the list says which experiments take --processes: " + list);
     assertEquals(new ExperimentCommand().usage(List.of("read-selection", "--help")),
         new ExperimentCommand().usage(List.of("--help", "read-selection")), "help before or after the name");
     String readSelection = new ExperimentCommand().usage(List.of("read-selection"));
     for (String option : List.of("--profile", "--policies", "--weights", "--policy-scope", "--spec", "--spec-set",
-        "--set", "--out")) {
+        "--set", "--processes", "--out")) {
       assertTrue(readSelection.contains(option), option + " in " + readSelection);
     }
   }

@@ -4,6 +4,7 @@
  */
 package io.replicakit.read.hdfs;
 
+import io.replicakit.common.MetricsRegistration;
 import io.replicakit.read.policy.ReadPolicy;
 import java.util.EnumMap;
 import java.util.Locale;
@@ -50,8 +51,9 @@ class ReadSelectionMetrics implements MetricsSource {
   static ReadSelectionMetrics register(ReadPolicy policy) {
     ReadSelectionMetrics metrics = new ReadSelectionMetrics(policy);
     if (DefaultMetricsSystem.instance() != null) {
-      DefaultMetricsSystem.instance().register(DefaultMetricsSystem.sourceName(NAME, true),
-          RECORD.description(), metrics);
+      // Not DefaultMetricsSystem.sourceName(NAME, true) first: that reserves the name, and the register call then
+      // finds it taken. MiniDFSCluster renames such a clash; a NameNode process fails to start on it.
+      MetricsRegistration.register(NAME, RECORD.description(), metrics);
     }
     return metrics;
   }

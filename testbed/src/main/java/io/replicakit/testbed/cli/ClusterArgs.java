@@ -14,11 +14,12 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * The options of the commands that start an embedded cluster ({@code --spec}, {@code --spec-set}, {@code --dir},
- * {@code --set}), as a picocli mixin: a command includes it with {@code @Mixin}.
+ * The options of the commands that start a testbed cluster ({@code --spec}, {@code --spec-set}, {@code --dir},
+ * {@code --set}, {@code --processes}), as a picocli mixin: a command includes it with {@code @Mixin}.
  */
 public final class ClusterArgs {
 
@@ -39,6 +40,9 @@ public final class ClusterArgs {
       description = "extra HDFS setting for the NameNode and DataNodes (repeatable)")
   Map<String, String> settings = new LinkedHashMap<>();
 
+  @Mixin
+  ProcessesOption processes = new ProcessesOption();
+
   /** The spec named by {@code --spec} with the {@code --spec-set} overrides applied. */
   public ClusterSpec spec() {
     Properties props = ClusterSpecs.properties(spec);
@@ -46,9 +50,10 @@ public final class ClusterArgs {
     return SpecParser.parse(props, spec);
   }
 
-  /** Cluster options from {@code --dir} and {@code --set}. */
+  /** Cluster options from {@code --dir}, {@code --set} and {@code --processes}. */
   public ClusterOptions clusterOptions() throws IOException {
-    ClusterOptions options = ClusterOptions.in(dir != null ? dir : Files.createTempDirectory("replicakit-cluster-"));
+    ClusterOptions options = ClusterOptions.in(dir != null ? dir : Files.createTempDirectory("replicakit-cluster-"))
+        .withMode(processes.mode());
     for (Map.Entry<String, String> e : settings.entrySet()) {
       options = options.with(e.getKey().trim(), e.getValue().trim());
     }

@@ -4,8 +4,8 @@
  */
 package io.replicakit.testbed.cli;
 
+import io.replicakit.testbed.cluster.Cluster;
 import io.replicakit.testbed.cluster.ClusterOptions;
-import io.replicakit.testbed.cluster.EmbeddedCluster;
 import io.replicakit.testbed.spec.ClusterSpec;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -15,7 +15,10 @@ import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code bin/replicakit cluster}: starts an embedded testbed cluster and keeps it up for other tools. */
+/**
+ * {@code bin/replicakit cluster}: starts a testbed cluster (embedded, or a JVM per daemon with {@code --processes})
+ * and keeps it up for other tools.
+ */
 public final class ClusterCommand implements Command {
 
   private static final String INVOCATION = "bin/replicakit cluster";
@@ -46,7 +49,7 @@ public final class ClusterCommand implements Command {
 
   @Override
   public String summary() {
-    return "start an embedded multi-rack HDFS cluster from a spec and keep it up until Ctrl-C";
+    return "start a multi-rack HDFS cluster from a spec (embedded or --processes) and keep it up until Ctrl-C";
   }
 
   @Override
@@ -61,10 +64,10 @@ public final class ClusterCommand implements Command {
     ClusterSpec spec = args.cluster.spec();
     ClusterOptions options = args.cluster.clusterOptions();
     Path dir = options.baseDir();
-    out.println("Starting embedded cluster '" + spec.name() + "' (" + spec.dataNodes().size()
+    out.println("Starting " + options.mode().label() + " cluster '" + spec.name() + "' (" + spec.dataNodes().size()
         + " DataNodes) in " + dir + " ...");
     CountDownLatch stop = new CountDownLatch(1);
-    try (EmbeddedCluster cluster = EmbeddedCluster.start(spec, options)) {
+    try (Cluster cluster = Cluster.start(spec, options)) {
       Runtime.getRuntime().addShutdownHook(new Thread(() -> {
         stop.countDown();
         cluster.close();

@@ -5,14 +5,14 @@
 package io.replicakit.testbed.cli;
 
 import io.replicakit.testbed.cluster.ClientPlacement;
-import io.replicakit.testbed.cluster.EmbeddedCluster;
+import io.replicakit.testbed.cluster.Cluster;
 import io.replicakit.testbed.dfsio.DfsioRequest;
 import io.replicakit.testbed.dfsio.DfsioResult;
 import io.replicakit.testbed.dfsio.DfsioRunner;
+import io.replicakit.testbed.process.ProcessCpu;
 import io.replicakit.testbed.spec.ClusterSpec;
 import io.replicakit.testbed.spec.Sizes;
 import java.io.PrintStream;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -109,7 +109,7 @@ public final class DfsioCommand implements Command {
     }
     ClusterSpec spec = args.cluster.spec();
     ClientPlacement client = ClientPlacement.parse(args.client);
-    try (EmbeddedCluster cluster = EmbeddedCluster.start(spec, args.cluster.clusterOptions())) {
+    try (Cluster cluster = Cluster.start(spec, args.cluster.clusterOptions())) {
       out.println(cluster.describe());
       out.println("Client: " + cluster.addressOf(client));
       return runOps(new DfsioRunner(cluster.clientConf(client), work), request, args.op, out);
@@ -140,14 +140,15 @@ public final class DfsioCommand implements Command {
     return 0;
   }
 
-  /** Runs one job and formats its row, with the average number of cores this JVM kept busy meanwhile. */
+  /**
+   * Runs one job and formats its row, with the average number of cores this JVM and the daemon processes it
+   * started (with {@code --processes}) kept busy meanwhile.
+   */
   private static String measure(DfsioRunner runner, DfsioRequest request) throws Exception {
-    com.sun.management.OperatingSystemMXBean os =
-        (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
-    long cpu0 = os.getProcessCpuTime();
+    long cpu0 = ProcessCpu.nanos();
     long wall0 = System.nanoTime();
     DfsioResult r = runner.run(request);
-    double cores = (os.getProcessCpuTime() - cpu0) / (double) (System.nanoTime() - wall0);
+    double cores = (ProcessCpu.nanos() - cpu0) / (double) (System.nanoTime() - wall0);
     return String.format(Locale.ROOT, "%-6s %6d %9.1f %12.2f %12.2f %10.2f %9.2f %9.2f",
         r.testType(), r.files(), r.totalMb(), r.throughputMbS(), r.averageIoRateMbS(), r.ioRateStdMbS(),
         r.execTimeS(), cores);

@@ -15,6 +15,8 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.CommonConfigurationKeys;
@@ -25,35 +27,48 @@ import org.apache.hadoop.net.NetworkTopologyWithNodeGroup;
 import org.apache.hadoop.net.TableMapping;
 
 /**
- * Translates a spec into HDFS configuration: the cluster-wide part (topology mapping, hosts file with upgrade
- * domains, the emulated dataset factory, fast failure detection) and each DataNode's overlay (its address,
- * socket binding, devices, network limits). Topology and upgrade domains go through the same files and keys
- * an operator uses on a real cluster: {@code TableMapping} and the JSON hosts file of
- * {@code CombinedHostFileManager}.
+ * Translates a spec into HDFS configuration, for both cluster modes: the cluster-wide part (topology mapping,
+ * hosts file with upgrade domains, the emulated dataset factory, fast failure detection, installed site files)
+ * and each DataNode's overlay (its address, socket binding, devices, network limits). Topology and upgrade domains go
+ * through the same files and keys an operator uses on a real cluster: {@code TableMapping} and the JSON hosts file
+ * of {@code CombinedHostFileManager}.
  */
 final class ClusterConfigs {
 
   private ClusterConfigs() {}
 
+  /** The cluster-wide configuration of an embedded cluster: HDFS's defaults plus {@link #settings}. */
   static Configuration base(ClusterSpec spec, ClusterOptions options) {
     Configuration conf = new HdfsConfiguration();
+    settings(spec, options).forEach(conf::set);
+    return conf;
+  }
+
+  /**
+   * What the testbed sets for every daemon and client, in order of precedence: the testbed's own settings, then
+   * the options' site files (the {@code conf/} samples), then the options' settings.
+   */
+  static Map<String, String> settings(ClusterSpec spec, ClusterOptions options) {
+    Map<String, String> settings = new LinkedHashMap<>();
     Path confDir = options.baseDir().resolve("testbed-conf");
-    conf.set(DFSConfigKeys.DFS_DATANODE_FSDATASET_FACTORY_KEY, EmulatedFsDatasetFactory.class.getName());
-    conf.setLong(DFSConfigKeys.DFS_HEARTBEAT_INTERVAL_KEY, EmbeddedCluster.HEARTBEAT_SECONDS);
-    conf.setInt(DFSConfigKeys.DFS_NAMENODE_HEARTBEAT_RECHECK_INTERVAL_KEY, EmbeddedCluster.HEARTBEAT_RECHECK_MS);
-    conf.set(CommonConfigurationKeys.NET_TOPOLOGY_NODE_SWITCH_MAPPING_IMPL_KEY, TableMapping.class.getName());
-    conf.set(CommonConfigurationKeys.NET_TOPOLOGY_TABLE_MAPPING_FILE_KEY,
+    settings.put(DFSConfigKeys.DFS_DATANODE_FSDATASET_FACTORY_KEY, EmulatedFsDatasetFactory.class.getName());
+    settings.put(DFSConfigKeys.DFS_HEARTBEAT_INTERVAL_KEY, Long.toString(EmbeddedCluster.HEARTBEAT_SECONDS));
+    settings.put(DFSConfigKeys.DFS_NAMENODE_HEARTBEAT_RECHECK_INTERVAL_KEY,
+        Integer.toString(EmbeddedCluster.HEARTBEAT_RECHECK_MS));
+    settings.put(CommonConfigurationKeys.NET_TOPOLOGY_NODE_SWITCH_MAPPING_IMPL_KEY, TableMapping.class.getName());
+    settings.put(CommonConfigurationKeys.NET_TOPOLOGY_TABLE_MAPPING_FILE_KEY,
         write(confDir.resolve("topology.table"), topologyTable(spec)).toString());
     if (spec.usesNodeGroups()) {
-      conf.set(CommonConfigurationKeys.NET_TOPOLOGY_IMPL_KEY, NetworkTopologyWithNodeGroup.class.getName());
-      conf.setBoolean(DFSConfigKeys.DFS_USE_DFS_NETWORK_TOPOLOGY_KEY, false);
+      settings.put(CommonConfigurationKeys.NET_TOPOLOGY_IMPL_KEY, NetworkTopologyWithNodeGroup.class.getName());
+      settings.put(DFSConfigKeys.DFS_USE_DFS_NETWORK_TOPOLOGY_KEY, "false");
     }
     if (spec.usesUpgradeDomains()) {
-      conf.set(DFSConfigKeys.DFS_NAMENODE_HOSTS_PROVIDER_CLASSNAME_KEY, CombinedHostFileManager.class.getName());
-      conf.set(DFSConfigKeys.DFS_HOSTS, write(confDir.resolve("hosts.json"), hostsJson(spec)).toString());
+      settings.put(DFSConfigKeys.DFS_NAMENODE_HOSTS_PROVIDER_CLASSNAME_KEY, CombinedHostFileManager.class.getName());
+      settings.put(DFSConfigKeys.DFS_HOSTS, write(confDir.resolve("hosts.json"), hostsJson(spec)).toString());
     }
-    options.hdfsSettings().forEach(conf::set);
-    return conf;
+    options.siteFiles().forEach(file -> SiteFiles.merge(settings, file));
+    settings.putAll(options.hdfsSettings());
+    return settings;
   }
 
   /** What only this DataNode has: its address, socket binding, devices and network limits. */

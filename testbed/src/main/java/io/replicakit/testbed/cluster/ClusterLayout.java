@@ -16,7 +16,7 @@ final class ClusterLayout {
 
   private ClusterLayout() {}
 
-  static String describe(ClusterSpec spec, URI uri, ClusterOptions options) {
+  static String describe(ClusterSpec spec, URI uri, ClusterOptions options, ClusterMode mode) {
     StringBuilder sb = new StringBuilder();
     sb.append("Cluster spec '").append(spec.name()).append("'");
     if (!spec.description().isEmpty()) {
@@ -24,6 +24,9 @@ final class ClusterLayout {
     }
     sb.append('\n');
     sb.append("NameNode      ").append(uri).append('\n');
+    sb.append("Mode          ").append(mode == ClusterMode.PROCESSES
+        ? "processes (one JVM per daemon; logs in " + ProcessCluster.logDir(options).toAbsolutePath() + ")"
+        : "embedded (every daemon in this JVM)").append('\n');
     sb.append("Devices       ").append(spec.devices().describe()).append('\n');
     if (spec.usesPageCache()) {
       sb.append("Page cache    ").append(spec.describePageCache()).append(" (recently written data)").append('\n');

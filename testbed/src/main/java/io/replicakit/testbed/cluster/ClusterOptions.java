@@ -4,23 +4,41 @@
  */
 package io.replicakit.testbed.cluster;
 
+import io.replicakit.testbed.process.ProcessOptions;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
 /**
- * How to run a spec: where the cluster keeps its files and which HDFS settings to add (a placement policy,
- * a block size, ...). Settings given here win over the testbed's defaults.
+ * How to run a spec: where the cluster keeps its files, which HDFS settings to add (a placement policy, a block
+ * size, ...), in which mode its daemons run, and which {@code hdfs-site.xml} samples to install first (the
+ * {@code conf/} files an operator merges). Settings given here win over the samples, which win over the testbed's
+ * defaults.
  *
- * @param baseDir directory for the NameNode and DataNode storage; wiped on start
+ * @param baseDir directory for the cluster's storage, configuration and logs; its cluster files are wiped on start
  * @param hdfsSettings extra HDFS keys for the NameNode and every DataNode
+ * @param mode embedded (one JVM, the default) or processes (a JVM per daemon)
+ * @param siteFiles {@code hdfs-site.xml}-format files merged in order into every daemon's configuration; a plugin
+ *     list ({@code dfs.namenode.plugins}, {@code dfs.datanode.plugins}) is appended to, as an operator would
+ * @param processes how daemons are launched in {@link ClusterMode#PROCESSES} mode
  */
-public record ClusterOptions(Path baseDir, Map<String, String> hdfsSettings) {
+public record ClusterOptions(Path baseDir, Map<String, String> hdfsSettings, ClusterMode mode, List<Path> siteFiles,
+    ProcessOptions processes) {
 
   public ClusterOptions {
     Objects.requireNonNull(baseDir, "baseDir");
-    hdfsSettings = Map.copyOf(hdfsSettings);
+    Objects.requireNonNull(mode, "mode");
+    Objects.requireNonNull(processes, "processes");
+    hdfsSettings = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(hdfsSettings));
+    siteFiles = List.copyOf(siteFiles);
+  }
+
+  /** Embedded options with these settings and no site files. */
+  public ClusterOptions(Path baseDir, Map<String, String> hdfsSettings) {
+    this(baseDir, hdfsSettings, ClusterMode.EMBEDDED, List.of(), ProcessOptions.defaults());
   }
 
   public static ClusterOptions in(Path baseDir) {
@@ -31,6 +49,23 @@ public record ClusterOptions(Path baseDir, Map<String, String> hdfsSettings) {
   public ClusterOptions with(String key, String value) {
     Map<String, String> settings = new LinkedHashMap<>(hdfsSettings);
     settings.put(key, value);
-    return new ClusterOptions(baseDir, settings);
+    return new ClusterOptions(baseDir, settings, mode, siteFiles, processes);
+  }
+
+  /** A copy that runs in {@code newMode}. */
+  public ClusterOptions withMode(ClusterMode newMode) {
+    return new ClusterOptions(baseDir, hdfsSettings, newMode, siteFiles, processes);
+  }
+
+  /** A copy that also installs the {@code hdfs-site.xml} sample {@code file} (after the ones already listed). */
+  public ClusterOptions withSiteFile(Path file) {
+    List<Path> files = new ArrayList<>(siteFiles);
+    files.add(file);
+    return new ClusterOptions(baseDir, hdfsSettings, mode, files, processes);
+  }
+
+  /** A copy with other process launch options (used in {@link ClusterMode#PROCESSES} mode only). */
+  public ClusterOptions withProcesses(ProcessOptions newProcesses) {
+    return new ClusterOptions(baseDir, hdfsSettings, mode, siteFiles, newProcesses);
   }
 }

@@ -4,18 +4,16 @@
  */
 package io.replicakit.testbed.cluster;
 
-import io.replicakit.testbed.TestbedConfig;
 import io.replicakit.testbed.device.EmulatedDevices;
 import io.replicakit.testbed.device.NodeDevices;
 import io.replicakit.testbed.hdfs.HadoopInternals;
-import io.replicakit.testbed.net.BoundSocketFactory;
 import io.replicakit.testbed.spec.ClusterSpec;
 import io.replicakit.testbed.spec.DataNodeSpec;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -23,32 +21,26 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import javax.management.MBeanServerConnection;
 import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.BlockLocation;
-import org.apache.hadoop.fs.CommonConfigurationKeys;
-import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.fs.RemoteIterator;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
-import org.apache.hadoop.hdfs.HdfsConfiguration;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
-import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
-import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A real HDFS cluster (MiniDFSCluster: the NameNode and DataNode code of a production cluster, in one JVM)
+ * A real HDFS cluster (MiniDFSCluster: the NameNode and DataNode code of a production cluster, in one JVM; the
+ * default {@link ClusterMode})
  * built from a {@link ClusterSpec}: DataNodes on their own loopback addresses and racks, volumes of the given
  * storage types and capacities, emulated device speeds and per-node network limits. Adds what experiments
  * need on top: clients placed on a node or off-cluster, DataNode faults by name, and waiting for replication.
  */
-public final class EmbeddedCluster implements AutoCloseable {
+public final class EmbeddedCluster implements Cluster {
 
   private static final Logger LOG = LoggerFactory.getLogger(EmbeddedCluster.class);
 
@@ -104,10 +96,17 @@ public final class EmbeddedCluster implements AutoCloseable {
     return embedded;
   }
 
+  @Override
   public ClusterSpec spec() {
     return spec;
   }
 
+  @Override
+  public ClusterMode mode() {
+    return ClusterMode.EMBEDDED;
+  }
+
+  @Override
   public URI uri() {
     return cluster.getURI();
   }
@@ -117,36 +116,26 @@ public final class EmbeddedCluster implements AutoCloseable {
     return cluster;
   }
 
-  /** A copy of the cluster's configuration for a client at {@code placement}. */
+  @Override
   public Configuration clientConf(ClientPlacement placement) {
-    Configuration client = new HdfsConfiguration(conf);
-    client.set(CommonConfigurationKeys.FS_DEFAULT_NAME_KEY, uri().toString());
-    client.set(CommonConfigurationKeys.HADOOP_RPC_SOCKET_FACTORY_CLASS_DEFAULT_KEY,
-        BoundSocketFactory.class.getName());
-    client.set(TestbedConfig.BIND_ADDRESS_KEY, addressOf(placement));
-    // Clients at different addresses must not share a cached FileSystem (and its connections).
-    client.setBoolean("fs.hdfs.impl.disable.cache", true);
-    return client;
-  }
-
-  /** A new client file system at {@code placement}; the caller closes it. */
-  public DistributedFileSystem fileSystem(ClientPlacement placement) throws IOException {
-    return (DistributedFileSystem) FileSystem.get(uri(), clientConf(placement));
-  }
-
-  public String addressOf(ClientPlacement placement) {
-    if (placement instanceof ClientPlacement.OnNode on) {
-      return spec.dataNode(on.nodeName()).address();
-    }
-    if (placement instanceof ClientPlacement.InRack in) {
-      return spec.rackClientAddress(in.rack());
-    }
-    return OFF_CLUSTER_ADDRESS;
+    return ClientConfs.at(conf, uri(), addressOf(placement));
   }
 
   /** The emulated devices of a DataNode (its counters survive restarts). */
+  @Override
   public NodeDevices devices(String nodeName) {
     return EmulatedDevices.global().node(spec.dataNode(nodeName).name());
+  }
+
+  /** This JVM's platform MBean server, where the embedded NameNode registers its beans. */
+  @Override
+  public MBeanServerConnection nameNodeBeans() {
+    return ManagementFactory.getPlatformMBeanServer();
+  }
+
+  @Override
+  public Optional<String> dataNodeUuid(String nodeName) {
+    return dataNode(nodeName).map(DataNode::getDatanodeUuid);
   }
 
   /** Running DataNode of that name, if it is up. */
@@ -161,17 +150,10 @@ public final class EmbeddedCluster implements AutoCloseable {
    * Shuts a DataNode down. The NameNode notices as it would a crashed node: when its heartbeats have been
    * missing for the expiry interval (14 s here).
    */
+  @Override
   public void stopDataNode(String nodeName) {
     shutDown(nodeName);
     LOG.info("Stopped DataNode {}", nodeName);
-  }
-
-  /**
-   * Shuts a DataNode down and has the NameNode declare it dead at once, so re-replication starts without
-   * waiting for the heartbeat expiry; use it to measure re-replication itself.
-   */
-  public void killDataNode(String nodeName) throws IOException {
-    killDataNodes(List.of(nodeName));
   }
 
   /**
@@ -179,6 +161,7 @@ public final class EmbeddedCluster implements AutoCloseable {
    * schedules re-replication onto a node that is about to die (such work would only be retried after the
    * pending-reconstruction timeout, 5 minutes by default).
    */
+  @Override
   public void killDataNodes(List<String> nodeNames) throws IOException {
     List<DataNode> killed = new ArrayList<>();
     for (String nodeName : nodeNames) {
@@ -199,6 +182,7 @@ public final class EmbeddedCluster implements AutoCloseable {
   }
 
   /** Starts a stopped or killed DataNode again on its address, with its data and devices. */
+  @Override
   public void restartDataNode(String nodeName) throws IOException {
     DataNodeSpec node = spec.dataNode(nodeName);
     MiniDFSCluster.DataNodeProperties props = stopped.remove(node.name());
@@ -219,6 +203,7 @@ public final class EmbeddedCluster implements AutoCloseable {
    * space, so the NameNode stops choosing the node as a target and the DataNode's own volume choice refuses new
    * replicas. Reads go on. The state outlives a restart of the node until {@link #clearDisks}.
    */
+  @Override
   public void fillDisks(String nodeName) throws IOException {
     devices(nodeName).fillDisks();
     reportCapacity(nodeName);
@@ -226,6 +211,7 @@ public final class EmbeddedCluster implements AutoCloseable {
   }
 
   /** Gives a DataNode filled by {@link #fillDisks} its space back. */
+  @Override
   public void clearDisks(String nodeName) throws IOException {
     devices(nodeName).clearDisks();
     reportCapacity(nodeName);
@@ -247,6 +233,7 @@ public final class EmbeddedCluster implements AutoCloseable {
    * and the running DataNodes: how an experiment switches a NameNode-side plugin (a read policy, a placement
    * policy) without writing its data again. Returns once every running DataNode has registered again.
    */
+  @Override
   public void restartNameNode(Map<String, String> settings) throws IOException {
     Configuration nameNodeConf = cluster.getConfiguration(0);
     settings.forEach(nameNodeConf::set);
@@ -260,6 +247,7 @@ public final class EmbeddedCluster implements AutoCloseable {
   }
 
   /** Names of the DataNodes the NameNode currently counts as live. */
+  @Override
   public Set<String> liveDataNodes() throws IOException {
     Set<String> liveIps = liveIps();
     return spec.dataNodes().stream().filter(dn -> liveIps.contains(dn.address()))
@@ -273,58 +261,22 @@ public final class EmbeddedCluster implements AutoCloseable {
    * @return how long it took
    * @throws TimeoutException naming how many blocks are still short
    */
+  @Override
   public Duration waitForLiveReplicas(Path path, int replicas, Duration timeout)
       throws IOException, TimeoutException, InterruptedException {
-    long start = System.nanoTime();
-    long deadline = start + timeout.toNanos();
     try (DistributedFileSystem fs = fileSystem(ClientPlacement.offCluster())) {
-      while (true) {
-        ReplicaCount count = countReplicas(fs, path, replicas);
-        if (count.shortBlocks() == 0) {
-          return Duration.ofNanos(System.nanoTime() - start);
-        }
-        if (System.nanoTime() > deadline) {
-          throw new TimeoutException(count.shortBlocks() + " of " + count.blocks() + " blocks under " + path
-              + " still have fewer than " + replicas + " live replicas after " + timeout);
-        }
-        Thread.sleep(250);
-      }
+      return LiveReplicas.await(fs, downIps(), path, replicas, timeout);
     }
   }
 
-  private record ReplicaCount(int blocks, int shortBlocks) {}
-
-  private ReplicaCount countReplicas(DistributedFileSystem fs, Path path, int replicas) throws IOException {
-    Set<String> live = liveAddresses();
-    int blocks = 0;
-    int shortBlocks = 0;
-    RemoteIterator<LocatedFileStatus> files = fs.listFiles(path, true);
-    while (files.hasNext()) {
-      for (BlockLocation block : files.next().getBlockLocations()) {
-        blocks++;
-        long onLive = Arrays.stream(block.getNames()).filter(live::contains).count();
-        if (onLive < replicas) {
-          shortBlocks++;
-        }
-      }
-    }
-    return new ReplicaCount(blocks, shortBlocks);
+  /** IP addresses of the DataNodes this harness stopped (live for the NameNode until their heartbeats expire). */
+  private Set<String> downIps() {
+    return stopped.keySet().stream().map(n -> spec.dataNode(n).address()).collect(Collectors.toSet());
   }
 
-  /**
-   * Transfer addresses of the DataNodes that are up: live for the NameNode and not stopped by this harness
-   * (a stopped node stays live for the NameNode until its heartbeats expire).
-   */
-  private Set<String> liveAddresses() throws IOException {
-    Set<String> down = stopped.keySet().stream().map(n -> spec.dataNode(n).address()).collect(Collectors.toSet());
-    DatanodeInfo[] live = cluster.getFileSystem().getDataNodeStats(DatanodeReportType.LIVE);
-    return Arrays.stream(live).filter(dn -> !down.contains(dn.getIpAddr()))
-        .map(DatanodeInfo::getXferAddr).collect(Collectors.toSet());
-  }
-
-  /** IP addresses of the DataNodes that are up (see {@link #liveAddresses}). */
+  /** IP addresses of the DataNodes that are up: live for the NameNode and not stopped by this harness. */
   private Set<String> liveIps() throws IOException {
-    return liveAddresses().stream().map(xfer -> xfer.substring(0, xfer.indexOf(':'))).collect(Collectors.toSet());
+    return LiveReplicas.ips(LiveReplicas.liveTransferAddresses(cluster.getFileSystem(), downIps()));
   }
 
   /** Waits until every running DataNode is registered with the NameNode under its own address. */
@@ -355,8 +307,9 @@ public final class EmbeddedCluster implements AutoCloseable {
   }
 
   /** The layout as the CLI prints it: racks, nodes, volumes, speeds and the NameNode URI. */
+  @Override
   public String describe() {
-    return ClusterLayout.describe(spec, uri(), options);
+    return ClusterLayout.describe(spec, uri(), options, mode());
   }
 
   private static IllegalStateException notRunning(DataNodeSpec node) {

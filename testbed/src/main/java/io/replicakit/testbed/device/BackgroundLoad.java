@@ -15,7 +15,7 @@ import java.util.List;
  * spends in the device must not lower the offered load. Runs on daemon threads, one per device, and stops at
  * the deadline or on {@link #close()}.
  */
-public final class BackgroundLoad implements AutoCloseable {
+public final class BackgroundLoad implements DeviceControl.Load {
 
   /** Size of one background request; comparable to an HDFS packet. */
   static final int CHUNK_BYTES = 256 * 1024;

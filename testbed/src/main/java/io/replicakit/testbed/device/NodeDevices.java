@@ -19,7 +19,7 @@ import org.apache.hadoop.fs.StorageType;
  * I/O competing for the same devices). The hotspot and Pfimbi experiments use both to make one node busy.
  * Optionally the node has a {@link PageCache} of recently written data, shared by its volumes.
  */
-public final class NodeDevices {
+public final class NodeDevices implements DeviceControl {
 
   private final String name;
   private final DeviceSettings settings;
@@ -80,6 +80,7 @@ public final class NodeDevices {
     return List.copyOf(volumes.values());
   }
 
+  @Override
   public List<VolumeStats> stats() {
     List<VolumeStats> result = new ArrayList<>();
     volumes.values().forEach(v -> result.add(v.stats()));
@@ -90,6 +91,7 @@ public final class NodeDevices {
    * Runs every device of this node at {@code factor} of its speed for {@code duration}; a later call replaces
    * an earlier window.
    */
+  @Override
   public void slowDown(double factor, Duration duration) {
     if (!(factor > 0 && factor <= 1)) {
       throw new IllegalArgumentException("slowdown factor must be in (0, 1], was " + factor);
@@ -98,6 +100,7 @@ public final class NodeDevices {
   }
 
   /** Reports this node's CPU and memory as busy for {@code duration} (see {@link HostStress}). */
+  @Override
   public void stressHost(double cpuBusyPct, double memoryUsedPct, Duration duration) {
     if (!(cpuBusyPct >= 0 && cpuBusyPct <= 100 && memoryUsedPct >= 0 && memoryUsedPct <= 100)) {
       throw new IllegalArgumentException("CPU and memory stress must be in 0..100 %, were " + cpuBusyPct + ", "
@@ -107,6 +110,7 @@ public final class NodeDevices {
   }
 
   /** Ends a host stress early. */
+  @Override
   public void endHostStress() {
     hostStress = HostStress.NONE;
   }
@@ -118,6 +122,7 @@ public final class NodeDevices {
   }
 
   /** Ends a slowdown window early. */
+  @Override
   public void restoreSpeed() {
     slowdown = new Slowdown(1.0, Long.MIN_VALUE);
   }
@@ -137,6 +142,12 @@ public final class NodeDevices {
       throw new IllegalStateException("DataNode " + name + " has no matching volumes to load");
     }
     return BackgroundLoad.start(name, targets, mibPerSec, duration, ticker);
+  }
+
+  /** Background load on every volume of the node; see {@link #startLoad(Predicate, double, Duration)}. */
+  @Override
+  public BackgroundLoad startLoad(double mibPerSec, Duration duration) {
+    return startLoad(v -> true, mibPerSec, duration);
   }
 
   /**
@@ -159,6 +170,7 @@ public final class NodeDevices {
     return disksFull;
   }
 
+  @Override
   public String name() {
     return name;
   }

@@ -4,10 +4,12 @@
  */
 package io.replicakit.testbed.device;
 
+import java.io.Serializable;
 import org.apache.hadoop.fs.StorageType;
 
 /**
- * Cumulative counters of one emulated volume at one instant. Rates (utilization, average wait) come from the
+ * Cumulative counters of one emulated volume at one instant. Serializable: a DataNode process hands them to the
+ * experiment over JMX. Rates (utilization, average wait) come from the
  * difference of two snapshots, as {@code iostat} derives them from {@code /proc/diskstats}.
  *
  * @param node DataNode name
@@ -42,7 +44,9 @@ public record VolumeStats(
     long deviceIos,
     long deviceIoNanos,
     long atNanos,
-    long cacheReadBytes) {
+    long cacheReadBytes) implements Serializable {
+
+  private static final long serialVersionUID = 1L;
 
   /** Counters of a volume without page-cache reads (the form before the page cache existed). */
   public VolumeStats(String node, String storageId, StorageType type, long readBytes, long writeBytes, long ops,

@@ -9,15 +9,20 @@ import io.replicakit.testbed.device.VolumeDevice;
 import io.replicakit.testbed.spec.VolumeSpec;
 import java.io.IOException;
 import java.lang.reflect.Field;
+import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
+import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
+import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
+import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeManager;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.hdfs.server.datanode.FaultInjectorFileIoEvents;
 import org.apache.hadoop.hdfs.server.datanode.FileIoProvider;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsDatasetSpi;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsVolumeSpi;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.FsVolumeImpl;
+import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,6 +40,11 @@ import org.slf4j.LoggerFactory;
  *       node's disks are {@link NodeDevices#fillDisks filled}).
  *   <li>{@code TestDFSIO.excutorService}: a thread pool TestDFSIO never shuts down; its non-daemon threads
  *       would keep the JVM alive after a run.
+ *   <li>{@code DatanodeManager.getHeartbeatManager()} and {@code HeartbeatManager.heartbeatCheck()}
+ *       (package-private): declare a killed DataNode dead at once, as MiniDFSCluster's {@code setDataNodeDead}
+ *       does, in a NameNode of its own process.
+ *   <li>{@code DataNode.getAllBpOs()} and {@code BPOfferService.triggerHeartbeatForTests()} (package-private):
+ *       send a heartbeat now, so a capacity change reaches the NameNode before the call returns.
  * </ul>
  */
 public final class HadoopInternals {
@@ -83,6 +93,55 @@ public final class HadoopInternals {
       throw new IOException("the DataNode has no volume for " + unused + " of its configured volumes "
           + specs + "; check the storage types of its data directories");
     }
+  }
+
+  /**
+   * Has the NameNode declare every DataNode registered from {@code ipAddress} dead now, as it would after their
+   * heartbeats expired, so re-replication of their blocks starts at once.
+   *
+   * @return how many DataNodes were declared dead (0 when none is registered from that address)
+   */
+  public static int declareDead(NameNode nameNode, String ipAddress) throws IOException {
+    DatanodeManager manager = nameNode.getNamesystem().getBlockManager().getDatanodeManager();
+    int found = 0;
+    for (DatanodeDescriptor node : manager.getDatanodeListForReport(DatanodeReportType.ALL)) {
+      if (node.getIpAddr().equals(ipAddress)) {
+        node.setLastUpdate(0);
+        // Far in the past even on a machine that booted moments ago (monotonic time starts near 0).
+        node.setLastUpdateMonotonic(Long.MIN_VALUE / 2);
+        found++;
+      }
+    }
+    if (found > 0) {
+      try {
+        Object heartbeats = invoke(manager, DatanodeManager.class, "getHeartbeatManager");
+        invoke(heartbeats, heartbeats.getClass(), "restartHeartbeatStopWatch");
+        invoke(heartbeats, heartbeats.getClass(), "heartbeatCheck");
+      } catch (ReflectiveOperationException | RuntimeException e) {
+        throw new IOException("cannot run the NameNode's heartbeat check (" + e + "); the DataNodes at "
+            + ipAddress + " will be declared dead when their heartbeats expire", e);
+      }
+    }
+    return found;
+  }
+
+  /** Makes a DataNode send a heartbeat to each NameNode now, and waits until it has. */
+  public static void triggerHeartbeat(DataNode dn) throws IOException {
+    try {
+      for (Object offerService : (List<?>) invoke(dn, DataNode.class, "getAllBpOs")) {
+        invoke(offerService, offerService.getClass(), "triggerHeartbeatForTests");
+      }
+    } catch (java.lang.reflect.InvocationTargetException e) {
+      throw new IOException("heartbeat failed: " + e.getCause(), e.getCause());
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      throw new IOException("cannot trigger a DataNode heartbeat in this Hadoop version (" + e + ")", e);
+    }
+  }
+
+  private static Object invoke(Object target, Class<?> type, String method) throws ReflectiveOperationException {
+    Method m = type.getDeclaredMethod(method);
+    m.setAccessible(true);
+    return m.invoke(target);
   }
 
   /** Shuts down the thread pool a {@code TestDFSIO} instance leaves behind; best effort, logs on failure. */

@@ -45,8 +45,8 @@ class ReplicaKitCliTest {
   void unknownOption_exitsTwoNamingItAndTheAllowedOnes() {
     assertEquals(2, run("cluster", "--sepc", "paper"));
     String message = err.toString(StandardCharsets.UTF_8);
-    assertTrue(message.contains("unknown option --sepc; accepted: --spec, --spec-set, --dir, --set, --seconds"),
-        message);
+    assertTrue(message.contains(
+        "unknown option --sepc; accepted: --spec, --spec-set, --dir, --set, --processes, --seconds"), message);
   }
 
   @Test

@@ -8,7 +8,7 @@ import io.replicakit.bench.pfimbi.PfimbiClusterRecipe;
 import io.replicakit.pfimbi.proto.PfimbiProtos.ManagerStatusProto;
 import io.replicakit.pfimbi.rpc.RmClient;
 import io.replicakit.testbed.cluster.ClientPlacement;
-import io.replicakit.testbed.cluster.EmbeddedCluster;
+import io.replicakit.testbed.cluster.Cluster;
 import io.replicakit.testbed.device.VolumeStats;
 import java.io.FileNotFoundException;
 import java.io.IOException;
@@ -50,11 +50,11 @@ final class ClusterProbe implements AutoCloseable {
     }
   }
 
-  private final EmbeddedCluster cluster;
+  private final Cluster cluster;
   private DistributedFileSystem fs;
   private final Configuration conf;
 
-  ClusterProbe(EmbeddedCluster cluster) throws IOException {
+  ClusterProbe(Cluster cluster) throws IOException {
     this.cluster = cluster;
     this.fs = cluster.fileSystem(ClientPlacement.offCluster());
     this.conf = cluster.clientConf(ClientPlacement.offCluster());

@@ -10,7 +10,8 @@ import io.replicakit.bench.results.ExperimentResults;
 import io.replicakit.bench.results.Progress;
 import io.replicakit.bench.results.RunResult;
 import io.replicakit.testbed.cluster.ClusterOptions;
-import io.replicakit.testbed.cluster.EmbeddedCluster;
+import io.replicakit.testbed.cluster.Cluster;
+import io.replicakit.testbed.cluster.ClusterMode;
 import io.replicakit.testbed.spec.ClusterSpec;
 import io.replicakit.testbed.spec.ClusterSpecs;
 import io.replicakit.testbed.spec.Sizes;
@@ -57,12 +58,19 @@ public final class FaultCampaign {
   private final Setup setup;
   private final ExperimentRun run;
   private final Progress progress;
+  private final ClusterMode mode;
   private final List<StageOutcome> outcomes = new ArrayList<>();
 
   public FaultCampaign(Setup setup, ExperimentRun run) {
+    this(setup, run, ClusterMode.EMBEDDED);
+  }
+
+  /** @param mode how the cluster runs its daemons (embedded, or a process per daemon) */
+  public FaultCampaign(Setup setup, ExperimentRun run, ClusterMode mode) {
     this.setup = setup;
     this.run = run;
     this.progress = run.progress();
+    this.mode = mode;
   }
 
   public ExperimentResults run() throws Exception {
@@ -150,7 +158,7 @@ public final class FaultCampaign {
     ClusterOptions options = PfimbiClusterRecipe.withSettings(PfimbiClusterRecipe.withPfimbi(
         PfimbiClusterRecipe.base(work.resolve("cluster"), BLOCK_BYTES), BUFFER_BLOCKS), setup.hdfsSettings());
     try {
-      EmbeddedCluster cluster = EmbeddedCluster.start(spec, options);
+      Cluster cluster = Cluster.start(spec, options.withMode(mode));
       return new Live(cluster, new ClusterProbe(cluster), work);
     } catch (Exception e) {
       FileUtil.fullyDelete(work.toFile());
@@ -160,7 +168,7 @@ public final class FaultCampaign {
 
   private Map<String, Object> clusterDescription(ClusterSpec spec) {
     Map<String, Object> cluster = new LinkedHashMap<>();
-    cluster.put("mode", "embedded");
+    cluster.put("mode", mode.label());
     cluster.put("spec", spec.name());
     cluster.put("datanodes", spec.dataNodes().size());
     cluster.put("racks", spec.racks().size());
@@ -178,7 +186,7 @@ public final class FaultCampaign {
 
   /** A running cluster with what the stages share on it: the probe, the files written so far, a stage thread. */
   private static final class Live implements AutoCloseable {
-    final EmbeddedCluster cluster;
+    final Cluster cluster;
     final ClusterProbe probe;
     final Path work;
     final List<WrittenFile> files = new ArrayList<>();
@@ -188,7 +196,7 @@ public final class FaultCampaign {
       return t;
     });
 
-    Live(EmbeddedCluster cluster, ClusterProbe probe, Path work) {
+    Live(Cluster cluster, ClusterProbe probe, Path work) {
       this.cluster = cluster;
       this.probe = probe;
       this.work = work;

@@ -9,6 +9,7 @@ import io.replicakit.bench.experiment.ExperimentRun;
 import io.replicakit.bench.experiment.HdfsSettings;
 import io.replicakit.bench.results.ExperimentResults;
 import io.replicakit.testbed.cli.Cli;
+import io.replicakit.testbed.cli.ProcessesOption;
 import java.time.Duration;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -46,6 +47,9 @@ public final class FaultCampaignCli implements Experiment {
   @Mixin
   HdfsSettings settings = new HdfsSettings();
 
+  @Mixin
+  ProcessesOption processes = new ProcessesOption();
+
   @Override
   public String name() {
     return FaultCampaign.NAME;
@@ -73,6 +77,6 @@ public final class FaultCampaignCli implements Experiment {
   public ExperimentResults run(ExperimentRun run) throws Exception {
     FaultCampaign.Setup setup = new FaultCampaign.Setup(runs, seed, Duration.ofSeconds(waitS), spec,
         settings.map());
-    return new FaultCampaign(setup, run).run();
+    return new FaultCampaign(setup, run, processes.mode()).run();
   }
 }

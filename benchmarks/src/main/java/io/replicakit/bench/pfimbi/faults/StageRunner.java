@@ -9,7 +9,7 @@ import io.replicakit.bench.results.Progress;
 import io.replicakit.pfimbi.client.PfimbiFiles;
 import io.replicakit.pfimbi.client.PfimbiSpec;
 import io.replicakit.testbed.cluster.ClientPlacement;
-import io.replicakit.testbed.cluster.EmbeddedCluster;
+import io.replicakit.testbed.cluster.Cluster;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -38,7 +38,7 @@ final class StageRunner {
   private static final long RECOVERY_POLL_MS = 500;
   private static final int WRITE_CHUNK = 64 * 1024;
 
-  private final EmbeddedCluster cluster;
+  private final Cluster cluster;
   private final ClusterProbe probe;
   private final List<WrittenFile> runFiles;
   private final FaultCampaign.Setup setup;
@@ -55,7 +55,7 @@ final class StageRunner {
   /** The writer's client; replaced after a NameNode restart. */
   private DistributedFileSystem fs;
 
-  StageRunner(EmbeddedCluster cluster, ClusterProbe probe, List<WrittenFile> runFiles, FaultCampaign.Setup setup,
+  StageRunner(Cluster cluster, ClusterProbe probe, List<WrittenFile> runFiles, FaultCampaign.Setup setup,
       int run, FaultStage stage, Progress progress) {
     this.cluster = cluster;
     this.probe = probe;

@@ -1,0 +1,123 @@
+/*
+ * Copyright 2026 The ReplicaKit authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package io.replicakit.testbed.cluster;
+
+import io.replicakit.testbed.device.DeviceControl;
+import io.replicakit.testbed.spec.ClusterSpec;
+import java.io.IOException;
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.TimeoutException;
+import javax.management.MBeanServerConnection;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+
+/**
+ * A testbed HDFS cluster built from a {@link ClusterSpec}, whatever runs its daemons: what experiments and tests
+ * use. {@link EmbeddedCluster} runs them in this JVM (MiniDFSCluster, the default); {@link ProcessCluster} runs
+ * each as its own process from the installable jar. Clients, faults and waits behave the same in both.
+ */
+public interface Cluster extends AutoCloseable {
+
+  /** Starts a cluster of {@code spec} in the mode {@code options} names, and waits until it is usable. */
+  static Cluster start(ClusterSpec spec, ClusterOptions options) throws IOException {
+    return options.mode() == ClusterMode.PROCESSES
+        ? ProcessCluster.start(spec, options) : EmbeddedCluster.start(spec, options);
+  }
+
+  ClusterSpec spec();
+
+  ClusterMode mode();
+
+  URI uri();
+
+  /** A copy of the cluster's configuration for a client at {@code placement}. */
+  Configuration clientConf(ClientPlacement placement);
+
+  /** A new client file system at {@code placement}; the caller closes it. */
+  default DistributedFileSystem fileSystem(ClientPlacement placement) throws IOException {
+    return (DistributedFileSystem) FileSystem.get(uri(), clientConf(placement));
+  }
+
+  /** The source address of a client at {@code placement}. */
+  default String addressOf(ClientPlacement placement) {
+    if (placement instanceof ClientPlacement.OnNode on) {
+      return spec().dataNode(on.nodeName()).address();
+    }
+    if (placement instanceof ClientPlacement.InRack in) {
+      return spec().rackClientAddress(in.rack());
+    }
+    return EmbeddedCluster.OFF_CLUSTER_ADDRESS;
+  }
+
+  /** The emulated devices of a DataNode: counters and disturbances. */
+  DeviceControl devices(String nodeName);
+
+  /**
+   * The NameNode's JMX beans (HDFS's own, the plugins' metrics2 sources), wherever the NameNode runs: this JVM's
+   * platform MBean server in embedded mode, the NameNode process's agent otherwise.
+   */
+  MBeanServerConnection nameNodeBeans() throws IOException;
+
+  /** The UUID the NameNode knows a running DataNode by, if it has registered. */
+  Optional<String> dataNodeUuid(String nodeName) throws IOException;
+
+  /**
+   * Shuts a DataNode down; the NameNode notices when its heartbeats have been missing for the expiry interval
+   * (14 s here).
+   */
+  void stopDataNode(String nodeName) throws IOException;
+
+  /** {@link #killDataNodes} of one node. */
+  default void killDataNode(String nodeName) throws IOException {
+    killDataNodes(List.of(nodeName));
+  }
+
+  /**
+   * Kills DataNodes as one failure and has the NameNode declare them dead at once, so re-replication starts
+   * without waiting for the heartbeat expiry; all are down before the NameNode hears of any.
+   */
+  void killDataNodes(List<String> nodeNames) throws IOException;
+
+  /** Starts a stopped or killed DataNode again on its address with its data, and waits until it has registered. */
+  void restartDataNode(String nodeName) throws IOException;
+
+  /** Fills every disk of a DataNode: writes fail with "No space left on device" until {@link #clearDisks}. */
+  void fillDisks(String nodeName) throws IOException;
+
+  /** Gives a DataNode filled by {@link #fillDisks} its space back. */
+  void clearDisks(String nodeName) throws IOException;
+
+  /**
+   * Restarts the NameNode with {@code settings} added to its configuration, keeping the namespace, the blocks and
+   * the running DataNodes; returns once every running DataNode has registered again.
+   */
+  void restartNameNode(Map<String, String> settings) throws IOException;
+
+  /** Names of the DataNodes that are up: live for the NameNode and not stopped by the harness. */
+  Set<String> liveDataNodes() throws IOException;
+
+  /**
+   * Waits until every block of every file under {@code path} has at least {@code replicas} replicas on DataNodes
+   * that are up.
+   *
+   * @return how long it took
+   * @throws TimeoutException naming how many blocks are still short
+   */
+  Duration waitForLiveReplicas(Path path, int replicas, Duration timeout)
+      throws IOException, TimeoutException, InterruptedException;
+
+  /** The layout as the CLI prints it: racks, nodes, volumes, speeds, the NameNode URI and the mode. */
+  String describe();
+
+  @Override
+  void close();
+}

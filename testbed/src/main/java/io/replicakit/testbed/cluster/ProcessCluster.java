@@ -1,0 +1,380 @@
+/*
+ * Copyright 2026 The ReplicaKit authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package io.replicakit.testbed.cluster;
+
+import io.replicakit.testbed.daemon.DataNodeControlPlugin;
+import io.replicakit.testbed.daemon.NameNodeControlMBean;
+import io.replicakit.testbed.daemon.NameNodeControlPlugin;
+import io.replicakit.testbed.device.DeviceControl;
+import io.replicakit.testbed.process.DaemonCommand;
+import io.replicakit.testbed.process.DaemonEnv;
+import io.replicakit.testbed.process.DaemonId;
+import io.replicakit.testbed.process.DaemonInstall;
+import io.replicakit.testbed.process.DaemonJmx;
+import io.replicakit.testbed.process.DaemonProcess;
+import io.replicakit.testbed.process.FreePorts;
+import io.replicakit.testbed.process.HadoopWebapps;
+import io.replicakit.testbed.process.ProcessOptions;
+import io.replicakit.testbed.process.RemoteDevices;
+import io.replicakit.testbed.spec.ClusterSpec;
+import io.replicakit.testbed.spec.DataNodeSpec;
+import java.io.IOException;
+import java.net.URI;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Collectors;
+import javax.management.MBeanServerConnection;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A testbed cluster whose NameNode and DataNodes each run as a JVM of their own, started the way
+ * {@code hdfs namenode} and {@code hdfs datanode} start them: their real main classes, a generated
+ * {@code HADOOP_CONF_DIR} per daemon, Hadoop's jars and the installable jar on the class path (and the testbed's jar
+ * for the emulated devices and the harness's control plugins). Everything the spec describes carries over from the
+ * embedded mode: loopback addresses per DataNode, racks, volumes, device speeds, network limits. Faults are real
+ * signals: {@link #killDataNodes} is {@code kill -9}, {@link #stopDataNode} is SIGTERM.
+ *
+ * <p>Logs go to {@code BASE/logs/NAME.log} (and {@code .out}); start-up waits until the NameNode has left safe mode
+ * and every DataNode has registered, and fails naming the log of the daemon that did not come up.
+ */
+public final class ProcessCluster implements Cluster {
+
+  private static final Logger LOG = LoggerFactory.getLogger(ProcessCluster.class);
+  private static final Duration STOP_GRACE = Duration.ofSeconds(10);
+
+  /** A running daemon and the JMX connection to its process. */
+  private record Daemon(DaemonProcess process, DaemonJmx jmx, long startedMillis) {}
+
+  private final ClusterSpec spec;
+  private final ClusterOptions options;
+  private final ProcessOptions processes;
+  private final DaemonInstall install;
+  private final DaemonConfs confs;
+  private final URI uri;
+  private final Map<String, String> nameNodeSettings = new LinkedHashMap<>();
+  private final Map<String, Daemon> dataNodes = new ConcurrentHashMap<>();
+  private final Set<String> stopped = ConcurrentHashMap.newKeySet();
+  private final Set<String> fullDisks = ConcurrentHashMap.newKeySet();
+  private final AtomicBoolean closed = new AtomicBoolean();
+  private volatile Daemon nameNode;
+  private final AdminClient admin;
+
+  private ProcessCluster(ClusterSpec spec, ClusterOptions options, DaemonInstall install, int nameNodePort) {
+    this.spec = spec;
+    this.options = options;
+    this.processes = options.processes();
+    this.install = install;
+    this.confs = new DaemonConfs(spec, options, nameNodePort);
+    this.uri = URI.create("hdfs://" + DaemonConfs.NAMENODE_ADDRESS + ":" + nameNodePort);
+    this.admin = new AdminClient(uri, clientConf(ClientPlacement.offCluster()));
+  }
+
+  /** Formats a namespace, starts the NameNode and every DataNode, and waits until all are up. */
+  public static ProcessCluster start(ClusterSpec spec, ClusterOptions options) throws IOException {
+    DaemonInstall install = options.processes().resolveInstall();
+    ClusterDirs.reset(options.baseDir());
+    HadoopWebapps.copyTo(ClusterDirs.home(options.baseDir()));
+    ProcessCluster cluster = new ProcessCluster(spec, options, install,
+        FreePorts.pick(DaemonConfs.NAMENODE_ADDRESS));
+    try {
+      cluster.format();
+      // The NameNode first, alone: on a small machine, DataNode JVMs starting beside it would only slow it down.
+      cluster.startNameNode();
+      cluster.awaitNameNode();
+      for (DataNodeSpec dn : spec.dataNodes()) {
+        cluster.startDataNode(dn);
+      }
+      cluster.awaitDataNodes(spec.dataNodes().stream().map(DataNodeSpec::name).toList());
+    } catch (IOException | RuntimeException e) {
+      cluster.close();
+      throw e;
+    }
+    LOG.info("Multi-process cluster '{}' up: NameNode {} and {} DataNodes; logs in {}", spec.name(), cluster.uri,
+        spec.dataNodes().size(), logDir(options));
+    return cluster;
+  }
+
+  /** Where the daemons' log files go. */
+  public static java.nio.file.Path logDir(ClusterOptions options) {
+    return ClusterDirs.logs(options.baseDir());
+  }
+
+  @Override
+  public ClusterSpec spec() {
+    return spec;
+  }
+
+  @Override
+  public ClusterMode mode() {
+    return ClusterMode.PROCESSES;
+  }
+
+  @Override
+  public URI uri() {
+    return uri;
+  }
+
+  @Override
+  public Configuration clientConf(ClientPlacement placement) {
+    return ClientConfs.at(confs.clientBase(), uri, addressOf(placement));
+  }
+
+  @Override
+  public DeviceControl devices(String nodeName) {
+    String name = spec.dataNode(nodeName).name();
+    return new RemoteDevices(name, () -> running(name).jmx());
+  }
+
+  @Override
+  public MBeanServerConnection nameNodeBeans() throws IOException {
+    return nameNode.jmx().connection();
+  }
+
+  @Override
+  public Optional<String> dataNodeUuid(String nodeName) throws IOException {
+    DataNodeSpec node = spec.dataNode(nodeName);
+    if (!dataNodes.containsKey(node.name())) {
+      return Optional.empty();
+    }
+    return admin.uuid(node.address());
+  }
+
+  /** The running DataNode process of that name. */
+  public DaemonProcess dataNodeProcess(String nodeName) {
+    return running(spec.dataNode(nodeName).name()).process();
+  }
+
+  /** The NameNode process. */
+  public DaemonProcess nameNodeProcess() {
+    return nameNode.process();
+  }
+
+  /** SIGTERM to the DataNode's process; the NameNode notices when its heartbeats expire (14 s). */
+  @Override
+  public void stopDataNode(String nodeName) throws IOException {
+    Daemon dn = takeRunning(nodeName);
+    dn.process().stop(STOP_GRACE);
+    LOG.info("Stopped DataNode {} (SIGTERM to pid {})", nodeName, dn.process().pid());
+  }
+
+  /** {@code kill -9} of every named DataNode process, then the NameNode declares them dead at once. */
+  @Override
+  public void killDataNodes(List<String> nodeNames) throws IOException {
+    List<Daemon> killed = new ArrayList<>();
+    for (String nodeName : nodeNames) {
+      Daemon dn = takeRunning(nodeName);
+      dn.process().kill();
+      killed.add(dn);
+    }
+    NameNodeControlMBean control = nameNode.jmx().proxy(NameNodeControlPlugin.OBJECT_NAME,
+        NameNodeControlMBean.class);
+    for (Daemon dn : killed) {
+      control.declareDead(dn.process().id().address());
+    }
+    LOG.info("Killed DataNodes {} (SIGKILL); NameNode told they are dead", nodeNames);
+  }
+
+  /** Removes a running DataNode from the running set, closing its JMX connection. */
+  private Daemon takeRunning(String nodeName) {
+    String name = spec.dataNode(nodeName).name();
+    Daemon dn = running(name);
+    dataNodes.remove(name);
+    stopped.add(name);
+    dn.jmx().close();
+    return dn;
+  }
+
+  private Daemon running(String name) {
+    Daemon dn = dataNodes.get(name);
+    if (dn == null) {
+      throw new IllegalStateException("DataNode " + name + " (" + spec.dataNode(name).address()
+          + ") is not running");
+    }
+    return dn;
+  }
+
+  /**
+   * Starts the DataNode's process again with its configuration and data. Its devices are new ones: counters start
+   * at zero; disks it had filled are filled again once its control bean is up.
+   */
+  @Override
+  public void restartDataNode(String nodeName) throws IOException {
+    DataNodeSpec node = spec.dataNode(nodeName);
+    if (!stopped.contains(node.name())) {
+      throw new IllegalStateException("DataNode " + node.name() + " was not stopped by this harness");
+    }
+    startDataNode(node);
+    stopped.remove(node.name());
+    awaitDataNodes(List.of(node.name()));
+    if (fullDisks.contains(node.name())) {
+      remoteDevices(node.name()).fillDisks();
+    }
+  }
+
+  @Override
+  public void fillDisks(String nodeName) throws IOException {
+    String name = spec.dataNode(nodeName).name();
+    remoteDevices(name).fillDisks();
+    fullDisks.add(name);
+    LOG.info("Filled the disks of DataNode {}", name);
+  }
+
+  @Override
+  public void clearDisks(String nodeName) throws IOException {
+    String name = spec.dataNode(nodeName).name();
+    remoteDevices(name).clearDisks();
+    fullDisks.remove(name);
+    LOG.info("Cleared the disks of DataNode {}", name);
+  }
+
+  private RemoteDevices remoteDevices(String name) {
+    return new RemoteDevices(name, () -> running(name).jmx());
+  }
+
+  /** SIGTERM to the NameNode, then its process again with {@code settings} added, on the same RPC port. */
+  @Override
+  public void restartNameNode(Map<String, String> settings) throws IOException {
+    nameNodeSettings.putAll(settings);
+    Daemon old = nameNode;
+    old.jmx().close();
+    old.process().stop(STOP_GRACE);
+    admin.close();
+    startNameNode();
+    awaitNameNode();
+    awaitDataNodes(List.copyOf(dataNodes.keySet()));
+    LOG.info("Restarted the NameNode with {}", settings);
+  }
+
+  @Override
+  public Set<String> liveDataNodes() throws IOException {
+    Set<String> liveIps = LiveReplicas.ips(LiveReplicas.liveTransferAddresses(admin.fs(), downIps()));
+    return spec.dataNodes().stream().filter(dn -> liveIps.contains(dn.address()))
+        .map(DataNodeSpec::name).collect(Collectors.toCollection(TreeSet::new));
+  }
+
+  @Override
+  public Duration waitForLiveReplicas(Path path, int replicas, Duration timeout)
+      throws IOException, TimeoutException, InterruptedException {
+    try (DistributedFileSystem fs = fileSystem(ClientPlacement.offCluster())) {
+      return LiveReplicas.await(fs, downIps(), path, replicas, timeout);
+    }
+  }
+
+  private Set<String> downIps() {
+    return stopped.stream().map(n -> spec.dataNode(n).address()).collect(Collectors.toSet());
+  }
+
+  @Override
+  public String describe() {
+    StringBuilder daemons = new StringBuilder("Processes     namenode pid ").append(nameNode.process().pid());
+    spec.dataNodes().stream().filter(dn -> dataNodes.containsKey(dn.name())).forEach(dn -> daemons.append(", ")
+        .append(dn.name()).append(" pid ").append(dataNodes.get(dn.name()).process().pid()));
+    return ClusterLayout.describe(spec, uri, options, mode()) + "\n" + daemons;
+  }
+
+  private void format() throws IOException {
+    DaemonId id = DaemonId.nameNode(DaemonConfs.NAMENODE_ADDRESS);
+    DaemonEnv env = writeConf(id, confs.nameNode(nameNodeSettings), 0);
+    DaemonProcess format = DaemonProcess.start(DaemonCommand.formatNameNode(id, env), processes.launcher());
+    try {
+      int code = format.awaitExit(processes.startTimeout());
+      if (code != 0) {
+        throw new IOException("formatting the NameNode failed (exit " + code + "); see " + format.describeLogs());
+      }
+    } catch (TimeoutException e) {
+      throw new IOException(e.getMessage(), e);
+    }
+  }
+
+  private void startNameNode() throws IOException {
+    DaemonId id = DaemonId.nameNode(DaemonConfs.NAMENODE_ADDRESS);
+    DaemonEnv env = writeConf(id, confs.nameNode(nameNodeSettings), FreePorts.pick(id.address()));
+    long started = System.currentTimeMillis();
+    DaemonProcess process = DaemonProcess.start(DaemonCommand.nameNode(id, env), processes.launcher());
+    nameNode = new Daemon(process, new DaemonJmx(id.address(), env.jmxPort()), started);
+  }
+
+  private void startDataNode(DataNodeSpec node) throws IOException {
+    DaemonId id = DaemonId.dataNode(node.name(), node.address(), node.rack());
+    DaemonEnv env = writeConf(id, confs.dataNode(node, options), FreePorts.pick(node.address()));
+    long started = System.currentTimeMillis();
+    DaemonProcess process = DaemonProcess.start(DaemonCommand.dataNode(id, env), processes.launcher());
+    dataNodes.put(node.name(), new Daemon(process, new DaemonJmx(id.address(), env.jmxPort()), started));
+  }
+
+  private DaemonEnv writeConf(DaemonId id, Map<String, String> settings, int jmxPort) throws IOException {
+    java.nio.file.Path confDir = ClusterDirs.conf(options.baseDir(), id.name());
+    DaemonConfs.write(confDir, settings);
+    return new DaemonEnv(install, confDir, ClusterDirs.home(options.baseDir()), logDir(options),
+        options.baseDir().resolve("tmp").resolve(id.name()), processes.jvmOptions(), jmxPort);
+  }
+
+  /** Waits until the NameNode answers clients and its control bean is up (each wait has the full timeout). */
+  private void awaitNameNode() throws IOException {
+    StartupWait wait = new StartupWait(nameNode.process(), processes.startTimeout());
+    wait.until("the NameNode to answer", nameNode.process(), () -> {
+      admin.fs().isInSafeMode();
+      return true;
+    });
+    nameNode.jmx().awaitBean(NameNodeControlPlugin.OBJECT_NAME, wait.remaining());
+  }
+
+  /**
+   * Waits until each of {@code names} has registered since its process started and has its control bean up, and the
+   * NameNode has left safe mode. DataNodes started together share the machine's cores, so the timeout grows with
+   * how many there are per core.
+   *
+   * @throws IOException naming the daemon that died or did not come up, with the end of its log
+   */
+  private void awaitDataNodes(List<String> names) throws IOException {
+    int perCore = Math.max(1, names.size() / Runtime.getRuntime().availableProcessors());
+    StartupWait wait = new StartupWait(nameNode.process(), processes.startTimeout().multipliedBy(perCore));
+    for (String name : names) {
+      Daemon dn = running(name);
+      DataNodeSpec node = spec.dataNode(name);
+      wait.until(name + " (" + node.address() + ") to register with the NameNode", dn.process(),
+          () -> admin.registeredSince(node.address(), dn.startedMillis()));
+      dn.jmx().awaitBean(DataNodeControlPlugin.OBJECT_NAME, wait.remaining());
+    }
+    wait.until("the NameNode to leave safe mode", nameNode.process(), () -> !admin.fs().isInSafeMode());
+  }
+
+  /** SIGTERM to every daemon at once, SIGKILL to any still running after the grace period. */
+  @Override
+  public void close() {
+    if (!closed.compareAndSet(false, true)) {
+      return;
+    }
+    admin.close();
+    List<Daemon> all = new ArrayList<>(dataNodes.values());
+    if (nameNode != null) {
+      all.add(nameNode);
+    }
+    dataNodes.clear();
+    all.forEach(d -> d.jmx().close());
+    all.forEach(d -> d.process().requestStop());
+    for (Daemon d : all) {
+      try {
+        d.process().stop(STOP_GRACE);
+      } catch (IOException e) {
+        LOG.warn("Daemon {} (pid {}) did not stop: {}", d.process().id().name(), d.process().pid(), e.toString());
+      }
+    }
+  }
+}

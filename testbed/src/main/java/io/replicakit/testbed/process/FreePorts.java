@@ -1,0 +1,28 @@
+/*
+ * Copyright 2026 The ReplicaKit authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package io.replicakit.testbed.process;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+
+/**
+ * A port nobody listens on at an address, for a daemon that must be told its port before it starts (the
+ * NameNode, which DataNodes must find; a JMX agent). Another process could take it in between; the daemon then
+ * fails to start with "Address already in use" in its log, which start-up reports.
+ */
+public final class FreePorts {
+
+  private FreePorts() {}
+
+  public static int pick(String address) {
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(address))) {
+      return socket.getLocalPort();
+    } catch (IOException e) {
+      throw new UncheckedIOException("no free port on " + address, e);
+    }
+  }
+}
