@@ -64,6 +64,11 @@ class PfimbiProcessesIT {
         out.write(new byte[(int) (4 * ProcessClusters.BLOCK)]);
       }
       cluster.waitForLiveReplicas(JOBS, 3, Duration.ofMinutes(2));
+      // The coordinator raises the replication factor once the copies are reported, moments after the last one.
+      long deadline = System.nanoTime() + Duration.ofMinutes(1).toNanos();
+      while (fs.getFileStatus(file).getReplication() != 3 && System.nanoTime() < deadline) {
+        Thread.sleep(200);
+      }
       FileStatus status = fs.getFileStatus(file);
       assertEquals(3, status.getReplication(), "the file's replication is raised to n");
     }
