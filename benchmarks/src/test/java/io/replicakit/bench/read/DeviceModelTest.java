@@ -7,15 +7,16 @@ package io.replicakit.bench.read;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.replicakit.common.storage.StorageSpeeds;
+import io.replicakit.common.storage.Throughput;
 import io.replicakit.read.config.ReadSelectionConfig;
 import io.replicakit.read.testing.ReadRecipe;
 import io.replicakit.testbed.cluster.ClusterOptions;
+import io.replicakit.testbed.spec.ClusterSpecs;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import io.replicakit.common.storage.Throughput;
-import io.replicakit.testbed.spec.ClusterSpecs;
 import org.apache.hadoop.fs.StorageType;
 import org.junit.jupiter.api.Test;
 
@@ -28,8 +29,7 @@ class DeviceModelTest {
    */
   static DeviceModel quickModel(Map<String, String> extra) {
     Map<String, String> cluster = new LinkedHashMap<>(ReadRecipe.install(ClusterOptions.in(Path.of("unused")),
-        ReadSelectionConfig.POLICY_DEFAULT, ClusterSpecs.load("one-ssd").devices().speeds().with(Map.of(
-            StorageType.SSD, Throughput.mibPerSec(20), StorageType.DISK, Throughput.mibPerSec(4)))).hdfsSettings());
+        ReadSelectionConfig.POLICY_DEFAULT, quickSpeeds()).hdfsSettings());
     cluster.putAll(extra);
     Map<String, Map<String, String>> policies = new LinkedHashMap<>();
     for (String p : List.of("network-distance", "storage-type", "wrr", "drr", "system-state", "combined")) {
@@ -39,6 +39,15 @@ class DeviceModelTest {
       policies.put(ReadSelectionExperiment.wrrVariant(w), ReadClusterSettings.policy("wrr", w));
     }
     return new DeviceModel(6, 20, 4, 3, DeviceModel.variants(cluster, policies));
+  }
+
+  /**
+   * The storage model's speeds, 20 and 4 in the model's own unit (MB/s), so that WRR's weight is exactly 5: the
+   * devices' 20 and 4 MiB/s converted to MB/s give a ratio a rounding error off 5, which moves one block in 120,000.
+   */
+  private static StorageSpeeds quickSpeeds() {
+    return ClusterSpecs.load("one-ssd").devices().speeds().with(Map.of(
+        StorageType.SSD, Throughput.mbPerSec(20), StorageType.DISK, Throughput.mbPerSec(4)));
   }
 
   private final DeviceModel model = quickModel(Map.of());
