@@ -13,6 +13,7 @@ import io.replicakit.pfimbi.client.PfimbiSpec;
 import io.replicakit.pfimbi.config.PfimbiConfig;
 import io.replicakit.testbed.cluster.ClientPlacement;
 import io.replicakit.testbed.cluster.EmbeddedCluster;
+import io.replicakit.testbed.device.DeviceControl;
 import io.replicakit.testbed.spec.ClusterSpecs;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
@@ -42,6 +43,8 @@ class PfimbiRecoveryIT {
    * after a fallback; on a loaded machine the flow-controlled copies can be slow, so the fallback comes early.
    */
   private static final String TIMEOUT = "20s";
+  /** Far above any emulated disk's speed: a node under this load never looks idle to its Replication Manager. */
+  private static final double HOLDING_LOAD_MIBPS = 1000;
 
   @TempDir
   Path dir;
@@ -89,10 +92,22 @@ class PfimbiRecoveryIT {
     try (EmbeddedCluster cluster = EmbeddedCluster.start(ClusterSpecs.load("six-disks"),
         PfimbiClusters.withPfimbi(dir).with(PfimbiConfig.GUARANTEED_SHARE_KEY, "0")
             .with(PfimbiConfig.BACKGROUND_TIMEOUT_MS_KEY, TIMEOUT))) {
-      org.apache.hadoop.fs.Path file = PfimbiClusters.write(cluster, ClientPlacement.onNode("dn01"), "/jobs/r",
-          SPEC, 8);
-
-      cluster.restartNameNode(Map.of());
+      // Every disk but the writer's stays busy until the NameNode has restarted: their Replication Managers then
+      // hold the copies back (guaranteed share 0), so they are still pending when the coordinator's memory goes.
+      List<DeviceControl.Load> loads = new ArrayList<>();
+      for (String node : List.of("dn02", "dn03", "dn04", "dn05", "dn06")) {
+        loads.add(cluster.devices(node).startLoad(HOLDING_LOAD_MIBPS, Duration.ofMinutes(3)));
+      }
+      org.apache.hadoop.fs.Path file;
+      try {
+        file = PfimbiClusters.write(cluster, ClientPlacement.onNode("dn01"), "/jobs/r", SPEC, 8);
+        try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.offCluster())) {
+          assertEquals(1, fs.getFileStatus(file).getReplication(), "copies still pending before the restart");
+        }
+        cluster.restartNameNode(Map.of());
+      } finally {
+        loads.forEach(DeviceControl.Load::close);
+      }
 
       PfimbiClusters.awaitReplicas(cluster, file, 3, Duration.ofSeconds(150));
       long recovered = (Long) ManagementFactory.getPlatformMBeanServer().getAttribute(
