@@ -110,12 +110,16 @@ class VolumeDeviceTest {
   void backgroundLoad_keepsTheDeviceBusyForItsWindow() throws Exception {
     NodeDevices real = node("dn03", Ticker.system());
     VolumeDevice disk = real.volume("DS-3", StorageType.DISK);
-    VolumeStats before = disk.stats();
-    try (BackgroundLoad load = real.startLoad(v -> true, 1000, Duration.ofMillis(600))) {
+    try (BackgroundLoad load = real.startLoad(v -> true, 1000, Duration.ofSeconds(3))) {
+      // Measured from the load's first request on, so a slow thread start on a busy machine does not count; the
+      // bound leaves room for the load thread being descheduled there, an idle device would be near 0.
+      while (disk.stats().loadBytes() == 0) {
+        Thread.sleep(5);
+      }
+      VolumeStats before = disk.stats();
       Thread.sleep(500);
       VolumeStats during = disk.stats();
-      assertTrue(during.utilizationSince(before) > 0.8, "utilization " + during.utilizationSince(before));
-      assertTrue(during.loadBytes() > 0);
+      assertTrue(during.utilizationSince(before) > 0.6, "utilization " + during.utilizationSince(before));
       assertEquals(0, during.ops(), "background load is not DataNode I/O");
     }
   }
