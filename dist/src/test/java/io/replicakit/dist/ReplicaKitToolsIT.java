@@ -7,13 +7,13 @@ package io.replicakit.dist;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.replicakit.testbed.net.Ports;
 import io.replicakit.tools.ReplicaKitTools;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataOutputStream;
@@ -39,7 +39,7 @@ class ReplicaKitToolsIT {
 
   @BeforeAll
   static void startCluster() throws IOException {
-    metricsPort = freePort();
+    metricsPort = Ports.free();
     Configuration conf = new HdfsConfiguration();
     conf.set("dfs.namenode.plugins", "io.replicakit.metrics.namenode.SystemStatePlugin");
     conf.set("dfs.datanode.plugins", "io.replicakit.metrics.datanode.MetricsReporterPlugin");
@@ -121,11 +121,5 @@ class ReplicaKitToolsIT {
 
   private static PrintStream print(OutputStream out) {
     return new PrintStream(out, true, StandardCharsets.UTF_8);
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0)) {
-      return s.getLocalPort();
-    }
   }
 }
