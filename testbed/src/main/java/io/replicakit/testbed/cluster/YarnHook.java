@@ -64,7 +64,8 @@ final class YarnHook implements AutoCloseable {
     if (yarn.isEmpty()) {
       return new DfsioRunner(cluster.clientConf(placement), workDir);
     }
-    return new DfsioRunner(yarn.get().dfsioJob(clientId(cluster, placement), false), workDir);
+    return new DfsioRunner(yarn.get().dfsioJob(clientId(cluster.spec(), placement, cluster.addressOf(placement)),
+        false), workDir);
   }
 
   /** TestDFSIO submitted to YARN from a client outside the cluster; without YARN, {@link #dfsio} off-cluster. */
@@ -72,14 +73,15 @@ final class YarnHook implements AutoCloseable {
     if (yarn.isEmpty()) {
       return dfsio(cluster, ClientPlacement.offCluster(), workDir);
     }
-    return new DfsioRunner(yarn.get().dfsioJob(clientId(cluster, ClientPlacement.offCluster()), true), workDir);
+    ClientPlacement off = ClientPlacement.offCluster();
+    return new DfsioRunner(yarn.get().dfsioJob(clientId(cluster.spec(), off, cluster.addressOf(off)), true),
+        workDir);
   }
 
   /** A client JVM's identity: {@code client-dn01} on a node, {@code client-r1} in rack {@code /r1}, {@code client}. */
-  static DaemonId clientId(Cluster cluster, ClientPlacement placement) {
-    String address = cluster.addressOf(placement);
+  static DaemonId clientId(ClusterSpec spec, ClientPlacement placement, String address) {
     if (placement instanceof ClientPlacement.OnNode on) {
-      DataNodeSpec node = cluster.spec().dataNode(on.nodeName());
+      DataNodeSpec node = spec.dataNode(on.nodeName());
       return DaemonId.client("client-" + node.name(), address, node.rack());
     }
     if (placement instanceof ClientPlacement.InRack in) {
