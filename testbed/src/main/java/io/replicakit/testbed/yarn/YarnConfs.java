@@ -49,7 +49,7 @@ public final class YarnConfs {
   public static Map<String, String> resourceManager(Map<String, String> common, RmEndpoints ports) {
     Map<String, String> settings = new LinkedHashMap<>(common);
     settings.putAll(ports.settings());
-    settings.put("yarn.resourcemanager.nodemanagers.heartbeat-interval-ms", "500");
+    settings.put("yarn.resourcemanager.nodemanagers.heartbeat-interval-ms", "1000");
     settings.put("yarn.nm.liveness-monitor.expiry-interval-ms", Integer.toString(NODE_EXPIRY_MS));
     settings.put("yarn.scheduler.minimum-allocation-mb", "128");
     settings.put("yarn.scheduler.maximum-allocation-mb", Integer.toString(NODE_MEMORY_MB));

@@ -60,7 +60,9 @@ public final class YarnDaemons implements AutoCloseable {
         FreePorts.pick(address), FreePorts.pick(address), FreePorts.pick(address), FreePorts.pick(address));
     YarnDaemons yarn = new YarnDaemons(setup, YarnInstall.of(setup.install()), rm);
     try {
+      // The ResourceManager first, alone, as the NameNode: NodeManagers starting beside it would only slow it down.
       yarn.startResourceManager();
+      yarn.awaitNodes();
       for (DataNodeSpec node : setup.spec().dataNodes()) {
         yarn.startNodeManager(node);
       }
@@ -119,7 +121,9 @@ public final class YarnDaemons implements AutoCloseable {
    * killed but not yet expired (a job given a container there would wait for the expiry).
    */
   public void awaitNodes() throws IOException {
-    Duration timeout = setup.processes().startTimeout().plusMillis(YarnConfs.NODE_EXPIRY_MS);
+    // As for DataNodes: NodeManagers started together share the cores, so the timeout grows with their number.
+    int perCore = Math.max(1, nodeManagers.size() / Runtime.getRuntime().availableProcessors());
+    Duration timeout = setup.processes().startTimeout().multipliedBy(perCore).plusMillis(YarnConfs.NODE_EXPIRY_MS);
     long deadline = System.nanoTime() + timeout.toNanos();
     Set<String> expected = new TreeSet<>();
     nodeManagers.keySet().forEach(n -> expected.add(setup.spec().dataNode(n).address()));
@@ -191,6 +195,8 @@ public final class YarnDaemons implements AutoCloseable {
   private DaemonCommand command(DaemonId id, String main, String jvm, Path confDir, int heapMb) {
     List<String> jvmOptions = new ArrayList<>();
     jvmOptions.add("-Xmx" + heapMb + "m");
+    // Control-plane daemons with no data path: C1 alone starts them with less CPU, which DataNodes share.
+    jvmOptions.add("-XX:TieredStopAtLevel=1");
     jvmOptions.addAll(setup.processes().extraJvmOptions());
     DaemonEnv env = new DaemonEnv(install.daemonInstall(), confDir, setup.hadoopHome(), setup.logDir(),
         setup.tmpDir(jvm), jvmOptions, 0);
