@@ -5,8 +5,9 @@
 package io.replicakit.testbed.yarn;
 
 import java.io.IOException;
-import java.util.Set;
-import java.util.TreeSet;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import org.apache.hadoop.fs.CommonConfigurationKeysPublic;
 import org.apache.hadoop.yarn.api.records.NodeReport;
 import org.apache.hadoop.yarn.api.records.NodeState;
@@ -31,18 +32,22 @@ final class RmClient implements AutoCloseable {
     conf.setInt(CommonConfigurationKeysPublic.IPC_CLIENT_CONNECT_MAX_RETRIES_ON_SOCKET_TIMEOUTS_KEY, 0);
   }
 
-  /** Addresses of the nodes whose NodeManager the ResourceManager lists as RUNNING. */
-  synchronized Set<String> runningNodeHosts() throws IOException {
+  /**
+   * Addresses of the nodes whose NodeManager the ResourceManager lists as RUNNING, sorted, once per NodeManager: a
+   * node whose killed NodeManager has not expired yet and whose new one has registered appears twice.
+   */
+  synchronized List<String> runningNodeHosts() throws IOException {
     if (client == null) {
       client = YarnClient.createYarnClient();
       client.init(conf);
       client.start();
     }
     try {
-      Set<String> hosts = new TreeSet<>();
+      List<String> hosts = new ArrayList<>();
       for (NodeReport report : client.getNodeReports(NodeState.RUNNING)) {
         hosts.add(report.getNodeId().getHost());
       }
+      Collections.sort(hosts);
       return hosts;
     } catch (YarnException e) {
       throw new IOException("cannot list the ResourceManager's nodes: " + e.getMessage(), e);

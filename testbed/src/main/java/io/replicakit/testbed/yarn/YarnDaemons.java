@@ -17,7 +17,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -125,9 +124,9 @@ public final class YarnDaemons implements AutoCloseable {
     int perCore = Math.max(1, nodeManagers.size() / Runtime.getRuntime().availableProcessors());
     Duration timeout = setup.processes().startTimeout().multipliedBy(perCore).plusMillis(YarnConfs.NODE_EXPIRY_MS);
     long deadline = System.nanoTime() + timeout.toNanos();
-    Set<String> expected = new TreeSet<>();
-    nodeManagers.keySet().forEach(n -> expected.add(setup.spec().dataNode(n).address()));
-    Set<String> running = Set.of();
+    List<String> expected = nodeManagers.keySet().stream().map(n -> setup.spec().dataNode(n).address()).sorted()
+        .toList();
+    List<String> running = List.of();
     IOException last = null;
     while (System.nanoTime() < deadline) {
       checkAlive();
