@@ -222,17 +222,24 @@ public final class YarnDaemons implements AutoCloseable {
     }
   }
 
-  /** SIGTERM to every YARN daemon at once, SIGKILL to any still running after the grace period. */
+  /**
+   * SIGTERM to every NodeManager at once, then to the ResourceManager (still there to hear them unregister, or
+   * they wait out their shutdown timeout), SIGKILL to any still running after the grace period.
+   */
   @Override
   public void close() {
     rmClient.close();
-    List<DaemonProcess> all = new ArrayList<>(nodeManagers.values());
+    List<DaemonProcess> nms = new ArrayList<>(nodeManagers.values());
     nodeManagers.clear();
+    stopAll(nms);
     if (resourceManager != null) {
-      all.add(resourceManager);
+      stopAll(List.of(resourceManager));
     }
-    all.forEach(DaemonProcess::requestStop);
-    for (DaemonProcess d : all) {
+  }
+
+  private static void stopAll(List<DaemonProcess> daemons) {
+    daemons.forEach(DaemonProcess::requestStop);
+    for (DaemonProcess d : daemons) {
       try {
         d.stop(STOP_GRACE);
       } catch (IOException e) {
