@@ -83,13 +83,13 @@ final class PolicyTrial {
       // "Written through a node in R1" (§4): a client host of rack 1 that is not itself a DataNode, so the
       // first replicas spread over rack 1's DataNodes as in the paper's Table 1.
       String writerRack = spec.racks().get(0);
-      DfsioRunner writes = new DfsioRunner(cluster.clientConf(ClientPlacement.inRack(writerRack)),
-          workDir.resolve("dfsio"));
-      // The paper's read maps ran all over the cluster (YARN); the local job runner has one client, so it
-      // reads from off-cluster, where the NameNode spreads readers over all replicas instead of sending every
-      // read to the replicas in the client's own rack.
-      DfsioRunner reads = new DfsioRunner(cluster.clientConf(ClientPlacement.offCluster()),
-          workDir.resolve("dfsio"));
+      // In processes mode the writer is a TestDFSIO JVM of its own on that host (the local job runner there).
+      DfsioRunner writes = cluster.dfsio(ClientPlacement.inRack(writerRack), workDir.resolve("dfsio"));
+      // The paper's read maps ran all over the cluster (YARN), each reading the nearest replica of its file. In
+      // processes mode they do: TestDFSIO goes to YARN and its maps run on the NodeManagers. The embedded local
+      // job runner has one client, so it reads from off-cluster, where the NameNode spreads readers over all
+      // replicas instead of sending every read to the replicas in the client's own rack.
+      DfsioRunner reads = cluster.dfsioOnNodes(workDir.resolve("dfsio"));
       runs.add(load(cluster, writes, reads, writerRack));
       runs.add(rereplication(cluster, reads));
       runs.add(balancing(cluster, reads));
@@ -98,7 +98,9 @@ final class PolicyTrial {
   }
 
   private ClusterOptions options() {
-    ClusterOptions options = ClusterOptions.in(workDir.resolve("cluster")).withMode(mode)
+    ClusterOptions base = ClusterOptions.in(workDir.resolve("cluster")).withMode(mode);
+    // Processes mode runs YARN so the reads' maps run on every node (the embedded mode ignores it).
+    ClusterOptions options = (mode == ClusterMode.PROCESSES ? base.withYarn() : base)
         .with("dfs.blocksize", Long.toString(profile.blockBytes()))
         // HDFS's production default (MiniDFSCluster turns it off): the paper ran stock HDFS.
         .with("dfs.namenode.redundancy.considerLoad", "true");

@@ -5,6 +5,7 @@
 package io.replicakit.testbed.cluster;
 
 import io.replicakit.testbed.device.DeviceControl;
+import io.replicakit.testbed.dfsio.DfsioRunner;
 import io.replicakit.testbed.spec.ClusterSpec;
 import java.io.IOException;
 import java.net.URI;
@@ -45,6 +46,22 @@ public interface Cluster extends AutoCloseable {
   /** A new client file system at {@code placement}; the caller closes it. */
   default DistributedFileSystem fileSystem(ClientPlacement placement) throws IOException {
     return (DistributedFileSystem) FileSystem.get(uri(), clientConf(placement));
+  }
+
+  /**
+   * A TestDFSIO runner with the local job runner and its client at {@code placement}: in this JVM, or in a client
+   * JVM of its own at that place when the cluster runs YARN.
+   */
+  default DfsioRunner dfsio(ClientPlacement placement, java.nio.file.Path workDir) throws IOException {
+    return new DfsioRunner(clientConf(placement), workDir);
+  }
+
+  /**
+   * A TestDFSIO runner whose maps run on the cluster's nodes, as on a real cluster, when it runs YARN (processes
+   * mode with {@link ClusterOptions#yarn()}); otherwise {@link #dfsio} from outside the cluster.
+   */
+  default DfsioRunner dfsioOnNodes(java.nio.file.Path workDir) throws IOException {
+    return dfsio(ClientPlacement.offCluster(), workDir);
   }
 
   /** The source address of a client at {@code placement}. */

@@ -8,6 +8,7 @@ import io.replicakit.testbed.daemon.DataNodeControlPlugin;
 import io.replicakit.testbed.daemon.NameNodeControlMBean;
 import io.replicakit.testbed.daemon.NameNodeControlPlugin;
 import io.replicakit.testbed.device.DeviceControl;
+import io.replicakit.testbed.dfsio.DfsioRunner;
 import io.replicakit.testbed.process.DaemonCommand;
 import io.replicakit.testbed.process.DaemonEnv;
 import io.replicakit.testbed.process.DaemonId;
@@ -22,7 +23,6 @@ import io.replicakit.testbed.spec.ClusterSpec;
 import io.replicakit.testbed.spec.DataNodeSpec;
 import java.io.IOException;
 import java.net.URI;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -73,6 +73,7 @@ public final class ProcessCluster implements Cluster {
   private final Set<String> fullDisks = ConcurrentHashMap.newKeySet();
   private final AtomicBoolean closed = new AtomicBoolean();
   private volatile Daemon nameNode;
+  private volatile YarnHook yarn = YarnHook.none();
   private final AdminClient admin;
 
   private ProcessCluster(ClusterSpec spec, ClusterOptions options, DaemonInstall install, int nameNodePort) {
@@ -101,6 +102,7 @@ public final class ProcessCluster implements Cluster {
         cluster.startDataNode(dn);
       }
       cluster.awaitDataNodes(spec.dataNodes().stream().map(DataNodeSpec::name).toList());
+      cluster.yarn = options.yarn() ? YarnHook.start(spec, options, cluster.confs, install) : YarnHook.none();
     } catch (IOException | RuntimeException e) {
       cluster.close();
       throw e;
@@ -137,8 +139,7 @@ public final class ProcessCluster implements Cluster {
 
   @Override
   public DeviceControl devices(String nodeName) {
-    String name = spec.dataNode(nodeName).name();
-    return new RemoteDevices(name, () -> running(name).jmx());
+    return remoteDevices(spec.dataNode(nodeName).name());
   }
 
   @Override
@@ -153,6 +154,16 @@ public final class ProcessCluster implements Cluster {
       return Optional.empty();
     }
     return admin.uuid(node.address());
+  }
+
+  @Override
+  public DfsioRunner dfsio(ClientPlacement placement, java.nio.file.Path workDir) throws IOException {
+    return yarn.dfsio(this, placement, workDir);
+  }
+
+  @Override
+  public DfsioRunner dfsioOnNodes(java.nio.file.Path workDir) throws IOException {
+    return yarn.dfsioOnNodes(this, workDir);
   }
 
   /** The running DataNode process of that name. */
@@ -170,6 +181,7 @@ public final class ProcessCluster implements Cluster {
   public void stopDataNode(String nodeName) throws IOException {
     Daemon dn = takeRunning(nodeName);
     dn.process().stop(STOP_GRACE);
+    yarn.nodeStopped(dn.process().id().name());
     LOG.info("Stopped DataNode {} (SIGTERM to pid {})", nodeName, dn.process().pid());
   }
 
@@ -182,6 +194,7 @@ public final class ProcessCluster implements Cluster {
       dn.process().kill();
       killed.add(dn);
     }
+    yarn.nodesKilled(killed.stream().map(d -> d.process().id().name()).toList());
     NameNodeControlMBean control = nameNode.jmx().proxy(NameNodeControlPlugin.OBJECT_NAME,
         NameNodeControlMBean.class);
     for (Daemon dn : killed) {
@@ -222,6 +235,7 @@ public final class ProcessCluster implements Cluster {
     startDataNode(node);
     stopped.remove(node.name());
     awaitDataNodes(List.of(node.name()));
+    yarn.nodeRestarted(node.name());
     if (fullDisks.contains(node.name())) {
       remoteDevices(node.name()).fillDisks();
     }
@@ -285,7 +299,7 @@ public final class ProcessCluster implements Cluster {
     StringBuilder daemons = new StringBuilder("Processes     namenode pid ").append(nameNode.process().pid());
     spec.dataNodes().stream().filter(dn -> dataNodes.containsKey(dn.name())).forEach(dn -> daemons.append(", ")
         .append(dn.name()).append(" pid ").append(dataNodes.get(dn.name()).process().pid()));
-    return ClusterLayout.describe(spec, uri, options, mode()) + "\n" + daemons;
+    return ClusterLayout.describe(spec, uri, options, mode()) + "\n" + daemons + yarn.describe();
   }
 
   private void format() throws IOException {
@@ -362,6 +376,7 @@ public final class ProcessCluster implements Cluster {
       return;
     }
     admin.close();
+    yarn.close();
     List<Daemon> all = new ArrayList<>(dataNodes.values());
     if (nameNode != null) {
       all.add(nameNode);
