@@ -8,6 +8,8 @@ import io.replicakit.testbed.daemon.DataNodeControlPlugin;
 import io.replicakit.testbed.daemon.NameNodeControlMBean;
 import io.replicakit.testbed.daemon.NameNodeControlPlugin;
 import io.replicakit.testbed.device.DeviceControl;
+import io.replicakit.testbed.net.LinkCounters;
+import io.replicakit.testbed.net.NamespaceNetwork;
 import io.replicakit.testbed.process.DaemonCommand;
 import io.replicakit.testbed.process.DaemonEnv;
 import io.replicakit.testbed.process.DaemonId;
@@ -74,24 +76,30 @@ public final class ProcessCluster implements Cluster {
   private final AtomicBoolean closed = new AtomicBoolean();
   private volatile Daemon nameNode;
   private final AdminClient admin;
+  private final NamespaceNetwork network;
 
-  private ProcessCluster(ClusterSpec spec, ClusterOptions options, DaemonInstall install, int nameNodePort) {
-    this.spec = spec;
+  private ProcessCluster(NamespaceNetwork network, ClusterOptions options, DaemonInstall install, int nameNodePort) {
+    this.network = network;
+    this.spec = network.spec();
     this.options = options;
-    this.processes = options.processes();
+    this.processes = options.processes().withLauncher(network.launcher(options.processes().launcher()));
     this.install = install;
     this.confs = new DaemonConfs(spec, options, nameNodePort);
-    this.uri = URI.create("hdfs://" + DaemonConfs.NAMENODE_ADDRESS + ":" + nameNodePort);
+    this.uri = URI.create("hdfs://" + spec.masterAddress() + ":" + nameNodePort);
     this.admin = new AdminClient(uri, clientConf(ClientPlacement.offCluster()));
   }
 
-  /** Formats a namespace, starts the NameNode and every DataNode, and waits until all are up. */
-  public static ProcessCluster start(ClusterSpec spec, ClusterOptions options) throws IOException {
+  /**
+   * Builds the spec's network (a namespace per host, when it has one), formats a namespace, starts the NameNode
+   * and every DataNode, and waits until all are up.
+   */
+  public static ProcessCluster start(ClusterSpec requested, ClusterOptions options) throws IOException {
     DaemonInstall install = options.processes().resolveInstall();
     ClusterDirs.reset(options.baseDir());
     HadoopWebapps.copyTo(ClusterDirs.home(options.baseDir()));
-    ProcessCluster cluster = new ProcessCluster(spec, options, install,
-        FreePorts.pick(DaemonConfs.NAMENODE_ADDRESS));
+    NamespaceNetwork network = NamespaceNetwork.open(requested);
+    ClusterSpec spec = network.spec();
+    ProcessCluster cluster = new ProcessCluster(network, options, install, FreePorts.pick(spec.masterAddress()));
     try {
       cluster.format();
       // The NameNode first, alone: on a small machine, DataNode JVMs starting beside it would only slow it down.
@@ -158,6 +166,11 @@ public final class ProcessCluster implements Cluster {
   /** The running DataNode process of that name. */
   public DaemonProcess dataNodeProcess(String nodeName) {
     return running(spec.dataNode(nodeName).name()).process();
+  }
+
+  @Override
+  public List<LinkCounters> linkCounters() throws IOException {
+    return network.counters();
   }
 
   /** The NameNode process. */
@@ -289,7 +302,7 @@ public final class ProcessCluster implements Cluster {
   }
 
   private void format() throws IOException {
-    DaemonId id = DaemonId.nameNode(DaemonConfs.NAMENODE_ADDRESS);
+    DaemonId id = DaemonId.nameNode(spec.masterAddress());
     DaemonEnv env = writeConf(id, confs.nameNode(nameNodeSettings), 0);
     DaemonProcess format = DaemonProcess.start(DaemonCommand.formatNameNode(id, env), processes.launcher());
     try {
@@ -303,7 +316,7 @@ public final class ProcessCluster implements Cluster {
   }
 
   private void startNameNode() throws IOException {
-    DaemonId id = DaemonId.nameNode(DaemonConfs.NAMENODE_ADDRESS);
+    DaemonId id = DaemonId.nameNode(spec.masterAddress());
     DaemonEnv env = writeConf(id, confs.nameNode(nameNodeSettings), FreePorts.pick(id.address()));
     long started = System.currentTimeMillis();
     DaemonProcess process = DaemonProcess.start(DaemonCommand.nameNode(id, env), processes.launcher());
@@ -376,5 +389,6 @@ public final class ProcessCluster implements Cluster {
         LOG.warn("Daemon {} (pid {}) did not stop: {}", d.process().id().name(), d.process().pid(), e.toString());
       }
     }
+    network.close();
   }
 }
