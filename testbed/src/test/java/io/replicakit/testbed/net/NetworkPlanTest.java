@@ -55,20 +55,22 @@ class NetworkPlanTest {
     assertTrue(setup.contains(List.of("ip", "link", "add", "up-r2", "type", "veth", "peer", "name", "down-r2")));
     assertTrue(setup.contains(List.of("ip", "link", "set", "up-r2", "master", "br-r2", "up")));
     assertTrue(setup.contains(List.of("ip", "link", "set", "down-r2", "master", "br-core", "up")));
+    assertTrue(setup.contains(List.of("ip", "link", "set", "br-r2", "arp", "off", "up")),
+        "a rack's bridge must not answer ARP for the core's address, or traffic to it bypasses the uplink");
   }
 
   @Test
   void shapedLink_getsHtbAtItsRateOnBothEnds() {
     List<List<String>> setup = plan().setup();
     List<String> htb = List.of("htb", "rate", "80000000bit", "ceil", "80000000bit", "burst", "131072b", "cburst",
-        "131072b");
+        "131072b", "quantum", "65536");
     assertTrue(setup.stream().anyMatch(c -> starts(c, List.of("tc", "class", "add", "dev", "b-dn01"))
         && c.subList(c.size() - htb.size(), c.size()).equals(htb)), "bridge end of dn01's link");
     assertTrue(setup.stream().anyMatch(c -> starts(c, List.of("tc", "-n", "dn01", "class", "add", "dev", "n-dn01"))
         && c.contains("80000000bit")), "node end of dn01's link, in its namespace");
     assertTrue(setup.stream().anyMatch(c -> c.contains("up-r1") && c.contains("40000000bit")), "uplink upwards");
     assertTrue(setup.stream().anyMatch(c -> c.contains("down-r1") && c.contains("40000000bit")), "uplink down");
-    assertTrue(setup.stream().anyMatch(c -> c.contains("sfq") && c.contains("down-r1")));
+    assertTrue(setup.stream().anyMatch(c -> c.contains("bfifo") && c.contains("down-r1")));
   }
 
   private static boolean starts(List<String> command, List<String> prefix) {
@@ -86,6 +88,12 @@ class NetworkPlanTest {
   void burst_isFiveMillisecondsAtTheRateButNeverBelowTwoOffloadPackets() {
     assertEquals(131072, NetworkPlan.burstBytes(io.replicakit.common.storage.Throughput.mbPerSec(1)));
     assertEquals(500_000, NetworkPlan.burstBytes(io.replicakit.common.storage.Throughput.mbPerSec(100)));
+  }
+
+  @Test
+  void queue_holdsAHundredMillisecondsAtTheRate() {
+    assertEquals(262144, NetworkPlan.queueBytes(io.replicakit.common.storage.Throughput.mbPerSec(1)));
+    assertEquals(5_000_000, NetworkPlan.queueBytes(io.replicakit.common.storage.Throughput.mbPerSec(50)));
   }
 
   @Test
