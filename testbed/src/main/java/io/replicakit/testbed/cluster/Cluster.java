@@ -6,6 +6,7 @@ package io.replicakit.testbed.cluster;
 
 import io.replicakit.testbed.device.DeviceControl;
 import io.replicakit.testbed.net.LinkCounters;
+import io.replicakit.testbed.net.NetworkRecord;
 import io.replicakit.testbed.spec.ClusterSpec;
 import java.io.IOException;
 import java.net.URI;
@@ -64,11 +65,7 @@ public interface Cluster extends AutoCloseable {
    * (a namespace per host), or why the wire is not shaped.
    */
   default String describeNetwork() {
-    if (!spec().network().enabled()) {
-      return spec().network().describe();
-    }
-    return mode() == ClusterMode.PROCESSES ? spec().network().describe() + " (a network namespace per host)"
-        : "not shaped: the embedded mode runs every daemon in one JVM; the spec's net.* links apply with --processes";
+    return NetworkRecord.describe(spec(), mode());
   }
 
   /**
