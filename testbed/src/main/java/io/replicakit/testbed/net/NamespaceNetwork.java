@@ -70,7 +70,7 @@ public final class NamespaceNetwork implements AutoCloseable {
           + "): " + e.getMessage(), e);
     }
     LOG.info("Network of spec '{}' up: {} namespaces on {}.0.0/{}; {}", spec.name(),
-        spec.dataNodes().size() + spec.racks().size(), Addressing.NAMESPACE_PREFIX,
+        spec.dataNodes().size(), Addressing.NAMESPACE_PREFIX,
         Addressing.NAMESPACE_PREFIX_LENGTH, spec.network().describe());
     return network;
   }
@@ -85,8 +85,8 @@ public final class NamespaceNetwork implements AutoCloseable {
     throw new IOException("spec '" + spec.name() + "' has a network (" + spec.network().describe() + "), which"
         + " needs this JVM inside a private network namespace; it is not (" + INSIDE_ENV + " is not 1)." + why
         + " bin/replicakit enters one with 'unshare -rnm' when --processes is given; elsewhere run the JVM as"
-        + " 'bin/netns-run java ...' (needs unshare from util-linux, iproute2's ip and tc, and user namespaces or"
-        + " root). The cluster is not started unshaped.");
+        + " 'bin/netns-run java ...' (needs unshare from util-linux, iproute2's ip and tc, sysctl, and user"
+        + " namespaces or root). The cluster is not started unshaped.");
   }
 
   /** The spec as the cluster runs it: re-addressed into the namespaces when there is a network. */

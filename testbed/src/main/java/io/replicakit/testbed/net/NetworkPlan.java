@@ -18,10 +18,12 @@ import java.util.Optional;
 
 /**
  * The commands that build a spec's network inside the current (private) network namespace, and take it down:
- * a namespace per DataNode and per rack's client host, a bridge per rack, a core bridge, a veth pair from each
- * host to its rack's bridge and from each rack's bridge to the core. The driver's own namespace holds the bridges
- * and, on the core bridge's address, the NameNode and off-cluster clients. Pure: nothing runs here, so the plan is
- * tested without {@code ip}.
+ * a namespace per DataNode, a bridge per rack, a core bridge, a veth pair from each DataNode to its rack's bridge
+ * and from each rack's bridge to the core. The driver's own namespace holds the bridges and, on the core bridge's
+ * address, the NameNode and off-cluster clients. It also holds each rack's client host: an address on a veth of
+ * its own into the rack's bridge, used for traffic from that address by a routing rule, so that a client in this
+ * JVM (or any process of this namespace) bound to it writes and reads as a host of the rack would, through the
+ * rack's switch and not the uplink. Pure: nothing runs here, so the plan is tested without {@code ip}.
  *
  * <p>Each shaped link gets a qdisc on the egress of both ends of its veth, one per direction: an HTB class whose
  * rate and ceiling are the link's rate, with a byte-limited FIFO below it. HTB rather than TBF because veth hands
@@ -50,8 +52,11 @@ public final class NetworkPlan {
    */
   public record Link(String name, Kind kind, String device, Throughput rate) {}
 
-  /** A host with a namespace of its own: a DataNode or a rack's client host. */
+  /** A DataNode's host: a namespace of its own. */
   private record Host(String namespace, String address, int rackIndex, Throughput rate) {}
+
+  /** First routing table of the rack client hosts' rules (rack R uses this + R). */
+  static final int FIRST_TABLE = 100;
 
   private final ClusterSpec spec;
   private final List<String> racks;
@@ -65,9 +70,6 @@ public final class NetworkPlan {
     for (int i = 0; i < spec.dataNodes().size(); i++) {
       DataNodeSpec dn = spec.dataNodes().get(i);
       hosts.add(new Host(dn.name(), dn.address(), racks.indexOf(dn.rack()), net.nodeLink(i)));
-    }
-    for (int r = 0; r < racks.size(); r++) {
-      hosts.add(new Host(clientNamespace(r), spec.rackClientAddress(racks.get(r)), r, net.clientLink(r)));
     }
     hosts.forEach(h -> namespaceByAddress.put(h.address(), h.namespace()));
   }
@@ -87,30 +89,30 @@ public final class NetworkPlan {
   }
 
   /**
-   * The namespace {@code daemon}'s process runs in; empty for the driver's own. By its address first (a DataNode,
-   * a rack's client host); a daemon on another address that names a DataNode (a NodeManager beside it) shares
-   * that node's namespace; another daemon with a rack (a client in the rack) runs on the rack's client host; the
-   * rest (NameNode, ResourceManager, off-cluster clients) in the driver's namespace, on the core.
+   * The namespace {@code daemon}'s process runs in; empty for the driver's own. A DataNode's by its address; a
+   * daemon on another address that names a DataNode (a NodeManager beside it) shares that node's namespace; the
+   * rest (NameNode, ResourceManager, clients in a rack, which bind to the rack's client address, off-cluster
+   * clients) run in the driver's namespace.
    */
   public Optional<String> namespaceOf(DaemonId daemon) {
     Optional<String> byAddress = namespaceOf(daemon.address());
     if (byAddress.isPresent() || daemon.rack().isEmpty()) {
       return byAddress;
     }
-    boolean dataNode = spec.dataNodes().stream().anyMatch(dn -> dn.name().equals(daemon.name()));
-    return Optional.of(dataNode ? daemon.name() : clientNamespace(racks.indexOf(daemon.rack())));
+    return spec.dataNodes().stream().filter(dn -> dn.name().equals(daemon.name())).map(dn -> dn.name())
+        .findFirst();
   }
 
   /** Every link, node links first, then rack uplinks, then client links. */
   public List<Link> links() {
     List<Link> links = new ArrayList<>();
-    hosts.stream().filter(h -> !h.namespace().startsWith("client-"))
-        .forEach(h -> links.add(new Link(h.namespace(), Kind.NODE, bridgeSide(h), h.rate())));
+    hosts.forEach(h -> links.add(new Link(h.namespace(), Kind.NODE, bridgeSide(h.namespace()), h.rate())));
     for (int r = 0; r < racks.size(); r++) {
       links.add(new Link(racks.get(r), Kind.RACK_UPLINK, coreSide(r), spec.network().rackUplink(r)));
     }
-    hosts.stream().filter(h -> h.namespace().startsWith("client-"))
-        .forEach(h -> links.add(new Link(h.namespace(), Kind.CLIENT, bridgeSide(h), h.rate())));
+    for (int r = 0; r < racks.size(); r++) {
+      links.add(new Link(clientName(r), Kind.CLIENT, bridgeSide(clientName(r)), spec.network().clientLink(r)));
+    }
     return links;
   }
 
@@ -118,11 +120,17 @@ public final class NetworkPlan {
   public List<List<String>> setup() {
     List<List<String>> commands = new ArrayList<>();
     commands.add(List.of("ip", "link", "set", "lo", "up"));
+    // Answer ARP only for an interface's own addresses (Linux answers for any of them on every interface), so that
+    // the core's address is found past the uplink and a rack's client address on its own veth; rack client hosts
+    // receive from addresses the main table routes elsewhere, which reverse-path filtering would drop.
+    commands.add(List.of("sysctl", "-q", "-w", "net.ipv4.conf.all.arp_ignore=1", "net.ipv4.conf.all.rp_filter=0",
+        "net.ipv4.conf.default.rp_filter=0"));
     commands.add(List.of("ip", "link", "add", CORE, "type", "bridge"));
     commands.add(List.of("ip", "addr", "add", cidr(spec.masterAddress()), "dev", CORE));
     commands.add(List.of("ip", "link", "set", CORE, "up"));
     for (int r = 0; r < racks.size(); r++) {
       rack(r, commands);
+      rackClient(r, commands);
     }
     hosts.forEach(h -> host(h, commands));
     return commands;
@@ -136,6 +144,8 @@ public final class NetworkPlan {
     List<List<String>> commands = new ArrayList<>();
     hosts.forEach(h -> commands.add(List.of("ip", "netns", "delete", h.namespace())));
     for (int r = 0; r < racks.size(); r++) {
+      commands.add(List.of("ip", "rule", "delete", "from", clientAddress(r), "lookup", table(r)));
+      commands.add(List.of("ip", "link", "delete", clientSide(r)));
       commands.add(List.of("ip", "link", "delete", rackSide(r)));
       commands.add(List.of("ip", "link", "delete", bridge(r)));
     }
@@ -158,17 +168,35 @@ public final class NetworkPlan {
     shape(Optional.empty(), coreSide(r), rate, commands);
   }
 
+  /**
+   * Rack {@code r}'s client host, in this namespace: its address alone on a veth into the rack's bridge, and a rule
+   * that routes whatever is sent from that address through it.
+   */
+  private void rackClient(int r, List<List<String>> commands) {
+    String own = clientSide(r);
+    String bridged = bridgeSide(clientName(r));
+    commands.add(List.of("ip", "link", "add", own, "type", "veth", "peer", "name", bridged));
+    commands.add(List.of("ip", "link", "set", bridged, "master", bridge(r), "up"));
+    commands.add(List.of("ip", "addr", "add", clientAddress(r) + "/32", "dev", own));
+    commands.add(List.of("ip", "link", "set", own, "up"));
+    commands.add(List.of("ip", "rule", "add", "from", clientAddress(r), "lookup", table(r)));
+    commands.add(List.of("ip", "route", "add", Addressing.NAMESPACE_PREFIX + ".0.0/"
+        + Addressing.NAMESPACE_PREFIX_LENGTH, "dev", own, "src", clientAddress(r), "table", table(r)));
+    shape(Optional.empty(), own, spec.network().clientLink(r), commands);
+    shape(Optional.empty(), bridged, spec.network().clientLink(r), commands);
+  }
+
   private void host(Host h, List<List<String>> commands) {
     String ns = h.namespace();
     String inside = "n-" + ns;
     commands.add(List.of("ip", "netns", "add", ns));
-    commands.add(List.of("ip", "link", "add", inside, "type", "veth", "peer", "name", bridgeSide(h)));
+    commands.add(List.of("ip", "link", "add", inside, "type", "veth", "peer", "name", bridgeSide(ns)));
     commands.add(List.of("ip", "link", "set", inside, "netns", ns));
-    commands.add(List.of("ip", "link", "set", bridgeSide(h), "master", bridge(h.rackIndex()), "up"));
+    commands.add(List.of("ip", "link", "set", bridgeSide(ns), "master", bridge(h.rackIndex()), "up"));
     commands.add(List.of("ip", "-n", ns, "link", "set", "lo", "up"));
     commands.add(List.of("ip", "-n", ns, "addr", "add", cidr(h.address()), "dev", inside));
     commands.add(List.of("ip", "-n", ns, "link", "set", inside, "up"));
-    shape(Optional.empty(), bridgeSide(h), h.rate(), commands);
+    shape(Optional.empty(), bridgeSide(ns), h.rate(), commands);
     shape(Optional.of(ns), inside, h.rate(), commands);
   }
 
@@ -211,8 +239,22 @@ public final class NetworkPlan {
     return address + "/" + Addressing.NAMESPACE_PREFIX_LENGTH;
   }
 
-  private static String clientNamespace(int rackIndex) {
+  /** The name of rack {@code rackIndex}'s client host (its link's name). */
+  private static String clientName(int rackIndex) {
     return "client-r" + (rackIndex + 1);
+  }
+
+  private String clientAddress(int rackIndex) {
+    return spec.rackClientAddress(racks.get(rackIndex));
+  }
+
+  /** The client host's own end of its veth, holding its address. */
+  private static String clientSide(int rackIndex) {
+    return "c-r" + (rackIndex + 1);
+  }
+
+  private static String table(int rackIndex) {
+    return Integer.toString(FIRST_TABLE + rackIndex + 1);
   }
 
   private static String bridge(int rackIndex) {
@@ -229,8 +271,8 @@ public final class NetworkPlan {
     return "down-r" + (rackIndex + 1);
   }
 
-  /** The host's veth end in its rack's bridge: what it sends goes to the host. */
-  private static String bridgeSide(Host h) {
-    return "b-" + h.namespace();
+  /** A host's veth end in its rack's bridge: what it sends goes to the host. */
+  private static String bridgeSide(String host) {
+    return "b-" + host;
   }
 }

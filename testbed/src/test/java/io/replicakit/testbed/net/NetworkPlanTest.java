@@ -43,10 +43,21 @@ class NetworkPlanTest {
     assertTrue(setup.contains(List.of("ip", "netns", "add", "dn03")));
     assertTrue(setup.contains(List.of("ip", "-n", "dn03", "addr", "add", "10.241.2.13/16", "dev", "n-dn03")));
     assertTrue(setup.contains(List.of("ip", "link", "set", "b-dn03", "master", "br-r2", "up")));
-    assertTrue(setup.contains(List.of("ip", "netns", "add", "client-r1")));
-    assertTrue(setup.contains(List.of("ip", "-n", "client-r1", "addr", "add", "10.241.1.1/16", "dev",
-        "n-client-r1")));
     assertTrue(setup.contains(List.of("ip", "addr", "add", "10.241.0.1/16", "dev", "br-core")));
+  }
+
+  @Test
+  void rackClientHost_isAnAddressOfTheDriversNamespaceOnAVethIntoItsRack_usedForWhatItSends() {
+    List<List<String>> setup = plan().setup();
+    assertTrue(setup.contains(List.of("ip", "link", "add", "c-r1", "type", "veth", "peer", "name", "b-client-r1")));
+    assertTrue(setup.contains(List.of("ip", "link", "set", "b-client-r1", "master", "br-r1", "up")));
+    assertTrue(setup.contains(List.of("ip", "addr", "add", "10.241.1.1/32", "dev", "c-r1")));
+    assertTrue(setup.contains(List.of("ip", "rule", "add", "from", "10.241.2.1", "lookup", "102")));
+    assertTrue(setup.contains(List.of("ip", "route", "add", "10.241.0.0/16", "dev", "c-r2", "src", "10.241.2.1",
+        "table", "102")));
+    assertTrue(setup.stream().noneMatch(c -> c.contains("netns") && c.contains("client-r1")));
+    assertTrue(setup.get(1).contains("net.ipv4.conf.all.arp_ignore=1"),
+        "only an interface's own addresses are answered for, or the rack client's veth answers for the core");
   }
 
   @Test
@@ -82,6 +93,7 @@ class NetworkPlanTest {
     NetworkPlan plan = NetworkPlan.of(spec("0"));
     assertTrue(plan.setup().stream().noneMatch(c -> c.get(0).equals("tc") && c.contains("b-dn01")));
     assertTrue(plan.setup().stream().noneMatch(c -> c.get(0).equals("tc") && c.contains("b-client-r1")));
+    assertTrue(plan.setup().stream().anyMatch(c -> c.get(0).equals("tc") && c.contains("up-r1")));
   }
 
   @Test
@@ -103,9 +115,9 @@ class NetworkPlanTest {
     assertEquals(Optional.empty(), plan.namespaceOf(DaemonId.nameNode("10.241.0.1")));
     // A NodeManager beside dn03, keyed by its node's name; a client in /r2; an off-cluster client.
     assertEquals(Optional.of("dn03"), plan.namespaceOf(new DaemonId(DaemonId.Role.DATANODE, "dn03", "x", "/r2")));
-    assertEquals(Optional.of("client-r2"), plan.namespaceOf(new DaemonId(DaemonId.Role.DATANODE, "dfsio", "y",
+    assertEquals(Optional.empty(), plan.namespaceOf(new DaemonId(DaemonId.Role.DATANODE, "dfsio", "10.241.2.1",
         "/r2")));
-    assertEquals(Optional.of("client-r1"), plan.namespaceOf("10.241.1.1"));
+    assertEquals(Optional.empty(), plan.namespaceOf("10.241.1.1"));
     assertEquals(Optional.empty(), plan.namespaceOf(new DaemonId(DaemonId.Role.NAMENODE, "client", "10.241.0.1",
         "")));
   }
@@ -119,7 +131,8 @@ class NetworkPlanTest {
   @Test
   void teardown_deletesEveryNamespaceAndBridge() {
     List<List<String>> teardown = plan().teardown();
-    assertTrue(teardown.contains(List.of("ip", "netns", "delete", "client-r2")));
+    assertTrue(teardown.contains(List.of("ip", "netns", "delete", "dn02")));
+    assertTrue(teardown.contains(List.of("ip", "rule", "delete", "from", "10.241.2.1", "lookup", "102")));
     assertTrue(teardown.contains(List.of("ip", "link", "delete", "br-r1")));
     assertEquals(List.of("ip", "link", "delete", "br-core"), teardown.get(teardown.size() - 1));
   }
