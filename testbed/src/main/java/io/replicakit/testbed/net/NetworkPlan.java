@@ -99,7 +99,7 @@ public final class NetworkPlan {
     if (byAddress.isPresent() || daemon.rack().isEmpty()) {
       return byAddress;
     }
-    return spec.dataNodes().stream().filter(dn -> dn.name().equals(daemon.name())).map(dn -> dn.name())
+    return spec.dataNodes().stream().filter(dn -> dn.name().equals(daemon.name())).map(DataNodeSpec::name)
         .findFirst();
   }
 
