@@ -6,6 +6,8 @@ package io.replicakit.testbed.cluster;
 
 import io.replicakit.testbed.device.DeviceControl;
 import io.replicakit.testbed.dfsio.DfsioRunner;
+import io.replicakit.testbed.net.LinkCounters;
+import io.replicakit.testbed.net.NetworkRecord;
 import io.replicakit.testbed.spec.ClusterSpec;
 import java.io.IOException;
 import java.net.URI;
@@ -72,7 +74,23 @@ public interface Cluster extends AutoCloseable {
     if (placement instanceof ClientPlacement.InRack in) {
       return spec().rackClientAddress(in.rack());
     }
-    return EmbeddedCluster.OFF_CLUSTER_ADDRESS;
+    return spec().masterAddress();
+  }
+
+  /**
+   * The network as this cluster runs it, for reports: the spec's links when a multi-process cluster built them
+   * (a namespace per host), or why the wire is not shaped.
+   */
+  default String describeNetwork() {
+    return NetworkRecord.describe(spec(), mode());
+  }
+
+  /**
+   * The bytes each link of the cluster's network has carried so far (see {@link LinkCounters#since}); empty when
+   * the network is not shaped.
+   */
+  default List<LinkCounters> linkCounters() throws IOException {
+    return List.of();
   }
 
   /** The emulated devices of a DataNode: counters and disturbances. */

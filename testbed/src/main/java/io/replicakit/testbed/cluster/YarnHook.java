@@ -7,6 +7,7 @@ package io.replicakit.testbed.cluster;
 import io.replicakit.testbed.dfsio.DfsioRunner;
 import io.replicakit.testbed.process.DaemonId;
 import io.replicakit.testbed.process.DaemonInstall;
+import io.replicakit.testbed.process.ProcessOptions;
 import io.replicakit.testbed.spec.ClusterSpec;
 import io.replicakit.testbed.spec.DataNodeSpec;
 import io.replicakit.testbed.yarn.YarnDaemons;
@@ -33,11 +34,14 @@ final class YarnHook implements AutoCloseable {
     return new YarnHook(Optional.empty());
   }
 
-  /** Starts YARN beside the cluster's HDFS daemons (the ResourceManager on the NameNode's address). */
-  static YarnHook start(ClusterSpec spec, ClusterOptions options, DaemonConfs confs, DaemonInstall install)
-      throws IOException {
-    YarnSetup setup = new YarnSetup(spec, confs.common(), DaemonConfs.NAMENODE_ADDRESS, options.baseDir(),
-        ClusterDirs.logs(options.baseDir()), ClusterDirs.home(options.baseDir()), options.processes(), install);
+  /**
+   * Starts YARN beside the cluster's HDFS daemons (the ResourceManager on the NameNode's address), through the
+   * same launcher as they, so each NodeManager runs in its DataNode's network namespace when links are shaped.
+   */
+  static YarnHook start(ClusterSpec spec, ClusterOptions options, ProcessOptions processes, DaemonConfs confs,
+      DaemonInstall install) throws IOException {
+    YarnSetup setup = new YarnSetup(spec, confs.common(), spec.masterAddress(), options.baseDir(),
+        ClusterDirs.logs(options.baseDir()), ClusterDirs.home(options.baseDir()), processes, install);
     return new YarnHook(Optional.of(YarnDaemons.start(setup)));
   }
 
