@@ -20,6 +20,7 @@ import io.replicakit.testbed.cluster.ClusterMode;
 import io.replicakit.testbed.dfsio.DfsioRequest;
 import io.replicakit.testbed.dfsio.DfsioResult;
 import io.replicakit.testbed.dfsio.DfsioRunner;
+import io.replicakit.testbed.net.NetworkRecord;
 import io.replicakit.testbed.spec.ClusterSpec;
 import io.replicakit.testbed.spec.ClusterSpecs;
 import io.replicakit.testbed.spec.DataNodeSpec;
@@ -85,6 +86,7 @@ public final class PfimbiExperiment {
     }
     Map<String, Object> cluster = new LinkedHashMap<>();
     cluster.put("mode", mode.label());
+    cluster.put("network", NetworkRecord.of(spec, mode));
     cluster.put("spec", spec.name());
     cluster.put("datanodes", spec.dataNodes().size());
     cluster.put("racks", spec.racks().size());

@@ -11,6 +11,7 @@ import io.replicakit.bench.results.RunResult;
 import io.replicakit.placement.analysis.PlacementPolicies;
 import io.replicakit.placement.analysis.PolicyChoice;
 import io.replicakit.testbed.cluster.ClusterMode;
+import io.replicakit.testbed.net.NetworkRecord;
 import io.replicakit.testbed.spec.ClusterSpec;
 import io.replicakit.testbed.spec.ClusterSpecs;
 import io.replicakit.testbed.spec.DataNodeSpec;
@@ -88,6 +89,7 @@ public final class PlacementExperiment {
     Map<String, Object> cluster = new LinkedHashMap<>();
     cluster.put("spec", spec.name());
     cluster.put("mode", mode.label());
+    cluster.put("network", NetworkRecord.of(spec, mode));
     cluster.put("datanodes", spec.dataNodes().size());
     cluster.put("racks", spec.racks().size());
     cluster.put("rack_sizes", spec.racks().stream().map(r -> spec.dataNodesInRack(r).size())

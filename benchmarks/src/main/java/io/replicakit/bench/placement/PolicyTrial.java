@@ -24,6 +24,7 @@ import io.replicakit.testbed.cluster.ClusterMode;
 import io.replicakit.testbed.dfsio.DfsioRequest;
 import io.replicakit.testbed.dfsio.DfsioResult;
 import io.replicakit.testbed.dfsio.DfsioRunner;
+import io.replicakit.testbed.net.LinkCounters;
 import io.replicakit.testbed.spec.ClusterSpec;
 import io.replicakit.testbed.spec.DataNodeSpec;
 
@@ -53,6 +54,9 @@ final class PolicyTrial {
 
   private final PolicyChoice policy;
   private final ClusterSpec spec;
+  /** The links' counters at the end of the previous stage (or the start), for each stage's link usage. */
+  private List<LinkCounters> linksBefore = List.of();
+  private long linksBeforeNanos;
   private final PlacementProfile profile;
   private final java.nio.file.Path workDir;
   private final java.nio.file.Path logDir;
@@ -80,16 +84,18 @@ final class PolicyTrial {
   List<RunResult> run() throws Exception {
     List<RunResult> runs = new ArrayList<>();
     try (Cluster cluster = Cluster.start(spec, options())) {
+      linksBefore = cluster.linkCounters();
+      linksBeforeNanos = System.nanoTime();
       // "Written through a node in R1" (§4): a client host of rack 1 that is not itself a DataNode, so the
       // first replicas spread over rack 1's DataNodes as in the paper's Table 1.
       String writerRack = spec.racks().get(0);
-      DfsioRunner writes = new DfsioRunner(cluster.clientConf(ClientPlacement.inRack(writerRack)),
-          workDir.resolve("dfsio"));
-      // The paper's read maps ran all over the cluster (YARN); the local job runner has one client, so it
-      // reads from off-cluster, where the NameNode spreads readers over all replicas instead of sending every
-      // read to the replicas in the client's own rack.
-      DfsioRunner reads = new DfsioRunner(cluster.clientConf(ClientPlacement.offCluster()),
-          workDir.resolve("dfsio"));
+      // In processes mode the writer is a TestDFSIO JVM of its own on that host (the local job runner there).
+      DfsioRunner writes = cluster.dfsio(ClientPlacement.inRack(writerRack), workDir.resolve("dfsio"));
+      // The paper's read maps ran all over the cluster (YARN), each reading the nearest replica of its file. In
+      // processes mode they do: TestDFSIO goes to YARN and its maps run on the NodeManagers. The embedded local
+      // job runner has one client, so it reads from off-cluster, where the NameNode spreads readers over all
+      // replicas instead of sending every read to the replicas in the client's own rack.
+      DfsioRunner reads = cluster.dfsioOnNodes(workDir.resolve("dfsio"));
       runs.add(load(cluster, writes, reads, writerRack));
       runs.add(rereplication(cluster, reads));
       runs.add(balancing(cluster, reads));
@@ -98,7 +104,9 @@ final class PolicyTrial {
   }
 
   private ClusterOptions options() {
-    ClusterOptions options = ClusterOptions.in(workDir.resolve("cluster")).withMode(mode)
+    ClusterOptions base = ClusterOptions.in(workDir.resolve("cluster")).withMode(mode);
+    // Processes mode runs YARN so the reads' maps run on every node (the embedded mode ignores it).
+    ClusterOptions options = (mode == ClusterMode.PROCESSES ? base.withYarn() : base)
         .with("dfs.blocksize", Long.toString(profile.blockBytes()))
         // HDFS's production default (MiniDFSCluster turns it off): the paper ran stock HDFS.
         .with("dfs.namenode.redundancy.considerLoad", "true");
@@ -168,7 +176,9 @@ final class PolicyTrial {
     metrics.put("utilization_mean_pct", report.utilizationMeanPct());
     metrics.put("utilization_std_pct", report.utilizationStdPct());
     reads(dfsio, metrics);
-    return new RunResult(policy.name(), baseline, stage, profile.reads(), metrics, detail(report));
+    Map<String, Object> detail = detail(report, cluster.spec());
+    detail.put("links", linkUsage(cluster));
+    return new RunResult(policy.name(), baseline, stage, profile.reads(), metrics, detail);
   }
 
   private void reads(DfsioRunner dfsio, Map<String, Double> metrics) throws Exception {
@@ -191,11 +201,27 @@ final class PolicyTrial {
     metrics.put(name + "_std", stats.std());
   }
 
-  private Map<String, Object> detail(PlacementReport report) {
+  /**
+   * What each link of a shaped network carried since the previous stage (bytes each way, utilization of its
+   * rate); empty when the network is not shaped.
+   */
+  private List<Map<String, Object>> linkUsage(Cluster cluster) throws java.io.IOException {
+    List<LinkCounters> now = cluster.linkCounters();
+    long nowNanos = System.nanoTime();
+    List<Map<String, Object>> usage = new ArrayList<>();
+    for (int i = 0; i < now.size() && i < linksBefore.size(); i++) {
+      usage.add(now.get(i).since(linksBefore.get(i), (nowNanos - linksBeforeNanos) / 1e9));
+    }
+    linksBefore = now;
+    linksBeforeNanos = nowNanos;
+    return usage;
+  }
+
+  private Map<String, Object> detail(PlacementReport report, ClusterSpec running) {
     List<Object> nodes = new ArrayList<>();
     for (NodeUsage usage : report.nodes()) {
       Map<String, Object> node = new LinkedHashMap<>();
-      node.put("datanode", nodeName(usage.id()));
+      node.put("datanode", nodeName(running, usage.id()));
       node.put("rack", usage.rack());
       node.put("occupation_bytes", usage.occupationBytes());
       node.put("capacity_bytes", usage.capacityBytes());
@@ -210,10 +236,13 @@ final class PolicyTrial {
     return detail;
   }
 
-  /** The spec's name of the DataNode with transfer address {@code ip:port}. */
-  private String nodeName(String xferAddress) {
+  /**
+   * The spec's name of the DataNode with transfer address {@code ip:port}, in the spec as the cluster runs it
+   * (with a shaped network, its hosts have their namespaces' addresses).
+   */
+  private static String nodeName(ClusterSpec running, String xferAddress) {
     String ip = xferAddress.substring(0, xferAddress.lastIndexOf(':'));
-    return spec.dataNodes().stream().filter(dn -> dn.address().equals(ip)).map(DataNodeSpec::name)
+    return running.dataNodes().stream().filter(dn -> dn.address().equals(ip)).map(DataNodeSpec::name)
         .findFirst().orElse(xferAddress);
   }
 

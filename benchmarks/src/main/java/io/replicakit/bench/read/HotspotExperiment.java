@@ -14,6 +14,7 @@ import io.replicakit.testbed.cluster.ClusterMode;
 import io.replicakit.testbed.dfsio.DfsioRequest;
 import io.replicakit.testbed.dfsio.DfsioResult;
 import io.replicakit.testbed.dfsio.DfsioRunner;
+import io.replicakit.testbed.net.NetworkRecord;
 import io.replicakit.testbed.spec.ClusterSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -101,6 +102,7 @@ public final class HotspotExperiment {
     Map<String, Object> cluster = new LinkedHashMap<>(ReadSpecs.describe(spec, layout,
         setup.profile().replication(), HdfsConstants.HOT_STORAGE_POLICY_NAME));
     cluster.put("mode", mode.label());
+    cluster.put("network", NetworkRecord.of(spec, mode));
     cluster.put("stressed_datanode", stressed);
     cluster.put("stressed_datanode_block_share_pct", ReadMetrics.round(layout.blockSharePct(stressed)));
     return run.finish(NAME, setup.profile().name(), cluster, runs, results -> HotspotReport.write(results,

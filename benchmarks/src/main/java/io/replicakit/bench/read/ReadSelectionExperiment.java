@@ -14,6 +14,7 @@ import io.replicakit.testbed.cluster.ClusterOptions;
 import io.replicakit.testbed.dfsio.DfsioRequest;
 import io.replicakit.testbed.dfsio.DfsioResult;
 import io.replicakit.testbed.dfsio.DfsioRunner;
+import io.replicakit.testbed.net.NetworkRecord;
 import io.replicakit.testbed.spec.ClusterSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -146,6 +147,7 @@ public final class ReadSelectionExperiment {
     Map<String, Object> cluster = new LinkedHashMap<>(ReadSpecs.describe(spec, layout,
         setup.profile().replication(), HdfsConstants.ONESSD_STORAGE_POLICY_NAME));
     cluster.put("mode", mode.label());
+    cluster.put("network", NetworkRecord.of(spec, mode));
     return run.finish(NAME, setup.profile().name(), cluster, runs, results -> ReadSelectionReport.write(results,
         run.outDir(), run.command(), setupText(spec, layout), model, progress.elapsedSeconds()));
   }

@@ -6,6 +6,8 @@ package io.replicakit.testbed.cli;
 
 import io.replicakit.testbed.cluster.ClientPlacement;
 import io.replicakit.testbed.cluster.Cluster;
+import io.replicakit.testbed.cluster.ClusterMode;
+import io.replicakit.testbed.cluster.ClusterOptions;
 import io.replicakit.testbed.dfsio.DfsioRequest;
 import io.replicakit.testbed.dfsio.DfsioResult;
 import io.replicakit.testbed.dfsio.DfsioRunner;
@@ -81,6 +83,10 @@ public final class DfsioCommand implements Command {
         description = "embedded only: DataNode the client runs on, or off (default) for off-cluster")
     String client;
 
+    @Option(names = "--yarn", description = "with --processes: also run YARN (a ResourceManager, a NodeManager per"
+        + " DataNode) and submit TestDFSIO to it, so its maps run on the nodes (--client and --maps then unused)")
+    boolean yarn;
+
     @Option(names = "--maps", paramLabel = "N", defaultValue = "1",
         description = "map tasks run at once by the local job runner; default ${DEFAULT-VALUE}")
     int maps;
@@ -109,10 +115,14 @@ public final class DfsioCommand implements Command {
     }
     ClusterSpec spec = args.cluster.spec();
     ClientPlacement client = ClientPlacement.parse(args.client);
-    try (Cluster cluster = Cluster.start(spec, args.cluster.clusterOptions())) {
+    ClusterOptions options = args.cluster.clusterOptions();
+    if (args.yarn && options.mode() != ClusterMode.PROCESSES) {
+      throw new IllegalArgumentException("--yarn needs --processes (the embedded cluster runs the local job runner)");
+    }
+    try (Cluster cluster = Cluster.start(spec, args.yarn ? options.withYarn() : options)) {
       out.println(cluster.describe());
-      out.println("Client: " + cluster.addressOf(client));
-      return runOps(new DfsioRunner(cluster.clientConf(client), work), request, args.op, out);
+      out.println("Client: " + (args.yarn ? "YARN (maps on the NodeManagers)" : cluster.addressOf(client)));
+      return runOps(args.yarn ? cluster.dfsioOnNodes(work) : cluster.dfsio(client, work), request, args.op, out);
     }
   }
 

@@ -15,7 +15,8 @@ public final class ProcessesOption {
 
   @Option(names = "--processes",
       description = "run the NameNode and each DataNode as its own JVM from the installable jar (real daemons, "
-          + "logs in the cluster directory's logs/) instead of all in this JVM; see docs/testbed.md")
+          + "logs in the cluster directory's logs/) instead of all in this JVM; a spec's net.* links are shaped"
+          + " only in this mode, each host in a network namespace of its own; see docs/testbed.md")
   boolean processes;
 
   /** {@code --processes}: a JVM per daemon; otherwise the embedded cluster. */

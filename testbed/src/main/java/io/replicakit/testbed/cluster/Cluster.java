@@ -5,6 +5,9 @@
 package io.replicakit.testbed.cluster;
 
 import io.replicakit.testbed.device.DeviceControl;
+import io.replicakit.testbed.dfsio.DfsioRunner;
+import io.replicakit.testbed.net.LinkCounters;
+import io.replicakit.testbed.net.NetworkRecord;
 import io.replicakit.testbed.spec.ClusterSpec;
 import java.io.IOException;
 import java.net.URI;
@@ -47,6 +50,22 @@ public interface Cluster extends AutoCloseable {
     return (DistributedFileSystem) FileSystem.get(uri(), clientConf(placement));
   }
 
+  /**
+   * A TestDFSIO runner with the local job runner and its client at {@code placement}: in this JVM, or in a client
+   * JVM of its own at that place when the cluster runs YARN.
+   */
+  default DfsioRunner dfsio(ClientPlacement placement, java.nio.file.Path workDir) throws IOException {
+    return new DfsioRunner(clientConf(placement), workDir);
+  }
+
+  /**
+   * A TestDFSIO runner whose maps run on the cluster's nodes, as on a real cluster, when it runs YARN (processes
+   * mode with {@link ClusterOptions#yarn()}); otherwise {@link #dfsio} from outside the cluster.
+   */
+  default DfsioRunner dfsioOnNodes(java.nio.file.Path workDir) throws IOException {
+    return dfsio(ClientPlacement.offCluster(), workDir);
+  }
+
   /** The source address of a client at {@code placement}. */
   default String addressOf(ClientPlacement placement) {
     if (placement instanceof ClientPlacement.OnNode on) {
@@ -55,7 +74,23 @@ public interface Cluster extends AutoCloseable {
     if (placement instanceof ClientPlacement.InRack in) {
       return spec().rackClientAddress(in.rack());
     }
-    return EmbeddedCluster.OFF_CLUSTER_ADDRESS;
+    return spec().masterAddress();
+  }
+
+  /**
+   * The network as this cluster runs it, for reports: the spec's links when a multi-process cluster built them
+   * (a namespace per host), or why the wire is not shaped.
+   */
+  default String describeNetwork() {
+    return NetworkRecord.describe(spec(), mode());
+  }
+
+  /**
+   * The bytes each link of the cluster's network has carried so far (see {@link LinkCounters#since}); empty when
+   * the network is not shaped.
+   */
+  default List<LinkCounters> linkCounters() throws IOException {
+    return List.of();
   }
 
   /** The emulated devices of a DataNode: counters and disturbances. */

@@ -4,6 +4,7 @@
  */
 package io.replicakit.testbed.cluster;
 
+import io.replicakit.testbed.net.NetworkRecord;
 import io.replicakit.testbed.spec.ClusterSpec;
 import io.replicakit.testbed.spec.DataNodeSpec;
 import io.replicakit.testbed.spec.Sizes;
@@ -27,6 +28,7 @@ final class ClusterLayout {
     sb.append("Mode          ").append(mode == ClusterMode.PROCESSES
         ? "processes (one JVM per daemon; logs in " + ProcessCluster.logDir(options).toAbsolutePath() + ")"
         : "embedded (every daemon in this JVM)").append('\n');
+    sb.append("Network       ").append(NetworkRecord.describe(spec, mode)).append('\n');
     sb.append("Devices       ").append(spec.devices().describe()).append('\n');
     if (spec.usesPageCache()) {
       sb.append("Page cache    ").append(spec.describePageCache()).append(" (recently written data)").append('\n');
@@ -45,7 +47,7 @@ final class ClusterLayout {
       }
     }
     sb.append("Clients: set fs.defaultFS=").append(uri)
-        .append("; a client on 127.0.0.1 is off-cluster.");
+        .append("; a client on ").append(spec.masterAddress()).append(" is off-cluster.");
     return sb.toString();
   }
 }

@@ -24,9 +24,12 @@ import java.util.Objects;
  * @param siteFiles {@code hdfs-site.xml}-format files merged in order into every daemon's configuration; a plugin
  *     list ({@code dfs.namenode.plugins}, {@code dfs.datanode.plugins}) is appended to, as an operator would
  * @param processes how daemons are launched in {@link ClusterMode#PROCESSES} mode
+ * @param yarn in {@link ClusterMode#PROCESSES} mode, also run YARN (a ResourceManager and a NodeManager beside
+ *     each DataNode) so TestDFSIO's maps run on the nodes; costs memory and start-up time, so only experiments
+ *     that read through TestDFSIO ask for it. The embedded mode always uses the local job runner.
  */
 public record ClusterOptions(Path baseDir, Map<String, String> hdfsSettings, ClusterMode mode, List<Path> siteFiles,
-    ProcessOptions processes) {
+    ProcessOptions processes, boolean yarn) {
 
   public ClusterOptions {
     Objects.requireNonNull(baseDir, "baseDir");
@@ -38,7 +41,7 @@ public record ClusterOptions(Path baseDir, Map<String, String> hdfsSettings, Clu
 
   /** Embedded options with these settings and no site files. */
   public ClusterOptions(Path baseDir, Map<String, String> hdfsSettings) {
-    this(baseDir, hdfsSettings, ClusterMode.EMBEDDED, List.of(), ProcessOptions.defaults());
+    this(baseDir, hdfsSettings, ClusterMode.EMBEDDED, List.of(), ProcessOptions.defaults(), false);
   }
 
   public static ClusterOptions in(Path baseDir) {
@@ -49,23 +52,28 @@ public record ClusterOptions(Path baseDir, Map<String, String> hdfsSettings, Clu
   public ClusterOptions with(String key, String value) {
     Map<String, String> settings = new LinkedHashMap<>(hdfsSettings);
     settings.put(key, value);
-    return new ClusterOptions(baseDir, settings, mode, siteFiles, processes);
+    return new ClusterOptions(baseDir, settings, mode, siteFiles, processes, yarn);
   }
 
   /** A copy that runs in {@code newMode}. */
   public ClusterOptions withMode(ClusterMode newMode) {
-    return new ClusterOptions(baseDir, hdfsSettings, newMode, siteFiles, processes);
+    return new ClusterOptions(baseDir, hdfsSettings, newMode, siteFiles, processes, yarn);
   }
 
   /** A copy that also installs the {@code hdfs-site.xml} sample {@code file} (after the ones already listed). */
   public ClusterOptions withSiteFile(Path file) {
     List<Path> files = new ArrayList<>(siteFiles);
     files.add(file);
-    return new ClusterOptions(baseDir, hdfsSettings, mode, files, processes);
+    return new ClusterOptions(baseDir, hdfsSettings, mode, files, processes, yarn);
   }
 
   /** A copy with other process launch options (used in {@link ClusterMode#PROCESSES} mode only). */
   public ClusterOptions withProcesses(ProcessOptions newProcesses) {
-    return new ClusterOptions(baseDir, hdfsSettings, mode, siteFiles, newProcesses);
+    return new ClusterOptions(baseDir, hdfsSettings, mode, siteFiles, newProcesses, yarn);
+  }
+
+  /** A copy that also runs YARN when in {@link ClusterMode#PROCESSES} mode (see {@link #yarn()}). */
+  public ClusterOptions withYarn() {
+    return new ClusterOptions(baseDir, hdfsSettings, mode, siteFiles, processes, true);
   }
 }

@@ -6,6 +6,7 @@ package io.replicakit.testbed.cluster;
 
 import io.replicakit.testbed.daemon.DataNodeControlPlugin;
 import io.replicakit.testbed.daemon.NameNodeControlPlugin;
+import io.replicakit.testbed.spec.Addressing;
 import io.replicakit.testbed.spec.ClusterSpec;
 import io.replicakit.testbed.spec.DataNodeSpec;
 import io.replicakit.testbed.spec.VolumeSpec;
@@ -31,9 +32,6 @@ import org.apache.hadoop.hdfs.HdfsConfiguration;
  * same HDFS), where this daemon keeps its storage and listens, and the harness's control plugin.
  */
 final class DaemonConfs {
-
-  /** Address of the NameNode (and of off-cluster clients): no DataNode lives there. */
-  static final String NAMENODE_ADDRESS = EmbeddedCluster.OFF_CLUSTER_ADDRESS;
 
   /** Prefixes of the keys {@code core-site.xml} carries; the rest goes to {@code hdfs-site.xml}. */
   private static final List<String> CORE_PREFIXES = List.of("fs.", "hadoop.", "net.", "io.", "ipc.", "file.", "ha.");
@@ -64,9 +62,13 @@ final class DaemonConfs {
   Map<String, String> nameNode(Map<String, String> restartSettings) {
     Map<String, String> settings = common();
     settings.put(DFSConfigKeys.DFS_NAMENODE_NAME_DIR_KEY, baseDir.resolve("name").toUri().toString());
-    settings.put(DFSConfigKeys.DFS_NAMENODE_HTTP_ADDRESS_KEY, NAMENODE_ADDRESS + ":0");
+    settings.put(DFSConfigKeys.DFS_NAMENODE_HTTP_ADDRESS_KEY, spec.masterAddress() + ":0");
     settings.put(CommonConfigurationKeys.HADOOP_TMP_DIR, baseDir.resolve("tmp/namenode").toString());
     SiteFiles.put(settings, DFSConfigKeys.DFS_NAMENODE_PLUGINS_KEY, NameNodeControlPlugin.class.getName());
+    if (spec.addressing() == Addressing.NAMESPACES) {
+      // A DataNode's namespace address is not this host's and has no name: register it by address.
+      settings.put(DFSConfigKeys.DFS_NAMENODE_DATANODE_REGISTRATION_IP_HOSTNAME_CHECK_KEY, "false");
+    }
     restartSettings.forEach(settings::put);
     return settings;
   }
@@ -140,7 +142,7 @@ final class DaemonConfs {
     settings.putAll(ClusterConfigs.settings(spec, options));
     int replication = Integer.parseInt(settings.getOrDefault(DFSConfigKeys.DFS_REPLICATION_KEY, "3").trim());
     settings.put(DFSConfigKeys.DFS_REPLICATION_KEY, Integer.toString(Math.min(replication, spec.dataNodes().size())));
-    String nameNode = NAMENODE_ADDRESS + ":" + nameNodePort;
+    String nameNode = spec.masterAddress() + ":" + nameNodePort;
     settings.put(CommonConfigurationKeys.FS_DEFAULT_NAME_KEY, "hdfs://" + nameNode);
     settings.put(DFSConfigKeys.DFS_NAMENODE_RPC_ADDRESS_KEY, nameNode);
     return settings;

@@ -8,6 +8,9 @@ import io.replicakit.testbed.daemon.DataNodeControlPlugin;
 import io.replicakit.testbed.daemon.NameNodeControlMBean;
 import io.replicakit.testbed.daemon.NameNodeControlPlugin;
 import io.replicakit.testbed.device.DeviceControl;
+import io.replicakit.testbed.dfsio.DfsioRunner;
+import io.replicakit.testbed.net.LinkCounters;
+import io.replicakit.testbed.net.NamespaceNetwork;
 import io.replicakit.testbed.process.DaemonCommand;
 import io.replicakit.testbed.process.DaemonEnv;
 import io.replicakit.testbed.process.DaemonId;
@@ -22,7 +25,6 @@ import io.replicakit.testbed.spec.ClusterSpec;
 import io.replicakit.testbed.spec.DataNodeSpec;
 import java.io.IOException;
 import java.net.URI;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -64,7 +66,7 @@ public final class ProcessCluster implements Cluster {
   private final ClusterSpec spec;
   private final ClusterOptions options;
   private final ProcessOptions processes;
-  private final DaemonInstall install;
+  private final DaemonStarter starter;
   private final DaemonConfs confs;
   private final URI uri;
   private final Map<String, String> nameNodeSettings = new LinkedHashMap<>();
@@ -73,25 +75,32 @@ public final class ProcessCluster implements Cluster {
   private final Set<String> fullDisks = ConcurrentHashMap.newKeySet();
   private final AtomicBoolean closed = new AtomicBoolean();
   private volatile Daemon nameNode;
+  private volatile YarnHook yarn = YarnHook.none();
   private final AdminClient admin;
+  private final NamespaceNetwork network;
 
-  private ProcessCluster(ClusterSpec spec, ClusterOptions options, DaemonInstall install, int nameNodePort) {
-    this.spec = spec;
+  private ProcessCluster(NamespaceNetwork network, ClusterOptions options, DaemonInstall install, int nameNodePort) {
+    this.network = network;
+    this.spec = network.spec();
     this.options = options;
-    this.processes = options.processes();
-    this.install = install;
+    this.processes = options.processes().withLauncher(network.launcher(options.processes().launcher()));
+    this.starter = new DaemonStarter(install, options.baseDir(), processes);
     this.confs = new DaemonConfs(spec, options, nameNodePort);
-    this.uri = URI.create("hdfs://" + DaemonConfs.NAMENODE_ADDRESS + ":" + nameNodePort);
+    this.uri = URI.create("hdfs://" + spec.masterAddress() + ":" + nameNodePort);
     this.admin = new AdminClient(uri, clientConf(ClientPlacement.offCluster()));
   }
 
-  /** Formats a namespace, starts the NameNode and every DataNode, and waits until all are up. */
-  public static ProcessCluster start(ClusterSpec spec, ClusterOptions options) throws IOException {
+  /**
+   * Builds the spec's network (a namespace per host, when it has one), formats a namespace, starts the NameNode
+   * and every DataNode, and waits until all are up.
+   */
+  public static ProcessCluster start(ClusterSpec requested, ClusterOptions options) throws IOException {
     DaemonInstall install = options.processes().resolveInstall();
     ClusterDirs.reset(options.baseDir());
     HadoopWebapps.copyTo(ClusterDirs.home(options.baseDir()));
-    ProcessCluster cluster = new ProcessCluster(spec, options, install,
-        FreePorts.pick(DaemonConfs.NAMENODE_ADDRESS));
+    NamespaceNetwork network = NamespaceNetwork.open(requested);
+    ClusterSpec spec = network.spec();
+    ProcessCluster cluster = new ProcessCluster(network, options, install, FreePorts.pick(spec.masterAddress()));
     try {
       cluster.format();
       // The NameNode first, alone: on a small machine, DataNode JVMs starting beside it would only slow it down.
@@ -101,6 +110,8 @@ public final class ProcessCluster implements Cluster {
         cluster.startDataNode(dn);
       }
       cluster.awaitDataNodes(spec.dataNodes().stream().map(DataNodeSpec::name).toList());
+      cluster.yarn = options.yarn() ? YarnHook.start(spec, options, cluster.processes, cluster.confs, install)
+          : YarnHook.none();
     } catch (IOException | RuntimeException e) {
       cluster.close();
       throw e;
@@ -137,8 +148,7 @@ public final class ProcessCluster implements Cluster {
 
   @Override
   public DeviceControl devices(String nodeName) {
-    String name = spec.dataNode(nodeName).name();
-    return new RemoteDevices(name, () -> running(name).jmx());
+    return remoteDevices(spec.dataNode(nodeName).name());
   }
 
   @Override
@@ -155,9 +165,24 @@ public final class ProcessCluster implements Cluster {
     return admin.uuid(node.address());
   }
 
+  @Override
+  public DfsioRunner dfsio(ClientPlacement placement, java.nio.file.Path workDir) throws IOException {
+    return yarn.dfsio(this, placement, workDir);
+  }
+
+  @Override
+  public DfsioRunner dfsioOnNodes(java.nio.file.Path workDir) throws IOException {
+    return yarn.dfsioOnNodes(this, workDir);
+  }
+
   /** The running DataNode process of that name. */
   public DaemonProcess dataNodeProcess(String nodeName) {
     return running(spec.dataNode(nodeName).name()).process();
+  }
+
+  @Override
+  public List<LinkCounters> linkCounters() throws IOException {
+    return network.counters();
   }
 
   /** The NameNode process. */
@@ -170,6 +195,7 @@ public final class ProcessCluster implements Cluster {
   public void stopDataNode(String nodeName) throws IOException {
     Daemon dn = takeRunning(nodeName);
     dn.process().stop(STOP_GRACE);
+    yarn.nodeStopped(dn.process().id().name());
     LOG.info("Stopped DataNode {} (SIGTERM to pid {})", nodeName, dn.process().pid());
   }
 
@@ -182,6 +208,7 @@ public final class ProcessCluster implements Cluster {
       dn.process().kill();
       killed.add(dn);
     }
+    yarn.nodesKilled(killed.stream().map(d -> d.process().id().name()).toList());
     NameNodeControlMBean control = nameNode.jmx().proxy(NameNodeControlPlugin.OBJECT_NAME,
         NameNodeControlMBean.class);
     for (Daemon dn : killed) {
@@ -222,6 +249,7 @@ public final class ProcessCluster implements Cluster {
     startDataNode(node);
     stopped.remove(node.name());
     awaitDataNodes(List.of(node.name()));
+    yarn.nodeRestarted(node.name());
     if (fullDisks.contains(node.name())) {
       remoteDevices(node.name()).fillDisks();
     }
@@ -285,44 +313,27 @@ public final class ProcessCluster implements Cluster {
     StringBuilder daemons = new StringBuilder("Processes     namenode pid ").append(nameNode.process().pid());
     spec.dataNodes().stream().filter(dn -> dataNodes.containsKey(dn.name())).forEach(dn -> daemons.append(", ")
         .append(dn.name()).append(" pid ").append(dataNodes.get(dn.name()).process().pid()));
-    return ClusterLayout.describe(spec, uri, options, mode()) + "\n" + daemons;
+    return ClusterLayout.describe(spec, uri, options, mode()) + "\n" + daemons + yarn.describe();
   }
 
   private void format() throws IOException {
-    DaemonId id = DaemonId.nameNode(DaemonConfs.NAMENODE_ADDRESS);
-    DaemonEnv env = writeConf(id, confs.nameNode(nameNodeSettings), 0);
-    DaemonProcess format = DaemonProcess.start(DaemonCommand.formatNameNode(id, env), processes.launcher());
-    try {
-      int code = format.awaitExit(processes.startTimeout());
-      if (code != 0) {
-        throw new IOException("formatting the NameNode failed (exit " + code + "); see " + format.describeLogs());
-      }
-    } catch (TimeoutException e) {
-      throw new IOException(e.getMessage(), e);
-    }
+    starter.formatNameNode(DaemonId.nameNode(spec.masterAddress()), confs.nameNode(nameNodeSettings));
   }
 
   private void startNameNode() throws IOException {
-    DaemonId id = DaemonId.nameNode(DaemonConfs.NAMENODE_ADDRESS);
-    DaemonEnv env = writeConf(id, confs.nameNode(nameNodeSettings), FreePorts.pick(id.address()));
+    DaemonId id = DaemonId.nameNode(spec.masterAddress());
+    DaemonEnv env = starter.configure(id, confs.nameNode(nameNodeSettings), FreePorts.pick(id.address()));
     long started = System.currentTimeMillis();
-    DaemonProcess process = DaemonProcess.start(DaemonCommand.nameNode(id, env), processes.launcher());
+    DaemonProcess process = starter.start(DaemonCommand.nameNode(id, env));
     nameNode = new Daemon(process, new DaemonJmx(id.address(), env.jmxPort()), started);
   }
 
   private void startDataNode(DataNodeSpec node) throws IOException {
     DaemonId id = DaemonId.dataNode(node.name(), node.address(), node.rack());
-    DaemonEnv env = writeConf(id, confs.dataNode(node, options), FreePorts.pick(node.address()));
+    DaemonEnv env = starter.configure(id, confs.dataNode(node, options), FreePorts.pick(node.address()));
     long started = System.currentTimeMillis();
-    DaemonProcess process = DaemonProcess.start(DaemonCommand.dataNode(id, env), processes.launcher());
+    DaemonProcess process = starter.start(DaemonCommand.dataNode(id, env));
     dataNodes.put(node.name(), new Daemon(process, new DaemonJmx(id.address(), env.jmxPort()), started));
-  }
-
-  private DaemonEnv writeConf(DaemonId id, Map<String, String> settings, int jmxPort) throws IOException {
-    java.nio.file.Path confDir = ClusterDirs.conf(options.baseDir(), id.name());
-    DaemonConfs.write(confDir, settings);
-    return new DaemonEnv(install, confDir, ClusterDirs.home(options.baseDir()), logDir(options),
-        options.baseDir().resolve("tmp").resolve(id.name()), processes.jvmOptions(), jmxPort);
   }
 
   /** Waits until the NameNode answers clients and its control bean is up (each wait has the full timeout). */
@@ -362,6 +373,7 @@ public final class ProcessCluster implements Cluster {
       return;
     }
     admin.close();
+    yarn.close();
     List<Daemon> all = new ArrayList<>(dataNodes.values());
     if (nameNode != null) {
       all.add(nameNode);
@@ -376,5 +388,6 @@ public final class ProcessCluster implements Cluster {
         LOG.warn("Daemon {} (pid {}) did not stop: {}", d.process().id().name(), d.process().pid(), e.toString());
       }
     }
+    network.close();
   }
 }

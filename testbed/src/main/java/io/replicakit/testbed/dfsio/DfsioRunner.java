@@ -8,6 +8,8 @@ import io.replicakit.testbed.hdfs.HadoopInternals;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.TestDFSIO;
 import org.apache.hadoop.util.ToolRunner;
@@ -15,15 +17,28 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs Hadoop's own TestDFSIO benchmark with MapReduce's local job runner, against whatever file system the
- * client configuration names: the embedded cluster (with the client placed where the experiment wants it) or a
- * real cluster's {@code fs.defaultFS}. Map tasks run in this JVM, so they inherit the client's placement.
+ * Runs Hadoop's own TestDFSIO benchmark and reads its figures. By default with MapReduce's local job runner in
+ * this JVM, against whatever file system the client configuration names: the embedded cluster (with the client
+ * placed where the experiment wants it) or a real cluster's {@code fs.defaultFS}; map tasks then run in this JVM
+ * and inherit the client's placement. A {@link Job} runs it elsewhere: a multi-process cluster with YARN starts
+ * TestDFSIO's own {@code main} in a client JVM, whose maps run on the NodeManagers.
  */
 public final class DfsioRunner {
 
   private static final Logger LOG = LoggerFactory.getLogger(DfsioRunner.class);
 
-  private final Configuration clientConf;
+  /** One TestDFSIO invocation, wherever it runs. */
+  @FunctionalInterface
+  public interface Job {
+
+    /**
+     * Runs TestDFSIO with {@code request}'s arguments and {@code settings} added to its configuration, its
+     * summary going to {@code resultFile}, and returns its exit code.
+     */
+    int run(DfsioRequest request, Map<String, String> settings, Path resultFile) throws IOException;
+  }
+
+  private final Job job;
   private final Path workDir;
 
   /**
@@ -31,7 +46,15 @@ public final class DfsioRunner {
    * @param workDir local directory for result files and the local job runner's scratch space
    */
   public DfsioRunner(Configuration clientConf, Path workDir) {
-    this.clientConf = clientConf;
+    this(inThisJvm(clientConf), workDir);
+  }
+
+  /**
+   * @param job where TestDFSIO runs
+   * @param workDir local directory for result files and the local job runner's scratch space
+   */
+  public DfsioRunner(Job job, Path workDir) {
+    this.job = job;
     this.workDir = workDir;
   }
 
@@ -61,18 +84,7 @@ public final class DfsioRunner {
     Files.createDirectories(workDir);
     Path resultFile = Files.createTempFile(workDir,
         "dfsio-" + request.op().name().toLowerCase(java.util.Locale.ROOT) + "-", ".log");
-    Configuration conf = jobConf(request);
-    TestDFSIO dfsio = new TestDFSIO();
-    int exit;
-    try {
-      exit = ToolRunner.run(conf, dfsio, request.arguments(resultFile.toString()).toArray(String[]::new));
-    } catch (IOException e) {
-      throw e;
-    } catch (Exception e) {
-      throw new IOException("TestDFSIO " + request.op() + " failed: " + e.getMessage(), e);
-    } finally {
-      HadoopInternals.shutDownDfsioPool(dfsio);
-    }
+    int exit = job.run(request, jobSettings(request), resultFile);
     if (exit != 0) {
       throw new IOException("TestDFSIO " + request.op() + " exited with " + exit + " (arguments "
           + request.arguments(resultFile.toString()) + ")");
@@ -80,13 +92,32 @@ public final class DfsioRunner {
     return resultFile;
   }
 
-  private Configuration jobConf(DfsioRequest request) {
-    Configuration conf = new Configuration(clientConf);
-    conf.set("mapreduce.framework.name", "local");
-    conf.set("test.build.data", request.baseDir());
-    conf.setInt("dfs.replication", request.replication());
-    conf.setInt("mapreduce.local.map.tasks.maximum", request.parallelMaps());
-    conf.set("hadoop.tmp.dir", workDir.resolve("hadoop-tmp").toAbsolutePath().toString());
-    return conf;
+  /** The configuration a request adds to its client's: data directory, replication, local parallelism, scratch. */
+  private Map<String, String> jobSettings(DfsioRequest request) {
+    Map<String, String> settings = new LinkedHashMap<>();
+    settings.put("test.build.data", request.baseDir());
+    settings.put("dfs.replication", Short.toString(request.replication()));
+    settings.put("mapreduce.local.map.tasks.maximum", Integer.toString(request.parallelMaps()));
+    settings.put("hadoop.tmp.dir", workDir.resolve("hadoop-tmp").toAbsolutePath().toString());
+    return settings;
+  }
+
+  /** TestDFSIO through {@link ToolRunner} in this JVM, with the local job runner. */
+  private static Job inThisJvm(Configuration clientConf) {
+    return (request, settings, resultFile) -> {
+      Configuration conf = new Configuration(clientConf);
+      conf.set("mapreduce.framework.name", "local");
+      settings.forEach(conf::set);
+      TestDFSIO dfsio = new TestDFSIO();
+      try {
+        return ToolRunner.run(conf, dfsio, request.arguments(resultFile.toString()).toArray(String[]::new));
+      } catch (IOException e) {
+        throw e;
+      } catch (Exception e) {
+        throw new IOException("TestDFSIO " + request.op() + " failed: " + e.getMessage(), e);
+      } finally {
+        HadoopInternals.shutDownDfsioPool(dfsio);
+      }
+    };
   }
 }

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
@@ -35,6 +36,16 @@ public final class DaemonProcess {
    * it with the {@link ProcessReaper}.
    */
   public static DaemonProcess start(DaemonCommand command, NodeLauncher launcher) throws IOException {
+    return start(command, launcher, Map.of());
+  }
+
+  /**
+   * {@link #start(DaemonCommand, NodeLauncher)} with {@code environment} added to this JVM's environment: what a
+   * daemon hands down to the processes it starts itself (a NodeManager's {@code HADOOP_CONF_DIR} and
+   * {@code JAVA_HOME} for its containers).
+   */
+  public static DaemonProcess start(DaemonCommand command, NodeLauncher launcher, Map<String, String> environment)
+      throws IOException {
     Files.createDirectories(command.env().logDir());
     Files.createDirectories(command.env().tmpDir());
     List<String> argv = launcher.command(command.id(), command.argv(ProcessHandle.current().pid()));
@@ -42,6 +53,7 @@ public final class DaemonProcess {
         .redirectErrorStream(true)
         .redirectOutput(ProcessBuilder.Redirect.appendTo(command.outFile().toFile()))
         .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+    builder.environment().putAll(environment);
     Process process = builder.start();
     ProcessReaper.global().register(process);
     return new DaemonProcess(command, process);

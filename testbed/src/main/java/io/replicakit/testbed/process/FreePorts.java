@@ -7,6 +7,7 @@ package io.replicakit.testbed.process;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
+import java.net.NetworkInterface;
 import java.net.ServerSocket;
 
 /**
@@ -18,9 +19,17 @@ public final class FreePorts {
 
   private FreePorts() {}
 
+  /**
+   * A port free at {@code address}. An address that is not this namespace's (a host in a network namespace of its
+   * own) gets a port free on every address here: that namespace runs only its host's few daemons.
+   */
   public static int pick(String address) {
-    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(address))) {
-      return socket.getLocalPort();
+    try {
+      InetAddress at = InetAddress.getByName(address);
+      boolean local = at.isLoopbackAddress() || NetworkInterface.getByInetAddress(at) != null;
+      try (ServerSocket socket = new ServerSocket(0, 1, local ? at : null)) {
+        return socket.getLocalPort();
+      }
     } catch (IOException e) {
       throw new UncheckedIOException("no free port on " + address, e);
     }

@@ -4,6 +4,7 @@
  */
 package io.replicakit.testbed.spec;
 
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.NoSuchElementException;
@@ -16,14 +17,44 @@ import org.apache.hadoop.fs.StorageType;
  * A validated, declarative description of an embedded test cluster: which DataNodes exist, where they sit in
  * the topology, what volumes they have and how fast each medium is. Built only by {@link SpecParser}, so every
  * instance has passed validation.
+ *
+ * @param network the links between the hosts ({@link NetworkSpec#NONE}: unshaped)
+ * @param addressing the scheme that gave the hosts their addresses
  */
-public record ClusterSpec(String name, String description, List<DataNodeSpec> dataNodes, DeviceProfile devices) {
+public record ClusterSpec(String name, String description, List<DataNodeSpec> dataNodes, DeviceProfile devices,
+    NetworkSpec network, Addressing addressing) {
 
   public ClusterSpec {
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(description, "description");
     Objects.requireNonNull(devices, "devices");
+    Objects.requireNonNull(network, "network");
+    Objects.requireNonNull(addressing, "addressing");
     dataNodes = List.copyOf(dataNodes);
+  }
+
+  /** A spec on loopback addresses without a network of its own. */
+  public ClusterSpec(String name, String description, List<DataNodeSpec> dataNodes, DeviceProfile devices) {
+    this(name, description, dataNodes, devices, NetworkSpec.NONE, Addressing.LOOPBACK);
+  }
+
+  /**
+   * This spec with every host re-addressed by {@code scheme}: what a cluster that gives each host a network
+   * namespace runs, so that the daemons' configuration, the rack mapping and the clients all follow.
+   */
+  public ClusterSpec addressedBy(Addressing scheme) {
+    List<String> racks = racks();
+    List<DataNodeSpec> moved = new ArrayList<>();
+    for (int i = 0; i < dataNodes.size(); i++) {
+      DataNodeSpec dn = dataNodes.get(i);
+      moved.add(dn.withAddress(scheme.dataNode(i, racks.indexOf(dn.rack()))));
+    }
+    return new ClusterSpec(name, description, moved, devices, network, scheme);
+  }
+
+  /** The NameNode's address, which is also where off-cluster clients sit. */
+  public String masterAddress() {
+    return addressing.master();
   }
 
   /** Rack paths in first-appearance order. */
@@ -38,7 +69,8 @@ public record ClusterSpec(String name, String description, List<DataNodeSpec> da
   }
 
   /**
-   * Address of a client host in {@code rack} that is not a DataNode: {@code 127.0.1.R} for the R-th rack. The
+   * Address of a client host in {@code rack} that is not a DataNode ({@code 127.0.1.R} for the R-th rack on
+   * loopback, see {@link Addressing}). The
    * topology table maps it to the rack, so the NameNode treats a writer there as rack-local but not node-local
    * (first replica on a random node of the rack), as for a gateway or compute-only host on a real cluster.
    */
@@ -47,7 +79,7 @@ public record ClusterSpec(String name, String description, List<DataNodeSpec> da
     if (index < 0) {
       throw new NoSuchElementException("no rack '" + rack + "' in spec '" + name + "'; racks: " + racks());
     }
-    return "127.0.1." + (index + 1);
+    return addressing.rackClient(index);
   }
 
   /** Network location of a rack's client host: the rack, below a node group of its own when there are groups. */

@@ -54,6 +54,12 @@ public record DataNodeSpec(
     this(name, address, rack, nodeGroup, upgradeDomain, hardwareClass, volumes, networkBytesPerSec, 0);
   }
 
+  /** This node on another address (a network namespace's), everything else the same. */
+  public DataNodeSpec withAddress(String newAddress) {
+    return new DataNodeSpec(name, newAddress, rack, nodeGroup, upgradeDomain, hardwareClass, volumes,
+        networkBytesPerSec, pageCacheBytes);
+  }
+
   /** The location the topology mapping gives this node: the rack, plus the node group when there is one. */
   public String networkLocation() {
     return nodeGroup.map(group -> rack + "/" + group).orElse(rack);

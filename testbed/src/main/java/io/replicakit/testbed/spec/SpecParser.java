@@ -42,6 +42,10 @@ public final class SpecParser {
   public static final String NODE_GROUPS_PER_RACK = "node.groups.per.rack";
   public static final String UPGRADE_DOMAINS = "upgrade.domains";
   public static final String PAGE_CACHE_MIB = "page.cache.mib";
+  /** Link rates with units (see {@link NetworkFields}): one, or one per DataNode / per rack. */
+  public static final String NET_NODE_LINK = NetworkFields.NODE_LINK;
+  public static final String NET_RACK_UPLINK = NetworkFields.RACK_UPLINK;
+  public static final String NET_CLIENT_LINK = NetworkFields.CLIENT_LINK;
 
   /** DataNode i (1-based) gets 127.0.0.(FIRST_ADDRESS_OCTET + i); 127.0.0.1 stays off-cluster. */
   static final int FIRST_ADDRESS_OCTET = 10;
@@ -52,7 +56,8 @@ public final class SpecParser {
       StorageType.RAM_DISK, StorageType.NVDIMM, StorageType.SSD, StorageType.DISK, StorageType.ARCHIVE);
 
   private static final Set<String> FIELDS = Set.of(NAME, DESCRIPTION, DATANODES, RACKS, RACK_SIZES, VOLUMES,
-      CAPACITIES, CLASSES, NETWORK_MIBPS, NODE_GROUPS_PER_RACK, UPGRADE_DOMAINS, DEVICE_BURST, PAGE_CACHE_MIB);
+      CAPACITIES, CLASSES, NETWORK_MIBPS, NODE_GROUPS_PER_RACK, UPGRADE_DOMAINS, DEVICE_BURST, PAGE_CACHE_MIB,
+      NET_NODE_LINK, NET_RACK_UPLINK, NET_CLIENT_LINK);
 
   /** Result of reading a spec: the spec when valid, and the validation status either way. */
   public record Reading(Optional<ClusterSpec> spec, ValidationStatus status) {}
@@ -60,10 +65,12 @@ public final class SpecParser {
   private final Properties props;
   private final String source;
   private final List<String> problems = new ArrayList<>();
+  private final SpecLists lists;
 
   private SpecParser(Properties props, String source) {
     this.props = props;
     this.source = source;
+    this.lists = new SpecLists(props, problems);
   }
 
   /** Validates and, when valid, builds the spec. Never throws for bad input. */
@@ -88,11 +95,12 @@ public final class SpecParser {
     }
     List<Integer> rackSizes = rackSizes(dataNodes, racks);
     List<List<VolumeSpec>> volumes = capacities(dataNodes, volumeTypes);
-    List<String> classes = listOrDefault(CLASSES, dataNodes, "default");
+    List<String> classes = lists.orDefault(CLASSES, dataNodes, "default", "DataNode");
     List<Long> network = network(dataNodes);
     List<Long> pageCaches = pageCaches(dataNodes);
     int groupsPerRack = rackSizes.isEmpty() ? 0 : nodeGroupsPerRack(rackSizes);
     String upgradeDomains = upgradeDomains(dataNodes);
+    NetworkSpec net = new NetworkFields(lists, problems).read(dataNodes, racks);
     if (!problems.isEmpty()) {
       return failed();
     }
@@ -103,7 +111,7 @@ public final class SpecParser {
       for (int k = 0; k < rackSizes.get(r); k++, index++) {
         nodes.add(new DataNodeSpec(
             String.format(Locale.ROOT, "dn%02d", index + 1),
-            "127.0.0." + (FIRST_ADDRESS_OCTET + index + 1),
+            Addressing.LOOPBACK.dataNode(index, r),
             "/r" + (r + 1),
             groupsPerRack == 0 ? Optional.empty() : Optional.of("ng" + (groupsBefore + k % groupsPerRack + 1)),
             upgradeDomain(upgradeDomains, r, index),
@@ -116,7 +124,8 @@ public final class SpecParser {
     }
     String name = props.getProperty(NAME, source).trim();
     String description = props.getProperty(DESCRIPTION, "").trim();
-    return new Reading(Optional.of(new ClusterSpec(name, description, nodes, devices)), ValidationStatus.valid());
+    return new Reading(Optional.of(new ClusterSpec(name, description, nodes, devices, net,
+        Addressing.LOOPBACK)), ValidationStatus.valid());
   }
 
   private Reading failed() {
@@ -157,7 +166,7 @@ public final class SpecParser {
 
   private List<StorageType> volumeTypes() {
     List<StorageType> types = new ArrayList<>();
-    for (String entry : list(VOLUMES, "DISK")) {
+    for (String entry : lists.list(VOLUMES, "DISK")) {
       Optional<StorageType> type = storageType(entry);
       if (type.isEmpty() || !VOLUME_TYPES.contains(type.get())) {
         problems.add(VOLUMES + ": unknown storage type '" + entry + "'; allowed: " + VOLUME_TYPES);
@@ -216,7 +225,7 @@ public final class SpecParser {
   }
 
   private List<Integer> rackSizes(int dataNodes, int racks) {
-    List<String> entries = list(RACK_SIZES, null);
+    List<String> entries = lists.list(RACK_SIZES, null);
     List<Integer> sizes = new ArrayList<>();
     if (entries.isEmpty()) {
       for (int r = 0; r < racks; r++) {
@@ -249,7 +258,7 @@ public final class SpecParser {
   }
 
   private List<List<VolumeSpec>> capacities(int dataNodes, List<StorageType> types) {
-    List<String> entries = list(CAPACITIES, null);
+    List<String> entries = lists.list(CAPACITIES, null);
     if (entries.isEmpty()) {
       problems.add(CAPACITIES + " is required: one entry per DataNode (" + dataNodes + "), each a size"
           + " or one size per volume separated by '/'");
@@ -283,7 +292,7 @@ public final class SpecParser {
   }
 
   private List<Long> network(int dataNodes) {
-    List<String> entries = listOrDefault(NETWORK_MIBPS, dataNodes, "0");
+    List<String> entries = lists.orDefault(NETWORK_MIBPS, dataNodes, "0", "DataNode");
     List<Long> result = new ArrayList<>();
     for (String entry : entries) {
       try {
@@ -301,7 +310,7 @@ public final class SpecParser {
   }
 
   private List<Long> pageCaches(int dataNodes) {
-    List<String> entries = listOrDefault(PAGE_CACHE_MIB, dataNodes, "0");
+    List<String> entries = lists.orDefault(PAGE_CACHE_MIB, dataNodes, "0", "DataNode");
     List<Long> result = new ArrayList<>();
     for (String entry : entries) {
       try {
@@ -347,49 +356,6 @@ public final class SpecParser {
       case "rack" -> Optional.of("ud" + (rackIndex + 1));
       default -> Optional.of("ud" + (nodeIndex % Integer.parseInt(mode) + 1));
     };
-  }
-
-  /** A list field of exactly {@code size} entries, or {@code dflt} repeated when absent. */
-  private List<String> listOrDefault(String key, int size, String dflt) {
-    List<String> entries = list(key, null);
-    if (entries.isEmpty()) {
-      return java.util.Collections.nCopies(size, dflt);
-    }
-    if (entries.size() == 1) {
-      return java.util.Collections.nCopies(size, entries.get(0));
-    }
-    if (entries.size() != size) {
-      problems.add(key + " has " + entries.size() + " entries; expected 1 or " + size + " (one per DataNode)");
-      return java.util.Collections.nCopies(size, dflt);
-    }
-    return entries;
-  }
-
-  /** Splits a comma list, expanding {@code x*N} repetitions. */
-  private List<String> list(String key, String dflt) {
-    String text = props.getProperty(key, dflt);
-    if (text == null || text.isBlank()) {
-      return List.of();
-    }
-    List<String> result = new ArrayList<>();
-    for (String raw : text.split(",")) {
-      String entry = raw.trim();
-      int star = entry.lastIndexOf('*');
-      if (star < 0) {
-        result.add(entry);
-        continue;
-      }
-      try {
-        int times = Integer.parseInt(entry.substring(star + 1).trim());
-        if (times < 1) {
-          throw new NumberFormatException();
-        }
-        result.addAll(java.util.Collections.nCopies(times, entry.substring(0, star).trim()));
-      } catch (NumberFormatException e) {
-        problems.add(key + ": bad repetition '" + entry + "' (expected value*count with count >= 1)");
-      }
-    }
-    return result;
   }
 
   private static Optional<StorageType> storageType(String text) {

@@ -45,6 +45,10 @@ class SpecParserTest {
     assertEquals("C1", paper.dataNode("dn05").hardwareClass());
     assertEquals("C2", paper.dataNode("dn06").hardwareClass());
     assertEquals(Optional.of("ud3"), paper.dataNode("dn06").upgradeDomain());
+    // The paper's 2 x 10 Gbit/s (C1) and 1 Gbit/s (C2) links at 1/16, as its disks are scaled.
+    assertEquals(156.25, paper.network().nodeLink(4).mbPerSec(), 1e-9);
+    assertEquals(7.8125, paper.network().nodeLink(5).mbPerSec(), 1e-9);
+    assertEquals(7.8125, paper.network().rackUplink(2).mbPerSec(), 1e-9);
   }
 
   @Test

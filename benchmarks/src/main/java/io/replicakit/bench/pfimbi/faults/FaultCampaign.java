@@ -12,6 +12,7 @@ import io.replicakit.bench.results.RunResult;
 import io.replicakit.testbed.cluster.ClusterOptions;
 import io.replicakit.testbed.cluster.Cluster;
 import io.replicakit.testbed.cluster.ClusterMode;
+import io.replicakit.testbed.net.NetworkRecord;
 import io.replicakit.testbed.spec.ClusterSpec;
 import io.replicakit.testbed.spec.ClusterSpecs;
 import io.replicakit.testbed.spec.Sizes;
@@ -169,6 +170,7 @@ public final class FaultCampaign {
   private Map<String, Object> clusterDescription(ClusterSpec spec) {
     Map<String, Object> cluster = new LinkedHashMap<>();
     cluster.put("mode", mode.label());
+    cluster.put("network", NetworkRecord.of(spec, mode));
     cluster.put("spec", spec.name());
     cluster.put("datanodes", spec.dataNodes().size());
     cluster.put("racks", spec.racks().size());
