@@ -30,7 +30,7 @@ class PluginStartupTest {
   void byDefaultTheDaemonKeepsRunningAndTheFailureIsCounted() {
     ExitUtil.resetFirstExitException();
     long before = PluginStartup.failures("KeepUp");
-    PluginStartup.failed("KeepUp", "replicakit.x.abort.on.error", false, LOG, "cannot start",
+    PluginStartup.failed("KeepUp", "example.x.abort.on.error", false, LOG, "cannot start",
         new BindException("Address already in use"));
     assertEquals(before + 1, PluginStartup.failures("KeepUp"));
     assertFalse(ExitUtil.terminateCalled());
@@ -39,7 +39,7 @@ class PluginStartupTest {
   @Test
   void abortStopsTheDaemonWithTheCause() {
     ExitUtil.ExitException exit = assertThrows(ExitUtil.ExitException.class, () -> PluginStartup.failed("Abort",
-        "replicakit.x.abort.on.error", true, LOG, "cannot start", new BindException("Address already in use")));
+        "example.x.abort.on.error", true, LOG, "cannot start", new BindException("Address already in use")));
     assertTrue(exit.getMessage().contains("cannot start: Address already in use"), exit.getMessage());
     assertEquals(1, PluginStartup.failures("Abort"));
     ExitUtil.resetFirstExitException();

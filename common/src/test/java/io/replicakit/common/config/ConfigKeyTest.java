@@ -204,13 +204,13 @@ class ConfigKeyTest {
 
   @Test
   void checkAndDescribe_nameTheKeyItsDefaultAndItsRange() {
-    ConfigKey<Long> k = ConfigKey.whole("replicakit.x.n", 4, 1, 64).unit("threads").readBy("NameNode")
+    ConfigKey<Long> k = ConfigKey.whole("example.x.n", 4, 1, 64).unit("threads").readBy("NameNode")
         .doc("Handler threads.");
     List<String> problems = new ArrayList<>();
     assertTrue(k.check(conf(), problems));
     assertFalse(k.check(conf(k.name(), "65"), problems));
-    assertEquals(List.of("replicakit.x.n must be in 1..64, was 65"), problems);
-    assertEquals("replicakit.x.n: Handler threads. Unit: threads. Default: 4. Allowed: 1..64. Read by: NameNode.",
+    assertEquals(List.of("example.x.n must be in 1..64, was 65"), problems);
+    assertEquals("example.x.n: Handler threads. Unit: threads. Default: 4. Allowed: 1..64. Read by: NameNode.",
         k.describe());
   }
 

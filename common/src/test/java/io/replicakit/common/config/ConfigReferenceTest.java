@@ -23,13 +23,13 @@ class ConfigReferenceTest {
 
   /** A module's key holder, as the build's generator finds it: one static ConfigKeys field. */
   static final class Holder {
-    static final ConfigKey<Long> HANDLERS = ConfigKey.whole("replicakit.demo.handlers", 4, 1, 64)
+    static final ConfigKey<Long> HANDLERS = ConfigKey.whole("example.demo.handlers", 4, 1, 64)
         .unit("threads").readBy("NameNode").doc("RPC handler threads; more serve more DataNodes at once.");
-    static final ConfigKey<Long> INTERVAL = ConfigKey.durationMs("replicakit.demo.interval.ms", 0, 100, 60_000)
+    static final ConfigKey<Long> INTERVAL = ConfigKey.durationMs("example.demo.interval.ms", 0, 100, 60_000)
         .defaultFrom(c -> 3_000L, "`dfs.heartbeat.interval` (3 s)").readBy("DataNode").doc("Report period.");
-    static final ConfigKey<String> ROOTS = ConfigKey.string("replicakit.demo.roots", "/", "a path a|b",
+    static final ConfigKey<String> ROOTS = ConfigKey.string("example.demo.roots", "/", "a path a|b",
         v -> v.startsWith("/")).unit("list").readBy("both").doc("Where <to> look & sweep.");
-    static final ConfigKeys KEYS = ConfigKeys.of("demo", "replicakit.demo.", "demo",
+    static final ConfigKeys KEYS = ConfigKeys.of("demo", "example.demo.", "demo",
         List.of(HANDLERS, INTERVAL, ROOTS));
   }
 
@@ -55,11 +55,11 @@ class ConfigReferenceTest {
     assertEquals(List.of(
         "| key | default | unit | allowed | read by | meaning |",
         "|---|---|---|---|---|---|",
-        "| `replicakit.demo.handlers` | `4` | threads | 1..64 | NameNode | RPC handler threads; more serve more "
+        "| `example.demo.handlers` | `4` | threads | 1..64 | NameNode | RPC handler threads; more serve more "
             + "DataNodes at once. |",
-        "| `replicakit.demo.interval.ms` | `dfs.heartbeat.interval` (3 s) | ms | 100..60000 ms | DataNode | "
+        "| `example.demo.interval.ms` | `dfs.heartbeat.interval` (3 s) | ms | 100..60000 ms | DataNode | "
             + "Report period. |",
-        "| `replicakit.demo.roots` | `/` | list | a path a\\|b | both | Where <to> look & sweep. |"),
+        "| `example.demo.roots` | `/` | list | a path a\\|b | both | Where <to> look & sweep. |"),
         table.lines().toList());
   }
 

@@ -26,7 +26,7 @@ class KnownKeysTest {
   @Test
   void keysOutsideEveryModulePrefixAreReportedWithTheClosestPrefix() {
     List<String> warnings = KnownKeys.outsidePrefixes(List.of("replicakit.pfimbbi.buffer.blocks",
-        "replicakit.metrics.interval.ms", "replicakit.testbed.anything"));
+        "replicakit.metrics.interval.ms", "replicakit.testbed.node.name"));
     assertEquals(1, warnings.size(), warnings.toString());
     assertTrue(warnings.get(0).contains("replicakit.pfimbbi.buffer.blocks"), warnings.get(0));
     assertTrue(warnings.get(0).endsWith("did you mean a key under replicakit.pfimbi.?"), warnings.get(0));

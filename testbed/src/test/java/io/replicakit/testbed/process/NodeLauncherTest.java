@@ -22,7 +22,7 @@ class NodeLauncherTest {
 
   @Test
   void launcher_receivesEachDaemonsCommand_andWhatItReturnsIsWhatRuns() throws Exception {
-    Path jar = Files.createFile(dir.resolve("replicakit.jar"));
+    Path jar = Files.createFile(dir.resolve("replicakit-dist.jar"));
     DaemonEnv env = new DaemonEnv(new DaemonInstall(jar, jar, List.of(Files.createFile(dir.resolve("h.jar")))),
         dir.resolve("conf"), dir.resolve("home"), dir.resolve("logs"), dir.resolve("tmp"), List.of(), 0);
     DaemonId id = DaemonId.dataNode("dn03", "127.0.0.13", "/r2");

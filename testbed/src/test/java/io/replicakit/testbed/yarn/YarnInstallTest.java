@@ -38,7 +38,7 @@ class YarnInstallTest {
   @Test
   void of_failsNamingTheMissingClasses_whenHadoopsClasspathHasNoYarn() throws IOException {
     Path hdfsOnly = jar("hadoop-hdfs.jar", "org.apache.hadoop.hdfs.server.datanode.DataNode");
-    DaemonInstall install = new DaemonInstall(jar("replicakit.jar"), jar("testbed.jar"), List.of(hdfsOnly));
+    DaemonInstall install = new DaemonInstall(jar("replicakit-dist.jar"), jar("testbed.jar"), List.of(hdfsOnly));
     IllegalStateException e = assertThrows(IllegalStateException.class, () -> YarnInstall.of(install));
     assertTrue(e.getMessage().contains(YarnInstall.NODE_MANAGER_MAIN), e.getMessage());
     assertTrue(e.getMessage().contains("./mvnw -pl dist -am package"), e.getMessage());
@@ -48,7 +48,7 @@ class YarnInstallTest {
   void containerJars_areTheDaemonsJars_andTheClientAddsTestDfsios() throws IOException {
     Path hadoop = jar("hadoop-common.jar");
     Path testbed = jar("testbed.jar");
-    Path replicakit = jar("replicakit.jar");
+    Path replicakit = jar("replicakit-dist.jar");
     YarnInstall yarn = new YarnInstall(new DaemonInstall(replicakit, testbed, List.of(hadoop)),
         jar("dfsio-tests.jar"));
     assertEquals(List.of(hadoop, replicakit, testbed), yarn.containerJars());
