@@ -11,13 +11,13 @@ import io.replicakit.testbed.device.DeviceControl;
 import io.replicakit.testbed.dfsio.DfsioRunner;
 import io.replicakit.testbed.net.LinkCounters;
 import io.replicakit.testbed.net.NamespaceNetwork;
+import io.replicakit.testbed.net.Ports;
 import io.replicakit.testbed.process.DaemonCommand;
 import io.replicakit.testbed.process.DaemonEnv;
 import io.replicakit.testbed.process.DaemonId;
 import io.replicakit.testbed.process.DaemonInstall;
 import io.replicakit.testbed.process.DaemonJmx;
 import io.replicakit.testbed.process.DaemonProcess;
-import io.replicakit.testbed.process.FreePorts;
 import io.replicakit.testbed.process.HadoopWebapps;
 import io.replicakit.testbed.process.ProcessOptions;
 import io.replicakit.testbed.process.RemoteDevices;
@@ -100,7 +100,7 @@ public final class ProcessCluster implements Cluster {
     HadoopWebapps.copyTo(ClusterDirs.home(options.baseDir()));
     NamespaceNetwork network = NamespaceNetwork.open(requested);
     ClusterSpec spec = network.spec();
-    ProcessCluster cluster = new ProcessCluster(network, options, install, FreePorts.pick(spec.masterAddress()));
+    ProcessCluster cluster = new ProcessCluster(network, options, install, Ports.freeOn(spec.masterAddress()));
     try {
       cluster.format();
       // The NameNode first, alone: on a small machine, DataNode JVMs starting beside it would only slow it down.
@@ -322,7 +322,7 @@ public final class ProcessCluster implements Cluster {
 
   private void startNameNode() throws IOException {
     DaemonId id = DaemonId.nameNode(spec.masterAddress());
-    DaemonEnv env = starter.configure(id, confs.nameNode(nameNodeSettings), FreePorts.pick(id.address()));
+    DaemonEnv env = starter.configure(id, confs.nameNode(nameNodeSettings), Ports.freeOn(id.address()));
     long started = System.currentTimeMillis();
     DaemonProcess process = starter.start(DaemonCommand.nameNode(id, env));
     nameNode = new Daemon(process, new DaemonJmx(id.address(), env.jmxPort()), started);
@@ -330,7 +330,7 @@ public final class ProcessCluster implements Cluster {
 
   private void startDataNode(DataNodeSpec node) throws IOException {
     DaemonId id = DaemonId.dataNode(node.name(), node.address(), node.rack());
-    DaemonEnv env = starter.configure(id, confs.dataNode(node, options), FreePorts.pick(node.address()));
+    DaemonEnv env = starter.configure(id, confs.dataNode(node, options), Ports.freeOn(node.address()));
     long started = System.currentTimeMillis();
     DaemonProcess process = starter.start(DaemonCommand.dataNode(id, env));
     dataNodes.put(node.name(), new Daemon(process, new DaemonJmx(id.address(), env.jmxPort()), started));

@@ -5,11 +5,11 @@
 package io.replicakit.testbed.yarn;
 
 import io.replicakit.testbed.dfsio.DfsioRunner;
+import io.replicakit.testbed.net.Ports;
 import io.replicakit.testbed.process.DaemonCommand;
 import io.replicakit.testbed.process.DaemonEnv;
 import io.replicakit.testbed.process.DaemonId;
 import io.replicakit.testbed.process.DaemonProcess;
-import io.replicakit.testbed.process.FreePorts;
 import io.replicakit.testbed.spec.DataNodeSpec;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -55,8 +55,8 @@ public final class YarnDaemons implements AutoCloseable {
   /** Starts the ResourceManager, then a NodeManager per DataNode, and waits until every one has registered. */
   public static YarnDaemons start(YarnSetup setup) throws IOException {
     String address = setup.resourceManagerAddress();
-    YarnConfs.RmEndpoints rm = new YarnConfs.RmEndpoints(address, FreePorts.pick(address),
-        FreePorts.pick(address), FreePorts.pick(address), FreePorts.pick(address), FreePorts.pick(address));
+    YarnConfs.RmEndpoints rm = new YarnConfs.RmEndpoints(address, Ports.freeOn(address),
+        Ports.freeOn(address), Ports.freeOn(address), Ports.freeOn(address), Ports.freeOn(address));
     YarnDaemons yarn = new YarnDaemons(setup, YarnInstall.of(setup.install()), rm);
     try {
       // The ResourceManager first, alone, as the NameNode: NodeManagers starting beside it would only slow it down.
