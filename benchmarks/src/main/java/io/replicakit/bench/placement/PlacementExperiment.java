@@ -106,11 +106,19 @@ public final class PlacementExperiment {
   private String setupText(ClusterSpec spec) {
     PlacementProfile p = setup.profile();
     return "- Cluster: spec `" + spec.name() + "`: " + spec.description() + "; devices " + spec.devices().describe()
-        + "\n- Profile `" + p.name() + "`: " + p.description() + "; TestDFSIO with " + p.parallelMaps()
-        + " parallel maps, writing from a client host in the first rack and reading from off-cluster;"
-        + " Balancer threshold " + (int) p.thresholdPct() + "%\n- Policies: "
+        + "\n- Profile `" + p.name() + "`: " + p.description() + "; " + clientsText(p)
+        + "; Balancer threshold " + (int) p.thresholdPct() + "%\n- Policies: "
         + setup.policies().stream().map(PolicyChoice::name).collect(Collectors.joining(", "))
         + " (each on a fresh cluster; `nodegroup` adds two node groups per rack)";
+  }
+
+  /** Where TestDFSIO writes and reads from: one client JVM when embedded, YARN's maps with real daemons. */
+  private String clientsText(PlacementProfile p) {
+    return mode == ClusterMode.PROCESSES
+        ? "TestDFSIO writing from a client host in the first rack (local job runner) and reading with maps on"
+            + " every NodeManager (YARN)"
+        : "TestDFSIO with " + p.parallelMaps() + " parallel maps, writing from a client host in the first rack"
+            + " and reading from off-cluster";
   }
 
   /** Resolves a comma-separated policy list ({@code all} = HDFS's five policies of the paper). */
