@@ -90,7 +90,8 @@ class ExperimentCommandTest {
 
   @Test
   void theRegistry_holdsTheSevenExperiments_withDistinctNames() {
-    assertEquals(List.of("placement", "placement-scale", "metrics-overhead", "read-selection", "hotspot", "pfimbi", "pfimbi-faults"),
+    assertEquals(List.of("placement", "placement-scale", "metrics-overhead", "read-selection", "hotspot", "pfimbi",
+        "pfimbi-faults"),
         Experiments.all().stream().map(Experiment::name).toList());
   }
 }
