@@ -11,6 +11,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.DFSTestUtil;
 import org.apache.hadoop.hdfs.server.protocol.NamenodeProtocols;
+import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.net.NetworkTopology;
 import org.apache.hadoop.util.ExitUtil;
 
@@ -80,8 +81,10 @@ public final class PlacementThroughput {
 
   private static <T extends NNThroughputBenchmark.OperationStatsBase> Figures run(Configuration conf,
       Function<NNThroughputBenchmark, T> make, BlockCount<T> blocks) throws IOException {
-    // The tool ends the JVM on a usage error; make that an exception instead.
+    // The tool ends the JVM on a usage error; make that an exception instead. And every run starts a NameNode in
+    // this JVM, whose metrics sources must register again after the previous one stopped, as in MiniDFSCluster.
     ExitUtil.disableSystemExit();
+    DefaultMetricsSystem.setMiniClusterMode(true);
     DFSTestUtil.formatNameNode(conf);
     NNThroughputBenchmark bench = new NNThroughputBenchmark(conf);
     try {
