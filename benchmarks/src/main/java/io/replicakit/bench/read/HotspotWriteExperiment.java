@@ -94,8 +94,7 @@ final class HotspotWriteExperiment {
     try (Cluster cluster = Cluster.start(spec, ReadClusterSettings.options(work.resolve("cluster"),
         spec, setup.profile().blockBytes(), setup.hdfsSettings()).withMode(mode))) {
       DfsioRunner dfsio = new DfsioRunner(ReadClusterSettings.clientConf(cluster), work.resolve("dfsio"));
-      switchTo(cluster, BASELINE);
-      warmUp = write(cluster, dfsio);
+      warmUp = write(cluster, dfsio); // the cluster starts with HDFS's default placement policy
       String stressed = warmUp.busiestNode();
       progress.step("warm-up write with %s: replicas per DataNode %s; stressed node: %s (%.0f%% of the blocks)",
           BASELINE, warmUp.replicasByNode(), stressed, warmUp.blockSharePct(stressed));
