@@ -124,7 +124,7 @@ final class HotspotWriteExperiment {
     int reps = setup.profile().repetitions();
     for (int i = 1; i <= reps; i++) {
       try (Stress stress = stressed(cluster, stage, stressed)) {
-        WriteSample s = WriteSample.of(dfsio.run(request()), DataLayout.of(cluster, DATA_DIR), stressed);
+        WriteSample s = WriteSample.of(dfsio.run(request()), layout(cluster), stressed);
         samples.add(s);
         progress.step("%s, %s: write %d/%d: %.1f MB/s in %.1f s, %.0f%% of the blocks on %s", policy, stage.id(),
             i, reps, s.aggregateMbS(), s.dfsio().execTimeS(), s.stressedSharePct(), stressed);
@@ -153,7 +153,12 @@ final class HotspotWriteExperiment {
     progress.step("warm-up: writing %d x %d MiB with TestDFSIO (HOT, RF %d) from off-cluster", p.files(),
         p.fileBytes() >> 20, p.replication());
     dfsio.run(request());
-    return DataLayout.of(cluster, DATA_DIR);
+    return layout(cluster);
+  }
+
+  /** Where the last write's replicas are, asked with the client settings that survive NameNode restarts. */
+  private static DataLayout layout(Cluster cluster) throws Exception {
+    return DataLayout.of(cluster, DATA_DIR, ReadClusterSettings.clientConf(cluster));
   }
 
   private DfsioRequest request() {

@@ -49,10 +49,13 @@ final class ReplicationScan extends NNThroughputBenchmark.ReplicationStats {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted while the decommission monitor ran", e);
     }
-    LOG.info("{} blocks queued for re-replication", blockManager().getLowRedundancyBlocksCount());
+    LOG.info("decommission monitor ran; {} blocks of low redundancy", blockManager().getLowRedundancyBlocks());
   }
 
-  /** The blocks scheduled for re-replication (pending at the NameNode): Hadoop's "replications". */
+  /**
+   * The blocks scheduled for re-replication (pending at the NameNode). The tool's own "replications" adds the
+   * invalidation work the same monitor iterations found (excess replicas to delete), which is no placement.
+   */
   long blocks() {
     return blockManager().getPendingReconstructionBlocksCount();
   }
