@@ -31,6 +31,10 @@ public final class PlacementScaleCli implements Experiment {
       + " racks of 20; default 1000,10000")
   List<String> nodes = new ArrayList<>(PlacementScaleExperiment.NODES.stream().map(String::valueOf).toList());
 
+  @Option(names = "--no-edit-log-fsync", description = "the NameNode does not force its edit log to disk (default:"
+      + " it does, as a real NameNode and the tool do); shows the policy's share of an allocation more")
+  boolean noEditLogFsync;
+
   @Option(names = "--repetitions", paramLabel = "N", defaultValue = "0", description = "runs per policy and size;"
       + " default the profile's")
   int repetitions;
@@ -73,7 +77,7 @@ public final class PlacementScaleCli implements Experiment {
     if (sizes.isEmpty()) {
       throw new IllegalArgumentException("--nodes needs at least one size");
     }
-    return new PlacementScaleExperiment.Setup(p, names, sizes);
+    return new PlacementScaleExperiment.Setup(p, names, sizes, !noEditLogFsync);
   }
 
   private static int size(String text) {

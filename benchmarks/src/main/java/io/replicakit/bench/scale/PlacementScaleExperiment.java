@@ -22,6 +22,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.HdfsConfiguration;
+import org.apache.hadoop.hdfs.server.namenode.EditLogFileOutputStream;
 import org.apache.hadoop.hdfs.server.namenode.PlacementThroughput;
 import org.apache.hadoop.hdfs.server.namenode.PlacementThroughput.Figures;
 
@@ -34,8 +35,14 @@ import org.apache.hadoop.hdfs.server.namenode.PlacementThroughput.Figures;
  */
 public final class PlacementScaleExperiment {
 
-  /** What to run. */
-  public record Setup(ScaleProfile profile, List<String> policies, List<Integer> nodes) {}
+  /**
+   * What to run.
+   *
+   * @param editLogFsync whether the NameNode forces its edit log to disk at every sync, as a real one does (and the
+   *     tool by default); off, block allocations are no longer bounded by the disk's sync latency, so the policy's
+   *     share of an allocation shows more
+   */
+  public record Setup(ScaleProfile profile, List<String> policies, List<Integer> nodes, boolean editLogFsync) {}
 
   public static final String NAME = "placement-scale";
   public static final String BASELINE = "default";
@@ -95,6 +102,7 @@ public final class PlacementScaleExperiment {
     ScaleProfile p = setup.profile();
     Path work = Files.createTempDirectory("replicakit-placement-scale-");
     List<RunResult> runs = new ArrayList<>();
+    EditLogFileOutputStream.setShouldSkipFsyncForTesting(!setup.editLogFsync());
     try {
       for (int nodes : setup.nodes()) {
         Map<String, List<ScaleSample>> samples = new LinkedHashMap<>();
@@ -112,6 +120,7 @@ public final class PlacementScaleExperiment {
         samples.forEach((policy, list) -> runs.add(ScaleSample.result(policy, policy.equals(BASELINE), nodes, list)));
       }
     } finally {
+      EditLogFileOutputStream.setShouldSkipFsyncForTesting(false);
       FileUtil.fullyDelete(work.toFile());
     }
     return run.finish(NAME, p.name(), cluster(), runs,
@@ -159,6 +168,7 @@ public final class PlacementScaleExperiment {
     cluster.put("racks", setup.nodes().stream().map(layout::racks).toList());
     cluster.put("rack_size", layout.rackSize());
     cluster.put("network", "none: simulated DataNodes call the NameNode in-process");
+    cluster.put("edit_log_fsync", setup.editLogFsync());
     cluster.put("addblock_ops", setup.profile().addBlockOps());
     cluster.put("threads", setup.profile().threads());
     cluster.put("replication_blocks_per_node", setup.profile().blocksPerNode());
@@ -174,6 +184,8 @@ public final class PlacementScaleExperiment {
         + " threads; each allocation is one `chooseTarget` of the policy (RF 3, client off-cluster)\n"
         + "- replication: about " + p.blocksPerNode() + " replicas per DataNode, " + Md.num(p.decommissionPct())
         + " % of the DataNodes decommissioned, the redundancy monitor's work computed until none is left\n"
-        + "- Runs: " + p.repetitions() + " per policy and size, interleaved across the policies";
+        + "- Edit log: " + (setup.editLogFsync() ? "forced to disk at every sync, as in a real NameNode"
+            : "not forced to disk (--no-edit-log-fsync): allocations are not bounded by the disk's sync latency")
+        + "\n- Runs: " + p.repetitions() + " per policy and size, interleaved across the policies";
   }
 }

@@ -34,7 +34,7 @@ class PlacementScaleExperimentIT {
   void threePolicies_atFortyDataNodes_allocateAndReplicate_inTwoRacks() throws Exception {
     List<String> policies = List.of("default", "availablespace", "rackfaulttolerant");
     ExperimentResults results = new PlacementScaleExperiment(new PlacementScaleExperiment.Setup(TINY, policies,
-        List.of(40)), ExperimentRun.start(out, "test", new Progress(System.out))).run();
+        List.of(40), true), ExperimentRun.start(out, "test", new Progress(System.out))).run();
 
     assertEquals(3, results.runs().size());
     for (String policy : policies) {

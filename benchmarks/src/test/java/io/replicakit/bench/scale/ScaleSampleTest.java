@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.replicakit.bench.results.RunResult;
+import io.replicakit.testbed.cli.Cli;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -49,6 +50,20 @@ class ScaleSampleTest {
         () -> PlacementScaleExperiment.choices(List.of("default", "nodegroup"))).getMessage().contains("nodegroup"));
     assertTrue(assertThrows(IllegalArgumentException.class,
         () -> PlacementScaleExperiment.choices(List.of("default", "fastest"))).getMessage().contains("'fastest'"));
+  }
+
+  @Test
+  void options_parseIntoTheSetup_withTheToolsDefaults() {
+    PlacementScaleExperiment.Setup plain = Cli.parse("placement-scale", new PlacementScaleCli(), List.of()).setup();
+    assertEquals(List.of(1000, 10000), plain.nodes());
+    assertTrue(plain.editLogFsync(), "the edit log is synced as in a real NameNode unless asked otherwise");
+    assertEquals(ScaleProfile.QUICK, plain.profile());
+    PlacementScaleExperiment.Setup set = Cli.parse("placement-scale", new PlacementScaleCli(), List.of("--nodes",
+        "40,200", "--no-edit-log-fsync", "--repetitions", "3", "--policies", "default,availablespace")).setup();
+    assertEquals(List.of(40, 200), set.nodes());
+    assertFalse(set.editLogFsync());
+    assertEquals(3, set.profile().repetitions());
+    assertEquals(List.of("default", "availablespace"), set.policies());
   }
 
   @Test
