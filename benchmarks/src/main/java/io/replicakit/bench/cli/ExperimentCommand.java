@@ -50,9 +50,9 @@ public final class ExperimentCommand implements Command {
     }
     sb.append("\nbin/replicakit experiment NAME --help lists an experiment's options. Each writes results.json"
         + " (shared/experiment-results.md),\nreport.md and PNG plots into --out DIR.\n");
-    sb.append("\nEvery experiment that starts clusters (all but metrics-overhead) also takes --processes: each"
-        + " cluster's NameNode\nand DataNodes run as JVMs of their own from the installable jar (docs/testbed.md)"
-        + " instead of all in this JVM;\nresults.json records it as cluster.mode.\n");
+    sb.append("\nEvery experiment that starts clusters (all but metrics-overhead and placement-scale) also takes"
+        + " --processes:\neach cluster's NameNode and DataNodes run as JVMs of their own from the installable jar"
+        + " (docs/testbed.md)\ninstead of all in this JVM; results.json records it as cluster.mode.\n");
     return sb.toString();
   }
 

@@ -11,6 +11,7 @@ import io.replicakit.bench.pfimbi.faults.FaultCampaignCli;
 import io.replicakit.bench.placement.PlacementCli;
 import io.replicakit.bench.read.HotspotCli;
 import io.replicakit.bench.read.ReadSelectionCli;
+import io.replicakit.bench.scale.PlacementScaleCli;
 import java.util.List;
 import java.util.Optional;
 
@@ -24,8 +25,8 @@ public final class Experiments {
 
   /** Every experiment, freshly made (picocli sets the options on the instance, so each parse needs its own). */
   public static List<Experiment> all() {
-    return List.of(new PlacementCli(), new MetricsOverheadCli(), new ReadSelectionCli(), new HotspotCli(),
-        new PfimbiCli(), new FaultCampaignCli());
+    return List.of(new PlacementCli(), new PlacementScaleCli(), new MetricsOverheadCli(), new ReadSelectionCli(),
+        new HotspotCli(), new PfimbiCli(), new FaultCampaignCli());
   }
 
   public static Optional<Experiment> named(String name) {

@@ -16,7 +16,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockLocation;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.RemoteIterator;
@@ -40,21 +42,35 @@ record DataLayout(int blocks, Map<String, Integer> mixes, Map<String, Integer> r
   }
 
   static DataLayout of(Cluster cluster, String dir) throws IOException {
+    try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.offCluster())) {
+      return of(cluster, dir, fs);
+    }
+  }
+
+  /**
+   * The layout read through a client of {@code conf}: after a NameNode restart, one whose idle connections close
+   * quickly ({@code DfsioClientConf}), so no connection pooled before the restart is used.
+   */
+  static DataLayout of(Cluster cluster, String dir, Configuration conf) throws IOException {
+    try (DistributedFileSystem fs = (DistributedFileSystem) FileSystem.newInstance(cluster.uri(), conf)) {
+      return of(cluster, dir, fs);
+    }
+  }
+
+  private static DataLayout of(Cluster cluster, String dir, DistributedFileSystem fs) throws IOException {
     Map<String, String> nodeByIp = cluster.spec().dataNodes().stream()
         .collect(Collectors.toMap(DataNodeSpec::address, DataNodeSpec::name));
     Map<String, Integer> mixes = new LinkedHashMap<>();
     Map<String, Integer> byNode = new LinkedHashMap<>();
     int blocks = 0;
-    try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.offCluster())) {
-      RemoteIterator<LocatedFileStatus> files = fs.listFiles(new Path(dir), true);
-      while (files.hasNext()) {
-        for (BlockLocation block : files.next().getBlockLocations()) {
-          blocks++;
-          mixes.merge(mix(block.getStorageTypes()), 1, Integer::sum);
-          for (String name : block.getNames()) {
-            String ip = name.substring(0, name.lastIndexOf(':'));
-            byNode.merge(nodeByIp.getOrDefault(ip, ip), 1, Integer::sum);
-          }
+    RemoteIterator<LocatedFileStatus> files = fs.listFiles(new Path(dir), true);
+    while (files.hasNext()) {
+      for (BlockLocation block : files.next().getBlockLocations()) {
+        blocks++;
+        mixes.merge(mix(block.getStorageTypes()), 1, Integer::sum);
+        for (String name : block.getNames()) {
+          String ip = name.substring(0, name.lastIndexOf(':'));
+          byNode.merge(nodeByIp.getOrDefault(ip, ip), 1, Integer::sum);
         }
       }
     }

@@ -22,9 +22,14 @@ public final class HotspotCli implements Experiment {
       + " or paper (the paper's 5 files and 3 repetitions); see docs/experiments/hotspot.md")
   String profile;
 
-  @Option(names = "--policies", paramLabel = "LIST", split = ",", description = "default network-distance (HDFS,"
-      + " the baseline), system-state, combined")
-  List<String> policies = new ArrayList<>(HotspotExperiment.POLICIES);
+  @Option(names = "--workload", paramLabel = "read|write", defaultValue = "read", description = "read (default:"
+      + " read policies, TestDFSIO reads) or write (placement policies, TestDFSIO writes; stages none, io-stress)")
+  String workload;
+
+  @Option(names = "--policies", paramLabel = "LIST", split = ",", description = "read: read policies, default"
+      + " network-distance (HDFS, the baseline), system-state, combined; write: placement policies with default"
+      + " (the baseline), default default,state-aware where installed")
+  List<String> policies;
 
   @Option(names = "--spec", paramLabel = "NAME|FILE", defaultValue = "small",
       description = "DISK-only cluster spec; default ${DEFAULT-VALUE}")
@@ -52,13 +57,35 @@ public final class HotspotCli implements Experiment {
   @Override
   public String details() {
     return "Stages per policy: none, io-stress (background load above the device speed on the DataNode holding the\n"
-        + "most replicas), cpu-mem-io-stress (the same plus emulated 95 % CPU and memory use in its metrics).";
+        + "most replicas), cpu-mem-io-stress (the same plus emulated 95 % CPU and memory use in its metrics).\n"
+        + "--workload write: TestDFSIO writes per placement policy in stages none and io-stress, the stressed node\n"
+        + "the one the default policy used most in a warm-up write.";
   }
 
   @Override
   public void validate() {
     HotspotProfile.named(profile);
-    Cli.list(policies).forEach(ReadSelectionCli::requireKnown);
+    if (write()) {
+      HotspotWriteExperiment.requireKnown(policies());
+    } else {
+      policies().forEach(ReadSelectionCli::requireKnown);
+    }
+  }
+
+  private boolean write() {
+    return switch (workload) {
+      case "read" -> false;
+      case "write" -> true;
+      default -> throw new IllegalArgumentException("--workload must be read or write, was '" + workload + "'");
+    };
+  }
+
+  /** The policies given, or the workload's defaults. */
+  List<String> policies() {
+    if (policies != null) {
+      return Cli.list(policies);
+    }
+    return write() ? HotspotWriteExperiment.defaultPolicies() : HotspotExperiment.POLICIES;
   }
 
   @Override
@@ -68,8 +95,11 @@ public final class HotspotCli implements Experiment {
 
   @Override
   public ExperimentResults run(ExperimentRun run) throws Exception {
-    HotspotExperiment.Setup setup = new HotspotExperiment.Setup(HotspotProfile.named(profile), Cli.list(policies),
+    HotspotExperiment.Setup setup = new HotspotExperiment.Setup(HotspotProfile.named(profile), policies(),
         spec, specSettings, settings.map());
+    if (write()) {
+      return new HotspotWriteExperiment(setup, run, processes.mode()).run();
+    }
     return new HotspotExperiment(setup, run, processes.mode()).run();
   }
 }

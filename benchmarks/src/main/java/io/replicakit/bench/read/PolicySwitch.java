@@ -5,6 +5,7 @@
 package io.replicakit.bench.read;
 
 import io.replicakit.bench.results.Progress;
+import io.replicakit.placement.analysis.PlacementPolicies;
 import io.replicakit.read.config.ReadSelectionConfig;
 import io.replicakit.testbed.cluster.Cluster;
 import java.io.IOException;
@@ -43,7 +44,8 @@ final class PolicySwitch {
     RegistryWait.await(cluster, uuids, restarted + ReadClusterSettings.METRICS_INTERVAL_MS, s -> true,
         REGISTRY_TIMEOUT);
     progress.step("%s: NameNode restarted with policy %s; fresh state of all %d DataNodes after %.1f s", variant,
-        settings.get(ReadSelectionConfig.POLICY_KEY), uuids.size(), (System.currentTimeMillis() - since) / 1000.0);
+        settings.getOrDefault(PlacementPolicies.REPLICATOR_CLASSNAME_KEY, settings.get(ReadSelectionConfig.POLICY_KEY)),
+        uuids.size(), (System.currentTimeMillis() - since) / 1000.0);
   }
 
   /** Makes sure a client's RPC reaches the new NameNode, dropping any pooled connection to the old one. */

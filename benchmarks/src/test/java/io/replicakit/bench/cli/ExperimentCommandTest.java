@@ -47,6 +47,10 @@ class ExperimentCommandTest {
     assertTrue(failure("hotspot", "--profile", "huge").contains("unknown profile 'huge'"));
     assertTrue(failure("pfimbi", "--variants", "pfimbi(9,9)").contains("unknown variant"));
     assertTrue(failure("read-selection", "--weights", "1,x").startsWith("--weights takes numbers"));
+    assertEquals("--nodes takes numbers in 3.0..32000.0, was 50000", failure("placement-scale", "--nodes", "50000"));
+    assertEquals("--nodes takes whole numbers, was 40.5", failure("placement-scale", "--nodes", "40.5"));
+    assertTrue(failure("placement-scale", "--policies", "availablespace").contains("must include default"));
+    assertEquals("--repetitions must be in 1..100, was -1", failure("placement-scale", "--repetitions", "-1"));
   }
 
   @Test
@@ -85,8 +89,9 @@ class ExperimentCommandTest {
   }
 
   @Test
-  void theRegistry_holdsTheSixExperiments_withDistinctNames() {
-    assertEquals(List.of("placement", "metrics-overhead", "read-selection", "hotspot", "pfimbi", "pfimbi-faults"),
+  void theRegistry_holdsTheSevenExperiments_withDistinctNames() {
+    assertEquals(List.of("placement", "placement-scale", "metrics-overhead", "read-selection", "hotspot", "pfimbi",
+        "pfimbi-faults"),
         Experiments.all().stream().map(Experiment::name).toList());
   }
 }

@@ -1,0 +1,66 @@
+/*
+ * Copyright 2026 The ReplicaKit authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package org.apache.hadoop.hdfs.server.namenode;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import org.apache.hadoop.hdfs.server.blockmanagement.BlockManager;
+import org.apache.hadoop.hdfs.server.blockmanagement.BlockManagerTestUtil;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * NNThroughputBenchmark's {@code replication} operation, with two changes that make it measure re-replication at
+ * thousands of DataNodes. The tool computes the redundancy monitor's work right after it excludes the nodes to
+ * decommission, before the decommission monitor (every 30 s by default) has queued their blocks, so the first
+ * iteration can find no work and end the run; here the decommission monitor runs once first. And the tool's
+ * operation count shrinks with the square of the DataNodes (to 0 at 10,000); here iterations run until one finds no
+ * work, as the tool's own operation stops anyway.
+ */
+final class ReplicationScan extends NNThroughputBenchmark.ReplicationStats {
+
+  /** More iterations than any run needs; the operation ends at the first one without work. */
+  private static final int MAX_ITERATIONS = 1_000_000;
+  private static final Logger LOG = LoggerFactory.getLogger(ReplicationScan.class);
+
+  ReplicationScan(NNThroughputBenchmark bench, int dataNodes, int blocksPerNode, int decommission) {
+    bench.super(args(dataNodes, blocksPerNode, decommission));
+    this.numOpsRequired = MAX_ITERATIONS;
+  }
+
+  private static List<String> args(int dataNodes, int blocksPerNode, int decommission) {
+    long totalBlocks = (long) blocksPerNode * dataNodes / 3;
+    return new ArrayList<>(List.of("-op", "replication", "-datanodes", Integer.toString(dataNodes),
+        "-nodesToDecommission", Integer.toString(decommission), "-totalBlocks", Long.toString(totalBlocks)));
+  }
+
+  @Override
+  void generateInputs(int[] ignore) throws IOException {
+    super.generateInputs(ignore);
+    try {
+      BlockManagerTestUtil.recheckDecommissionState(blockManager().getDatanodeManager());
+    } catch (ExecutionException e) {
+      throw new IOException("the decommission monitor failed", e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while the decommission monitor ran", e);
+    }
+    LOG.info("decommission monitor ran; {} blocks of low redundancy", blockManager().getLowRedundancyBlocks());
+  }
+
+  /**
+   * The blocks scheduled for re-replication (pending at the NameNode). The tool's own "replications" adds the
+   * invalidation work the same monitor iterations found (excess replicas to delete), which is no placement.
+   */
+  long blocks() {
+    return blockManager().getPendingReconstructionBlocksCount();
+  }
+
+  private static BlockManager blockManager() {
+    return NNThroughputBenchmark.nameNode.getNamesystem().getBlockManager();
+  }
+}
