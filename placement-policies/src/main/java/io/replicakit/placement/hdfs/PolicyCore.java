@@ -172,19 +172,34 @@ public abstract class PolicyCore {
     }
   }
 
-  /** Up to {@code into.length} random nodes of {@code scope}; fewer when the scope runs out. */
+  /**
+   * Up to {@code into.length} distinct random nodes of {@code scope}; fewer when the scope runs out. A node drawn
+   * twice is drawn again, at most {@code into.length} extra times: in a rack with two nodes left, two draws alone
+   * would compare a node with itself one time in two.
+   */
   final int sample(NetworkTopology map, String scope, Collection<Node> excluded, StorageType type,
       DatanodeDescriptor[] into) {
     int count = 0;
-    for (int i = 0; i < into.length; i++) {
+    for (int draw = 0; count < into.length && draw < 2 * into.length; draw++) {
       Node node = type == null ? map.chooseRandom(scope, excluded)
           : ((DFSNetworkTopology) map).chooseRandomWithStorageTypeTwoTrial(scope, excluded, type);
       if (node == null) {
         break; // nothing left in scope: later draws find nothing either
       }
-      into[count++] = (DatanodeDescriptor) node;
+      if (!drawn(into, count, node)) {
+        into[count++] = (DatanodeDescriptor) node;
+      }
     }
     return count;
+  }
+
+  private static boolean drawn(DatanodeDescriptor[] nodes, int count, Node node) {
+    for (int i = 0; i < count; i++) {
+      if (nodes[i] == node) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private void fault(String what, Throwable t) {
