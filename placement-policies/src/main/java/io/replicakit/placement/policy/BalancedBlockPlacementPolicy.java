@@ -39,6 +39,7 @@ public final class BalancedBlockPlacementPolicy extends ReplicaKitPlacementPolic
   protected BlockPlacementPolicyDefault newDelegate(Configuration conf) {
     PlacementConfig.Balanced settings = PlacementConfig.balanced(conf);
     PlacementConfig.KEYS.warnUnknown(conf, LOG);
+    // ThreadLocalRandom's one instance draws from the calling thread's own seed: safe to share between handlers
     core = new BalancedCore(settings, ThreadLocalRandom.current(),
         new PlacementMetrics(METRICS, "ReplicaKit balanced placement policy"));
     LOG.info("ReplicaKit balanced placement: {}", settings);

@@ -41,6 +41,7 @@ public final class StateAwareBlockPlacementPolicy extends ReplicaKitPlacementPol
   protected BlockPlacementPolicyDefault newDelegate(Configuration conf) {
     PlacementConfig.StateAware settings = PlacementConfig.stateAware(conf);
     PlacementConfig.KEYS.warnUnknown(conf, LOG);
+    // ThreadLocalRandom's one instance draws from the calling thread's own seed: safe to share between handlers
     core = new StateAwareCore(settings, ThreadLocalRandom.current(),
         new PlacementMetrics(METRICS, "ReplicaKit state-aware placement policy"), SystemStates::current);
     LOG.info("ReplicaKit state-aware placement: {}", settings);

@@ -77,7 +77,7 @@ public abstract class ReplicaKitPlacementPolicy extends BlockPlacementPolicyDefa
       List<DatanodeStorageInfo> chosen, boolean returnChosenNodes, Set<Node> excludedNodes, long blocksize,
       BlockStoragePolicy storagePolicy, EnumSet<AddBlockFlag> flags) {
     return report(delegate.chooseTarget(srcPath, numOfReplicas, writer, chosen, returnChosenNodes, excludedNodes,
-        blocksize, storagePolicy, flags));
+        blocksize, storagePolicy, flags), returnChosenNodes ? chosen : List.of());
   }
 
   @Override
@@ -85,7 +85,7 @@ public abstract class ReplicaKitPlacementPolicy extends BlockPlacementPolicyDefa
       long blocksize, List<DatanodeDescriptor> favoredNodes, BlockStoragePolicy storagePolicy,
       EnumSet<AddBlockFlag> flags) {
     return report(delegate.chooseTarget(src, numOfReplicas, writer, excludedNodes, blocksize, favoredNodes,
-        storagePolicy, flags));
+        storagePolicy, flags), List.of());
   }
 
   @Override
@@ -93,11 +93,17 @@ public abstract class ReplicaKitPlacementPolicy extends BlockPlacementPolicyDefa
       List<DatanodeStorageInfo> chosen, boolean returnChosenNodes, Set<Node> excludedNodes, long blocksize,
       BlockStoragePolicy storagePolicy, EnumSet<AddBlockFlag> flags, EnumMap<StorageType, Integer> storageTypes) {
     return report(delegate.chooseTarget(srcPath, numOfReplicas, writer, chosen, returnChosenNodes, excludedNodes,
-        blocksize, storagePolicy, flags, storageTypes));
+        blocksize, storagePolicy, flags, storageTypes), returnChosenNodes ? chosen : List.of());
   }
 
-  private DatanodeStorageInfo[] report(DatanodeStorageInfo[] targets) {
-    chosen(targets);
+  /** Reports the new targets: those the caller had chosen before and asked back are not new placements. */
+  private DatanodeStorageInfo[] report(DatanodeStorageInfo[] targets, List<DatanodeStorageInfo> chosenBefore) {
+    if (chosenBefore.isEmpty()) {
+      chosen(targets);
+    } else {
+      chosen(java.util.Arrays.stream(targets).filter(t -> !chosenBefore.contains(t))
+          .toArray(DatanodeStorageInfo[]::new));
+    }
     return targets;
   }
 
