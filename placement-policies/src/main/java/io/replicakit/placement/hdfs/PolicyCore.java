@@ -17,6 +17,7 @@ import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo;
 import org.apache.hadoop.net.NetworkTopology;
 import org.apache.hadoop.net.Node;
+import org.apache.hadoop.net.NodeBase;
 import org.apache.hadoop.util.Time;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -188,6 +189,8 @@ public abstract class PolicyCore {
       }
       if (!drawn(into, count, node)) {
         into[count++] = (DatanodeDescriptor) node;
+      } else if (NodeBase.getPath(node).equals(scope)) {
+        break; // the scope is this one node (the first replica's pick): nothing else to draw
       }
     }
     return count;
