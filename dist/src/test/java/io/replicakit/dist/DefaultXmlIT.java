@@ -12,6 +12,7 @@ import io.replicakit.common.config.ConfigKeys;
 import io.replicakit.common.config.ConfigReference;
 import io.replicakit.metrics.config.MetricsConfig;
 import io.replicakit.pfimbi.config.PfimbiConfig;
+import io.replicakit.placement.config.PlacementConfig;
 import io.replicakit.read.config.ReadSelectionConfig;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
@@ -33,7 +34,7 @@ import org.w3c.dom.NodeList;
 class DefaultXmlIT {
 
   private static final List<ConfigKeys> MODULES = List.of(MetricsConfig.KEYS, ReadSelectionConfig.KEYS,
-      PfimbiConfig.KEYS);
+      PfimbiConfig.KEYS, PlacementConfig.KEYS);
 
   private static byte[] defaultXml() throws Exception {
     try (JarFile jar = new JarFile(Path.of(System.getProperty("distjarit.jar")).toFile())) {

@@ -42,7 +42,8 @@ class DistJarIT {
   static final Set<String> HDFS_PACKAGE_CLASSES = Set.of(
       "org/apache/hadoop/hdfs/server/blockmanagement/PfimbiPlacementPolicy.class",
       "org/apache/hadoop/hdfs/server/blockmanagement/PfimbiBlocks.class",
-      "org/apache/hadoop/hdfs/server/blockmanagement/PfimbiBlocks$Writes.class");
+      "org/apache/hadoop/hdfs/server/blockmanagement/PfimbiBlocks$Writes.class",
+      "org/apache/hadoop/hdfs/server/blockmanagement/ReplicaKitPlacementPolicy.class");
 
   /** Entry points an operator names in hdfs-site.xml or on the command line. */
   static final List<String> ENTRY_CLASSES = List.of(
@@ -53,6 +54,8 @@ class DistJarIT {
       "io.replicakit.metrics.namenode.SystemStatePlugin",
       "io.replicakit.metrics.datanode.MetricsReporterPlugin",
       "io.replicakit.placement.analysis.PlacementPolicies",
+      "io.replicakit.placement.policy.BalancedBlockPlacementPolicy",
+      "io.replicakit.placement.policy.StateAwareBlockPlacementPolicy",
       "io.replicakit.placement.tools.PlacementReportTool",
       "io.replicakit.metrics.query.MetricsTool",
       "io.replicakit.pfimbi.tools.PfimbiCheck",

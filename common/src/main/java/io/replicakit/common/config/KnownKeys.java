@@ -29,7 +29,8 @@ public final class KnownKeys {
 
   /** The modules' prefixes. */
   public static final List<String> PREFIXES =
-      List.of("replicakit.pfimbi.", "replicakit.metrics.", "replicakit.read.", "replicakit.testbed.");
+      List.of("replicakit.pfimbi.", "replicakit.metrics.", "replicakit.read.", "replicakit.testbed.",
+          "replicakit.placement.");
 
   private static final Map<Configuration, Set<String>> CHECKED = new WeakHashMap<>();
 

@@ -17,7 +17,8 @@ import java.util.TreeSet;
 
 /**
  * The placement policies HDFS 3.5.0 ships (paper §3 describes five; 3.5.0 adds the available-space variant of
- * rack fault tolerance) under short names, and the {@code hdfs-site.xml} keys each one needs. Class names are
+ * rack fault tolerance) and ReplicaKit's own ({@code balanced}, {@code state-aware}) under short names, and the
+ * {@code hdfs-site.xml} keys each one needs. Class names are
  * plain strings here, so choosing a policy needs no Hadoop on the class path; the Hadoop-facing code loads them.
  *
  * <p>Choosing and validating are separate: {@link #resolve} only maps a name, {@link #validate} checks a choice
@@ -36,13 +37,27 @@ public final class PlacementPolicies {
   /** The topology with a node-group layer below racks. */
   public static final String NODE_GROUP_TOPOLOGY = "org.apache.hadoop.net.NetworkTopologyWithNodeGroup";
 
+  private static final String OWN_PACKAGE = "io.replicakit.placement.policy.";
+
   private static final Map<String, PolicyChoice> BUILT_IN = builtInChoices();
+  private static final Map<String, PolicyChoice> OWN = ownChoices();
+  private static final Map<String, PolicyChoice> KNOWN = knownChoices();
 
   private PlacementPolicies() {}
 
   /** The built-in short names, in the order of the paper's tables, then the 3.5.0 addition. */
   public static List<String> builtIn() {
     return List.copyOf(BUILT_IN.keySet());
+  }
+
+  /** ReplicaKit's own policies' short names ({@code io.replicakit.placement.policy}). */
+  public static List<String> replicaKit() {
+    return List.copyOf(OWN.keySet());
+  }
+
+  /** Every short name {@link #resolve} takes: HDFS's, then ReplicaKit's. */
+  public static List<String> known() {
+    return List.copyOf(KNOWN.keySet());
   }
 
   /**
@@ -55,16 +70,16 @@ public final class PlacementPolicies {
   public static PolicyChoice resolve(String nameOrClassName) {
     String text = Objects.requireNonNull(nameOrClassName, "nameOrClassName").trim();
     if (text.contains(".")) {
-      return BUILT_IN.values().stream()
+      return KNOWN.values().stream()
           .filter(c -> c.className().equals(text))
           .findFirst()
           .map(c -> new PolicyChoice(text, c.className(), c.needsNodeGroups(), c.needsUpgradeDomains()))
           .orElse(new PolicyChoice(text, text, false, false));
     }
-    PolicyChoice choice = BUILT_IN.get(text.toLowerCase(Locale.ROOT));
+    PolicyChoice choice = KNOWN.get(text.toLowerCase(Locale.ROOT));
     if (choice == null) {
       throw new IllegalArgumentException("unknown placement policy '" + nameOrClassName + "'; known: "
-          + String.join(", ", BUILT_IN.keySet()) + ", or a fully qualified class name");
+          + String.join(", ", KNOWN.keySet()) + ", or a fully qualified class name");
     }
     return choice;
   }
@@ -136,6 +151,22 @@ public final class PlacementPolicies {
     add(choices, "upgradedomain", "BlockPlacementPolicyWithUpgradeDomain", false, true);
     add(choices, "availablespace-rackfaulttolerant", "AvailableSpaceRackFaultTolerantBlockPlacementPolicy",
         false, false);
+    return Collections.unmodifiableMap(choices);
+  }
+
+  /** ReplicaKit's policies; their rack rule is a setting ({@code replicakit.placement.rack-rule}). */
+  private static Map<String, PolicyChoice> ownChoices() {
+    Map<String, PolicyChoice> choices = new LinkedHashMap<>();
+    choices.put("balanced", new PolicyChoice("balanced", OWN_PACKAGE + "BalancedBlockPlacementPolicy", false,
+        false));
+    choices.put("state-aware", new PolicyChoice("state-aware", OWN_PACKAGE + "StateAwareBlockPlacementPolicy",
+        false, false));
+    return Collections.unmodifiableMap(choices);
+  }
+
+  private static Map<String, PolicyChoice> knownChoices() {
+    Map<String, PolicyChoice> choices = new LinkedHashMap<>(BUILT_IN);
+    choices.putAll(OWN);
     return Collections.unmodifiableMap(choices);
   }
 

@@ -87,6 +87,19 @@ class HdfsPolicyVerifierTest {
     assertTrue(accepts(policy, oneRack, 3, 1, 2, 3));
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {"balanced", "state-aware"})
+  void replicaKitPolicies_verifyByTheirConfiguredRackRule(String policy) {
+    Configuration spread = new Configuration(false);
+    spread.set("replicakit.placement.rack-rule", "spread");
+    List<NodeState> on = List.of(FOUR_RACKS.get(0), FOUR_RACKS.get(1), FOUR_RACKS.get(3));
+    BlockReplicas block = block(1, 10, 3, id(1), id(2), id(4));
+    String className = PlacementPolicies.resolve(policy).className();
+
+    assertTrue(HdfsPolicyVerifier.create(className, new Configuration(false), FOUR_RACKS).satisfies(block, on));
+    assertFalse(HdfsPolicyVerifier.create(className, spread, FOUR_RACKS).satisfies(block, on));
+  }
+
   @Test
   void rackFaultTolerant_acceptsEveryRackThereIsWhenRacksAreFewerThanReplicas() {
     List<NodeState> twoRacks = List.of(node(1, "/r1"), node(2, "/r1"), node(4, "/r2"));

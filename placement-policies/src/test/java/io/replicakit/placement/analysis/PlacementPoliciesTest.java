@@ -52,6 +52,23 @@ class PlacementPoliciesTest {
   }
 
   @Test
+  void replicaKitNames_resolveToTheirOwnClasses_besideHdfsNames() {
+    assertEquals(List.of("balanced", "state-aware"), PlacementPolicies.replicaKit());
+    assertEquals("io.replicakit.placement.policy.BalancedBlockPlacementPolicy",
+        PlacementPolicies.resolve("balanced").className());
+    assertEquals("io.replicakit.placement.policy.StateAwareBlockPlacementPolicy",
+        PlacementPolicies.resolve("State-Aware").className());
+    assertTrue(PlacementPolicies.known().containsAll(PlacementPolicies.builtIn()));
+  }
+
+  @ParameterizedTest
+  @MethodSource("io.replicakit.placement.analysis.PlacementPolicies#replicaKit")
+  void everyReplicaKitClass_isADefaultPolicyThatToolsCanLoad(String name) throws Exception {
+    Class<?> policy = Class.forName(PlacementPolicies.resolve(name).className());
+    assertTrue(BlockPlacementPolicyDefault.class.isAssignableFrom(policy), policy.getName());
+  }
+
+  @Test
   void shortName_ignoresCaseAndSurroundingSpace() {
     assertEquals(PlacementPolicies.resolve("nodegroup"), PlacementPolicies.resolve("  NodeGroup "));
   }

@@ -1,0 +1,105 @@
+/*
+ * Copyright 2026 The ReplicaKit authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package io.replicakit.placement.hdfs;
+
+import io.replicakit.common.MetricsRegistration;
+import java.util.concurrent.atomic.LongAdder;
+import org.apache.hadoop.metrics2.MetricsCollector;
+import org.apache.hadoop.metrics2.MetricsInfo;
+import org.apache.hadoop.metrics2.MetricsSource;
+import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
+import org.apache.hadoop.metrics2.lib.Interns;
+
+/**
+ * One policy's metrics2 source ({@code ReplicaKitPlacementBalanced}, {@code ReplicaKitPlacementStateAware}; hence
+ * JMX): choices made, choices left to HDFS after a fault, the writer-rack decisions and the replicas picked for
+ * deletion. Registered at the first decision, not at construction: tools build policies only to ask
+ * {@code verifyBlockPlacement}, and would otherwise leave a source behind for each.
+ */
+public final class PlacementMetrics implements MetricsSource {
+
+  private static final MetricsInfo CHOICES = Interns.info("ChoicesMade", "Targets chosen by the policy");
+  private static final MetricsInfo FALLBACKS = Interns.info("Fallbacks", "Decisions left to HDFS after a fault");
+  private static final MetricsInfo KEPT = Interns.info("WriterRackKept",
+      "First replicas of off-cluster writers kept in the writer's rack");
+  private static final MetricsInfo TRADED = Interns.info("WriterRackTraded",
+      "First replicas of off-cluster writers sent to a less full rack");
+  private static final MetricsInfo DELETIONS = Interns.info("ReplicasToDeleteChosen",
+      "Excess replicas chosen for deletion by the policy");
+
+  private final MetricsInfo record;
+  private final LongAdder choices = new LongAdder();
+  private final LongAdder fallbacks = new LongAdder();
+  private final LongAdder kept = new LongAdder();
+  private final LongAdder traded = new LongAdder();
+  private final LongAdder deletions = new LongAdder();
+  private volatile boolean registered;
+
+  /** @param name the source's name, e.g. {@code ReplicaKitPlacementBalanced} */
+  public PlacementMetrics(String name, String description) {
+    this.record = Interns.info(name, description);
+  }
+
+  void choice() {
+    register();
+    choices.increment();
+  }
+
+  void fallback() {
+    register();
+    fallbacks.increment();
+  }
+
+  void writerRack(boolean keep) {
+    (keep ? kept : traded).increment();
+  }
+
+  void deletion() {
+    register();
+    deletions.increment();
+  }
+
+  public long choices() {
+    return choices.sum();
+  }
+
+  public long fallbacks() {
+    return fallbacks.sum();
+  }
+
+  public long writerRackTraded() {
+    return traded.sum();
+  }
+
+  private void register() {
+    if (!registered) {
+      synchronized (this) {
+        if (!registered) {
+          registered = true;
+          try {
+            MetricsRegistration.register(record.name(), record.description(), this);
+          } catch (RuntimeException e) {
+            // no metrics system in this process (a tool): the counters still count
+          }
+        }
+      }
+    }
+  }
+
+  @Override
+  public void getMetrics(MetricsCollector collector, boolean all) {
+    collector.addRecord(record).setContext("dfs")
+        .addCounter(CHOICES, choices.sum())
+        .addCounter(FALLBACKS, fallbacks.sum())
+        .addCounter(KEPT, kept.sum())
+        .addCounter(TRADED, traded.sum())
+        .addCounter(DELETIONS, deletions.sum());
+  }
+
+  /** Whether the source is registered (after the first decision). */
+  boolean registered() {
+    return registered && DefaultMetricsSystem.instance() != null;
+  }
+}
