@@ -22,7 +22,7 @@ class PlacementConfigTest {
   void defaults_areValid() {
     PlacementConfig.Balanced b = PlacementConfig.balanced(new Configuration(false));
     assertEquals(RackRule.TWO_RACKS, b.rackRule());
-    assertEquals(2, b.candidates());
+    assertEquals(4, b.candidates());
     assertEquals(0.5, b.writerRackTolerancePct());
     assertEquals(128L << 20, b.blockBytes());
     assertEquals(4.0, PlacementConfig.stateAware(new Configuration(false)).weights().disk());
