@@ -39,8 +39,10 @@ public final class BalancedBlockPlacementPolicy extends ReplicaKitPlacementPolic
   protected BlockPlacementPolicyDefault newDelegate(Configuration conf) {
     PlacementConfig.Balanced settings = PlacementConfig.balanced(conf);
     PlacementConfig.KEYS.warnUnknown(conf, LOG);
-    // ThreadLocalRandom's one instance draws from the calling thread's own seed: safe to share between handlers
-    core = new BalancedCore(settings, ThreadLocalRandom.current(),
+    // each call asks ThreadLocalRandom.current() of the handler thread that decides: its methods called on an
+    // instance taken in another thread use a seed the calling thread may never have set, the same in every such
+    // thread, and the handlers would draw the same candidates
+    core = new BalancedCore(settings, () -> ThreadLocalRandom.current().nextLong(),
         new PlacementMetrics(METRICS, "ReplicaKit balanced placement policy"));
     LOG.info("ReplicaKit balanced placement: {}", settings);
     return RackRules.policy(settings.rackRule(), core);

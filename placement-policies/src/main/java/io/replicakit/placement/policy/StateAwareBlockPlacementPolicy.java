@@ -41,8 +41,10 @@ public final class StateAwareBlockPlacementPolicy extends ReplicaKitPlacementPol
   protected BlockPlacementPolicyDefault newDelegate(Configuration conf) {
     PlacementConfig.StateAware settings = PlacementConfig.stateAware(conf);
     PlacementConfig.KEYS.warnUnknown(conf, LOG);
-    // ThreadLocalRandom's one instance draws from the calling thread's own seed: safe to share between handlers
-    core = new StateAwareCore(settings, ThreadLocalRandom.current(),
+    // each call asks ThreadLocalRandom.current() of the handler thread that decides: its methods called on an
+    // instance taken in another thread use a seed the calling thread may never have set, the same in every such
+    // thread, and the handlers would draw the same candidates
+    core = new StateAwareCore(settings, () -> ThreadLocalRandom.current().nextLong(),
         new PlacementMetrics(METRICS, "ReplicaKit state-aware placement policy"), SystemStates::current);
     LOG.info("ReplicaKit state-aware placement: {}", settings);
     return RackRules.policy(settings.rackRule(), core);
