@@ -31,10 +31,10 @@ class SiteFilesTest {
   @Test
   void pluginLists_accumulateAcrossSamples_onceEach_otherKeysAreReplaced() throws Exception {
     Map<String, String> settings = new LinkedHashMap<>();
-    SiteFiles.merge(settings, site("a.xml", "dfs.namenode.plugins", "a.Plugin", "replicakit.x", "1"));
-    SiteFiles.merge(settings, site("b.xml", "dfs.namenode.plugins", "b.Plugin, a.Plugin", "replicakit.x", "2"));
+    SiteFiles.merge(settings, site("a.xml", "dfs.namenode.plugins", "a.Plugin", "example.x", "1"));
+    SiteFiles.merge(settings, site("b.xml", "dfs.namenode.plugins", "b.Plugin, a.Plugin", "example.x", "2"));
     assertEquals("a.Plugin,b.Plugin", settings.get("dfs.namenode.plugins"));
-    assertEquals("2", settings.get("replicakit.x"));
+    assertEquals("2", settings.get("example.x"));
   }
 
   @Test
