@@ -149,7 +149,7 @@ class RmServerClientTest {
     int port = server.address().getPort();
     NoticeHandler handler = acceptAll();
     server.close();
-    server = RmServer.start(conf, new InetSocketAddress(LOCALHOST, port), 1, handler);
+    server = restartOn(port, handler);
 
     assertEquals(Optional.empty(), client.notify(LOCALHOST, NOTICE),
         "a DataNode restart must not cost a notice (the NameNode would fall back for nothing)");
@@ -162,6 +162,34 @@ class RmServerClientTest {
     assertFalse(RmClient.staleConnection(new java.net.ConnectException("Connection refused")));
     assertFalse(RmClient.staleConnection(new java.net.SocketTimeoutException("read timed out")));
     assertFalse(RmClient.staleConnection(new org.apache.hadoop.ipc.RemoteException("x", "refused by ACL")));
+  }
+
+  /**
+   * Hadoop's RPC server closes its listening socket from the listener thread's selector, after {@code stop()}
+   * returns, so the port can stay bound for a moment (CI saw a BindException); a restarted DataNode process would
+   * only ever bind after the old one is gone. Retry for up to ten seconds.
+   */
+  private RmServer restartOn(int port, NoticeHandler handler) throws IOException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (true) {
+      try {
+        return RmServer.start(conf, new InetSocketAddress(LOCALHOST, port), 1, handler);
+      } catch (java.net.BindException e) {
+        if (System.nanoTime() > deadline) {
+          throw e;
+        }
+        sleepBriefly();
+      }
+    }
+  }
+
+  private static void sleepBriefly() throws IOException {
+    try {
+      Thread.sleep(50);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new java.io.InterruptedIOException("interrupted while waiting for the port");
+    }
   }
 
   private NoticeHandler acceptAll() {
