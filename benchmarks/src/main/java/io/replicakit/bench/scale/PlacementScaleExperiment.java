@@ -130,10 +130,11 @@ public final class PlacementScaleExperiment {
   /** Both operations, each on a fresh NameNode; fails when the NameNode did not see the racks laid out. */
   private ScaleSample sample(PolicyChoice choice, int nodes, Path dir) throws IOException {
     ScaleProfile p = setup.profile();
-    Figures add = PlacementThroughput.addBlock(conf(choice, dir.resolve("add")), nodes, p.addBlockOps(), p.threads());
+    Figures add = PlacementThroughput.addBlock(conf(choice, dir.resolve("add")), nodes, p.addBlockOps(),
+        p.warmUpOps(), p.threads());
     requireLayout(add, nodes);
-    Figures repl = PlacementThroughput.replication(conf(choice, dir.resolve("repl")), nodes, p.blocksPerNode(),
-        p.decommission(nodes));
+    Figures repl = PlacementThroughput.replication(conf(choice, dir.resolve("repl")), EvenSetupPlacement.class,
+        nodes, p.blocksPerNode(), p.decommission(nodes));
     requireLayout(repl, nodes);
     return new ScaleSample(add.opsPerS(), add.averageMs(), repl.opsPerS(), repl.blocksPerS(), repl.blocks(),
         add.dataNodes(), add.racks());
@@ -170,6 +171,8 @@ public final class PlacementScaleExperiment {
     cluster.put("network", "none: simulated DataNodes call the NameNode in-process");
     cluster.put("edit_log_fsync", setup.editLogFsync());
     cluster.put("addblock_ops", setup.profile().addBlockOps());
+    cluster.put("addblock_warm_up_ops", setup.profile().warmUpOps());
+    cluster.put("replication_setup", "even: every DataNode the same replica count, three racks per block");
     cluster.put("threads", setup.profile().threads());
     cluster.put("replication_blocks_per_node", setup.profile().blocksPerNode());
     cluster.put("decommissioned", setup.nodes().stream().map(setup.profile()::decommission).toList());
@@ -181,8 +184,10 @@ public final class PlacementScaleExperiment {
     return "- Tool: Hadoop's NNThroughputBenchmark (hadoop-hdfs 3.5.0 tests jar), a NameNode in this JVM and the"
         + " tool's simulated DataNodes, in racks of " + layout.rackSize() + " by transfer port\n"
         + "- addBlock: " + p.addBlockOps() + " first blocks of files created beforehand, " + p.threads()
-        + " threads; each allocation is one `chooseTarget` of the policy (RF 3, client off-cluster)\n"
-        + "- replication: about " + p.blocksPerNode() + " replicas per DataNode, " + Md.num(p.decommissionPct())
+        + " threads, after " + p.warmUpOps() + " untimed on the same NameNode; each allocation is one `chooseTarget`"
+        + " of the policy (RF 3, client off-cluster)\n"
+        + "- replication: " + p.blocksPerNode() + " replicas per DataNode, laid out evenly on three racks per block"
+        + " whatever the policy (the same work for all), " + Md.num(p.decommissionPct())
         + " % of the DataNodes decommissioned, the redundancy monitor's work computed until none is left\n"
         + "- Edit log: " + (setup.editLogFsync() ? "forced to disk at every sync, as in a real NameNode"
             : "not forced to disk (--no-edit-log-fsync): allocations are not bounded by the disk's sync latency")

@@ -10,24 +10,28 @@ import java.util.Locale;
 /**
  * How much work one placement-scale run does per policy and cluster size.
  *
- * @param addBlockOps block allocations timed per run (one {@code chooseTarget} each)
+ * @param addBlockOps block allocations timed per run (one {@code chooseTarget} each); enough that a run lasts well
+ *     over ten seconds, so a pause of the machine or the JVM moves the rate by little
+ * @param warmUpOps untimed allocations before the timed ones, on the same NameNode
  * @param threads NNThroughputBenchmark worker threads for the allocations
  * @param blocksPerNode replicas per simulated DataNode before the decommission (the tool's blocks per report)
  * @param decommissionPct share of the DataNodes decommissioned for the re-replication run (at least one)
  * @param repetitions runs per policy and size; the report gives mean and sample standard deviation
  */
-public record ScaleProfile(String name, String description, int addBlockOps, int threads, int blocksPerNode,
-    double decommissionPct, int repetitions) {
+public record ScaleProfile(String name, String description, int addBlockOps, int warmUpOps, int threads,
+    int blocksPerNode, double decommissionPct, int repetitions) {
 
-  /** A few minutes on two cores for four policies at both sizes. */
+  /** About a quarter of an hour on two cores for four policies at both sizes. */
   public static final ScaleProfile QUICK = new ScaleProfile("quick",
-      "20,000 block allocations by 4 threads; re-replication of 1 % of the DataNodes at 10 replicas each; 2 runs",
-      20_000, 4, 10, 1, 2);
+      "150,000 block allocations by 4 threads after 30,000 untimed; re-replication of 5 % of the DataNodes at 12"
+          + " replicas each; 2 runs",
+      150_000, 30_000, 4, 12, 5, 2);
 
-  /** The full measurement: five times the allocations, thrice the replicas, five runs. */
+  /** The full measurement: thrice the allocations, more replicas, five runs. */
   public static final ScaleProfile PAPER = new ScaleProfile("paper",
-      "100,000 block allocations by 4 threads; re-replication of 2 % of the DataNodes at 30 replicas each; 5 runs",
-      100_000, 4, 30, 2, 5);
+      "450,000 block allocations by 4 threads after 50,000 untimed; re-replication of 5 % of the DataNodes at 30"
+          + " replicas each; 5 runs",
+      450_000, 50_000, 4, 30, 5, 5);
 
   public static final List<ScaleProfile> ALL = List.of(QUICK, PAPER);
 
@@ -42,6 +46,7 @@ public record ScaleProfile(String name, String description, int addBlockOps, int
   }
 
   public ScaleProfile withRepetitions(int runs) {
-    return new ScaleProfile(name, description, addBlockOps, threads, blocksPerNode, decommissionPct, runs);
+    return new ScaleProfile(name, description, addBlockOps, warmUpOps, threads, blocksPerNode, decommissionPct,
+        runs);
   }
 }

@@ -10,6 +10,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.DFSTestUtil;
+import org.apache.hadoop.hdfs.server.blockmanagement.BlockPlacementPolicy;
 import org.apache.hadoop.hdfs.server.protocol.NamenodeProtocols;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.net.NetworkTopology;
@@ -55,21 +56,27 @@ public final class PlacementThroughput {
 
   /**
    * {@code ops} first blocks of fresh files ({@link AddBlockStats}: one {@code chooseTarget} each) by
-   * {@code threads} threads, with {@code dataNodes} simulated DataNodes registered.
+   * {@code threads} threads, with {@code dataNodes} simulated DataNodes registered, after {@code warmUpOps}
+   * untimed ones.
    */
-  public static Figures addBlock(Configuration conf, int dataNodes, int ops, int threads) throws IOException {
-    return run(conf, bench -> new AddBlockStats(bench, dataNodes, ops, threads), AddBlockStats::blocks);
+  public static Figures addBlock(Configuration conf, int dataNodes, int ops, int warmUpOps, int threads)
+      throws IOException {
+    return run(conf, bench -> new AddBlockStats(bench, dataNodes, ops, warmUpOps, threads), AddBlockStats::blocks);
   }
 
   /**
    * NNThroughputBenchmark's {@code replication}: {@code dataNodes} simulated DataNodes holding about
-   * {@code blocksPerNode} replicas each, {@code decommission} of them decommissioned, then the redundancy monitor's
-   * work computed until none is left ({@link ReplicationScan}).
+   * {@code blocksPerNode} replicas each, placed by {@code setupPolicy} whatever policy is measured,
+   * {@code decommission} of them decommissioned, then the redundancy monitor's work computed with the policy of
+   * {@code conf} until none is left ({@link ReplicationScan}).
    */
-  public static Figures replication(Configuration conf, int dataNodes, int blocksPerNode, int decommission)
-      throws IOException {
+  public static Figures replication(Configuration conf, Class<? extends BlockPlacementPolicy> setupPolicy,
+      int dataNodes, int blocksPerNode, int decommission) throws IOException {
     conf.setInt(DFSConfigKeys.DFS_NAMENODE_DECOMMISSION_MAX_CONCURRENT_TRACKED_NODES, Math.max(100, decommission));
-    return run(conf, bench -> new ReplicationScan(bench, dataNodes, blocksPerNode, decommission),
+    String measured = conf.get(DFSConfigKeys.DFS_BLOCK_REPLICATOR_CLASSNAME_KEY,
+        DFSConfigKeys.DFS_BLOCK_REPLICATOR_CLASSNAME_DEFAULT.getName());
+    conf.setClass(DFSConfigKeys.DFS_BLOCK_REPLICATOR_CLASSNAME_KEY, setupPolicy, BlockPlacementPolicy.class);
+    return run(conf, bench -> new ReplicationScan(bench, dataNodes, blocksPerNode, decommission, measured),
         ReplicationScan::blocks);
   }
 

@@ -8,6 +8,8 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.server.blockmanagement.BlockManager;
 import org.apache.hadoop.hdfs.server.blockmanagement.BlockManagerTestUtil;
 import org.slf4j.Logger;
@@ -20,6 +22,12 @@ import org.slf4j.LoggerFactory;
  * iteration can find no work and end the run; here the decommission monitor runs once first. And the tool's
  * operation count shrinks with the square of the DataNodes (to 0 at 10,000); here iterations run until one finds no
  * work, as the tool's own operation stops anyway.
+ *
+ * <p>The NameNode starts with a setup placement policy that lays the tool's blocks out the same way for every
+ * measured policy (the tool's DataNodes drop replicas beyond their share, so a policy placing the setup unevenly
+ * would leave other blocks under-replicated and be measured on more work); the measured policy replaces it, as
+ * {@code BlockManager.refreshBlockPlacementPolicy} does, once the blocks are reported and before the decommission
+ * monitor runs. A fresh heap is collected before the timed part.
  */
 final class ReplicationScan extends NNThroughputBenchmark.ReplicationStats {
 
@@ -27,13 +35,19 @@ final class ReplicationScan extends NNThroughputBenchmark.ReplicationStats {
   private static final int MAX_ITERATIONS = 1_000_000;
   private static final Logger LOG = LoggerFactory.getLogger(ReplicationScan.class);
 
-  ReplicationScan(NNThroughputBenchmark bench, int dataNodes, int blocksPerNode, int decommission) {
+  private final String measuredPolicy;
+
+  /** @param measuredPolicy the class name of the placement policy measured, which replaces the setup's */
+  ReplicationScan(NNThroughputBenchmark bench, int dataNodes, int blocksPerNode, int decommission,
+      String measuredPolicy) {
     bench.super(args(dataNodes, blocksPerNode, decommission));
     this.numOpsRequired = MAX_ITERATIONS;
+    this.measuredPolicy = measuredPolicy;
   }
 
+  /** The tool's arguments; total blocks rounded up, so each DataNode's share ({@code blocksPerReport}) is whole. */
   private static List<String> args(int dataNodes, int blocksPerNode, int decommission) {
-    long totalBlocks = (long) blocksPerNode * dataNodes / 3;
+    long totalBlocks = ((long) blocksPerNode * dataNodes + 2) / 3;
     return new ArrayList<>(List.of("-op", "replication", "-datanodes", Integer.toString(dataNodes),
         "-nodesToDecommission", Integer.toString(decommission), "-totalBlocks", Long.toString(totalBlocks)));
   }
@@ -41,6 +55,9 @@ final class ReplicationScan extends NNThroughputBenchmark.ReplicationStats {
   @Override
   void generateInputs(int[] ignore) throws IOException {
     super.generateInputs(ignore);
+    Configuration measured = new Configuration(NNThroughputBenchmark.config);
+    measured.set(DFSConfigKeys.DFS_BLOCK_REPLICATOR_CLASSNAME_KEY, measuredPolicy);
+    blockManager().refreshBlockPlacementPolicy(measured);
     try {
       BlockManagerTestUtil.recheckDecommissionState(blockManager().getDatanodeManager());
     } catch (ExecutionException e) {
@@ -50,6 +67,7 @@ final class ReplicationScan extends NNThroughputBenchmark.ReplicationStats {
       throw new IOException("interrupted while the decommission monitor ran", e);
     }
     LOG.info("decommission monitor ran; {} blocks of low redundancy", blockManager().getLowRedundancyBlocks());
+    System.gc(); // the setup's garbage is not the measured policy's
   }
 
   /**
