@@ -23,9 +23,9 @@ public record ScaleProfile(String name, String description, int addBlockOps, int
 
   /** About a quarter of an hour on two cores for four policies at both sizes. */
   public static final ScaleProfile QUICK = new ScaleProfile("quick",
-      "150,000 block allocations by 4 threads after 30,000 untimed; re-replication of 5 % of the DataNodes at 12"
+      "120,000 block allocations by 4 threads after 20,000 untimed; re-replication of 5 % of the DataNodes at 12"
           + " replicas each; 2 runs",
-      150_000, 30_000, 4, 12, 5, 2);
+      120_000, 20_000, 4, 12, 5, 2);
 
   /** The full measurement: thrice the allocations, more replicas, five runs. */
   public static final ScaleProfile PAPER = new ScaleProfile("paper",

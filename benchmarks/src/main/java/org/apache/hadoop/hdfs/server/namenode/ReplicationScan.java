@@ -16,18 +16,23 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * NNThroughputBenchmark's {@code replication} operation, with two changes that make it measure re-replication at
- * thousands of DataNodes. The tool computes the redundancy monitor's work right after it excludes the nodes to
- * decommission, before the decommission monitor (every 30 s by default) has queued their blocks, so the first
- * iteration can find no work and end the run; here the decommission monitor runs once first. And the tool's
- * operation count shrinks with the square of the DataNodes (to 0 at 10,000); here iterations run until one finds no
- * work, as the tool's own operation stops anyway.
+ * NNThroughputBenchmark's {@code replication} operation, with changes that make it measure re-replication at
+ * thousands of DataNodes.
  *
- * <p>The NameNode starts with a setup placement policy that lays the tool's blocks out the same way for every
- * measured policy (the tool's DataNodes drop replicas beyond their share, so a policy placing the setup unevenly
- * would leave other blocks under-replicated and be measured on more work); the measured policy replaces it, as
- * {@code BlockManager.refreshBlockPlacementPolicy} does, once the blocks are reported and before the decommission
- * monitor runs. A fresh heap is collected before the timed part.
+ * <ul>
+ *   <li>In process, the tool's decommission does nothing: its {@code refreshNodes} makes the NameNode read the host
+ *       files named by a new {@code HdfsConfiguration}, while the tool named its exclude file in its own
+ *       configuration only. Here the NameNode is refreshed with the tool's configuration.
+ *   <li>The tool computes the redundancy monitor's work right after it excludes the nodes, before the decommission
+ *       monitor (every 30 s by default) has queued their blocks; here the decommission monitor runs once first.
+ *   <li>The tool's operation count shrinks with the square of the DataNodes (to 0 at 10,000); here iterations run
+ *       until one finds no work, as the tool's own operation stops anyway.
+ *   <li>The NameNode starts with a setup placement policy that lays the tool's blocks out the same way for every
+ *       measured policy (the tool's DataNodes drop replicas beyond their share, so a policy placing the setup
+ *       unevenly would leave other blocks under-replicated and be measured on more work); the measured policy
+ *       replaces it ({@code BlockManager.refreshBlockPlacementPolicy}) once the decommission monitor has queued the
+ *       blocks (it chooses no targets). A full GC precedes the timed part.
+ * </ul>
  */
 final class ReplicationScan extends NNThroughputBenchmark.ReplicationStats {
 
@@ -55,9 +60,10 @@ final class ReplicationScan extends NNThroughputBenchmark.ReplicationStats {
   @Override
   void generateInputs(int[] ignore) throws IOException {
     super.generateInputs(ignore);
-    Configuration measured = new Configuration(NNThroughputBenchmark.config);
-    measured.set(DFSConfigKeys.DFS_BLOCK_REPLICATOR_CLASSNAME_KEY, measuredPolicy);
-    blockManager().refreshBlockPlacementPolicy(measured);
+    // The tool's refreshNodes reaches the NameNode, which reads the host files from a new HdfsConfiguration: the
+    // exclude file the tool wrote, named only in the tool's configuration, is never read, and nothing is
+    // decommissioned. Refreshed with the tool's configuration, the NameNode starts decommissioning those DataNodes.
+    blockManager().getDatanodeManager().refreshNodes(NNThroughputBenchmark.config);
     try {
       BlockManagerTestUtil.recheckDecommissionState(blockManager().getDatanodeManager());
     } catch (ExecutionException e) {
@@ -67,6 +73,9 @@ final class ReplicationScan extends NNThroughputBenchmark.ReplicationStats {
       throw new IOException("interrupted while the decommission monitor ran", e);
     }
     LOG.info("decommission monitor ran; {} blocks of low redundancy", blockManager().getLowRedundancyBlocks());
+    Configuration measured = new Configuration(NNThroughputBenchmark.config);
+    measured.set(DFSConfigKeys.DFS_BLOCK_REPLICATOR_CLASSNAME_KEY, measuredPolicy);
+    blockManager().refreshBlockPlacementPolicy(measured);
     System.gc(); // the setup's garbage is not the measured policy's
   }
 
