@@ -59,6 +59,12 @@ public final class TestbedConfig {
       .doc("Source address of every socket made by `io.replicakit.testbed.net.BoundSocketFactory`: the node's or "
           + "client's identity for the NameNode.");
 
+  public static final ConfigKey<Long> PORT_RACK_SIZE = ConfigKey.whole(PREFIX + "port-rack.size", 20, 1, 10_000)
+      .unit("DataNodes").readBy("NameNode")
+      .doc("Rack size of `io.replicakit.bench.scale.PortRackTopology`, the rack mapping of the placement-scale "
+          + "experiment's simulated DataNodes, which share one address and differ only in their transfer port: "
+          + "port p goes to rack (p - 1) / size + 1.");
+
   /** All keys, in the order docs/configuration.md lists them. */
   public static final ConfigKeys KEYS = ConfigKeys.of("testbed", PREFIX, "testbed", allKeys());
 
@@ -122,7 +128,7 @@ public final class TestbedConfig {
     List<ConfigKey<?>> keys = new ArrayList<>();
     keys.add(NODE_NAME);
     keys.addAll(DEVICE_SPEED.values());
-    keys.addAll(List.of(DEVICE_BURST_BYTES, PAGE_CACHE_BYTES, VOLUME_CAPACITIES, BIND_ADDRESS));
+    keys.addAll(List.of(DEVICE_BURST_BYTES, PAGE_CACHE_BYTES, VOLUME_CAPACITIES, BIND_ADDRESS, PORT_RACK_SIZE));
     return keys;
   }
 

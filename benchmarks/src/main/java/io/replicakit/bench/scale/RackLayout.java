@@ -4,6 +4,7 @@
  */
 package io.replicakit.bench.scale;
 
+import io.replicakit.testbed.TestbedConfig;
 import java.util.Locale;
 import org.apache.hadoop.conf.Configuration;
 
@@ -16,20 +17,20 @@ import org.apache.hadoop.conf.Configuration;
  */
 public record RackLayout(int rackSize) {
 
-  /** The rack size in DataNodes; default {@value #DEFAULT_RACK_SIZE}, 1..{@value #MAX_RACK_SIZE}. */
-  public static final String RACK_SIZE_KEY = "replicakit.bench.scale.rack-size";
-  public static final int DEFAULT_RACK_SIZE = 20;
-  public static final int MAX_RACK_SIZE = 10_000;
+  /** The rack size in DataNodes, declared with the testbed's keys ({@link TestbedConfig#PORT_RACK_SIZE}). */
+  public static final String RACK_SIZE_KEY = TestbedConfig.PORT_RACK_SIZE.name();
+  public static final int DEFAULT_RACK_SIZE =
+      Math.toIntExact(TestbedConfig.PORT_RACK_SIZE.get(new Configuration(false)));
 
   public RackLayout {
-    if (rackSize < 1 || rackSize > MAX_RACK_SIZE) {
-      throw new IllegalArgumentException(RACK_SIZE_KEY + " must be in 1.." + MAX_RACK_SIZE + ", was " + rackSize);
-    }
+    Configuration check = new Configuration(false);
+    check.setInt(RACK_SIZE_KEY, rackSize);
+    TestbedConfig.PORT_RACK_SIZE.get(check); // refuses a size out of range, naming the key and the range
   }
 
   /** The layout {@code conf} asks for. */
   public static RackLayout of(Configuration conf) {
-    return new RackLayout(conf.getInt(RACK_SIZE_KEY, DEFAULT_RACK_SIZE));
+    return new RackLayout(Math.toIntExact(TestbedConfig.PORT_RACK_SIZE.get(conf)));
   }
 
   /** The rack of the simulated DataNode with this transfer port (ports start at 1). */

@@ -43,8 +43,8 @@ class RackLayoutTest {
 
   @Test
   void badSizesAndPorts_areRefusedNamingTheKey() {
-    assertEquals("replicakit.bench.scale.rack-size must be in 1..10000, was 0",
-        assertThrows(IllegalArgumentException.class, () -> new RackLayout(0)).getMessage());
+    String message = assertThrows(IllegalArgumentException.class, () -> new RackLayout(0)).getMessage();
+    assertTrue(message.contains("replicakit.testbed.port-rack.size") && message.contains("10000"), message);
     Configuration conf = new Configuration(false);
     conf.setInt(RackLayout.RACK_SIZE_KEY, -3);
     assertThrows(IllegalArgumentException.class, () -> RackLayout.of(conf));

@@ -68,8 +68,8 @@ class ScaleSampleTest {
 
   @Test
   void decommission_isTheProfilesShare_butAtLeastOneNode() {
-    assertEquals(100, ScaleProfile.QUICK.decommission(10_000));
-    assertEquals(1, ScaleProfile.QUICK.decommission(40));
-    assertEquals(200, ScaleProfile.PAPER.decommission(10_000));
+    assertEquals(500, ScaleProfile.QUICK.decommission(10_000));
+    assertEquals(1, ScaleProfile.QUICK.decommission(9));
+    assertEquals(50, ScaleProfile.PAPER.decommission(1_000));
   }
 }
