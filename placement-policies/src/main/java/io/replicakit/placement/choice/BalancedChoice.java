@@ -25,23 +25,32 @@ import java.util.random.RandomGenerator;
  * used space for the same reason.
  *
  * <p>Why writer-rack locality is a preference: HDFS puts the first replica of a client that is not a DataNode on
- * a random node of the client's rack. Balancing percentages under that rule still leaves the writer's rack with a
- * third of all bytes, which on the paper's layout alone keeps σ above 1 %. {@link #keepWriterRack} keeps the
- * writer's rack while its best candidate is at most {@code writerRackTolerancePct} points fuller than the best
- * candidate anywhere, and trades the locality for fullness beyond that; 100 gives HDFS's rule back.
+ * a random node of the client's rack, and under its two-rack rule the other two replicas then share another rack.
+ * The writer's rack so takes exactly one replica of every block, a third of all bytes, whatever its share of the
+ * capacity: on the paper's layout that alone kept σ above 1 %. {@link #keepWriterRack} compares the best candidate
+ * in the writer's rack with the best outside it and keeps the writer's rack only while the two are within
+ * {@code writerRackTolerancePct} points. When the writer's rack is fuller, the first replica goes to the emptier
+ * node outside it. When it is emptier and the rack rule lets one rack hold two replicas, the first replica also
+ * goes outside, so that the writer's rack can take the block's other two: those are then the writer's nearest
+ * nodes and the pipeline still crosses racks once, as HDFS's does. Under the spread rule a rack holds one replica
+ * of a block, so an emptier writer's rack keeps the first. 100 gives HDFS's rule back.
  */
 public final class BalancedChoice {
 
   private final RandomGenerator random;
   private final double writerRackTolerancePct;
+  private final boolean rackTakesTwo;
 
   /**
    * @param random breaks ties between equally full candidates (injected for tests)
-   * @param writerRackTolerancePct percentage points the writer's rack may be fuller and still take the first replica
+   * @param writerRackTolerancePct percentage points the writer's rack may differ from the rest and still take the
+   *     first replica
+   * @param rackTakesTwo whether the rack rule puts two replicas of a block in one rack (HDFS's two-rack rule)
    */
-  public BalancedChoice(RandomGenerator random, double writerRackTolerancePct) {
+  public BalancedChoice(RandomGenerator random, double writerRackTolerancePct, boolean rackTakesTwo) {
     this.random = random;
     this.writerRackTolerancePct = writerRackTolerancePct;
+    this.rackTakesTwo = rackTakesTwo;
   }
 
   /**
@@ -94,12 +103,16 @@ public final class BalancedChoice {
    * Whether the first replica of a writer outside the cluster stays in the writer's rack.
    *
    * @param bestInRackPct used percent of the best candidate in the writer's rack (NaN: none there)
-   * @param bestAnywherePct used percent of the best candidate cluster-wide (NaN: none)
+   * @param bestElsewherePct used percent of the best candidate outside the writer's rack (NaN: none)
    */
-  public boolean keepWriterRack(double bestInRackPct, double bestAnywherePct) {
+  public boolean keepWriterRack(double bestInRackPct, double bestElsewherePct) {
     if (Double.isNaN(bestInRackPct)) {
       return false;
     }
-    return Double.isNaN(bestAnywherePct) || bestInRackPct - bestAnywherePct <= writerRackTolerancePct;
+    if (Double.isNaN(bestElsewherePct)) {
+      return true;
+    }
+    double fuller = bestInRackPct - bestElsewherePct;
+    return fuller <= writerRackTolerancePct && (!rackTakesTwo || -fuller <= writerRackTolerancePct);
   }
 }

@@ -46,9 +46,10 @@ public final class PlacementConfig {
   public static final ConfigKey<Double> WRITER_RACK_TOLERANCE = ConfigKey.number(
       PREFIX + "balanced.writer-rack.tolerance.pct", 0.5, 0, 100).unit("%").readBy("NameNode")
       .doc("`balanced`, writers that are not DataNodes: the first replica stays in the writer's rack while the "
-          + "best candidate there is at most this many percentage points fuller than the best candidate anywhere; "
-          + "beyond that it goes where the space is. 100 keeps HDFS's rule (always the writer's rack), 0 balances "
-          + "strictly.");
+          + "best candidate there is within this many percentage points of the best candidate outside it. Beyond "
+          + "that it goes outside: to the emptier node when the writer's rack is fuller; and, under the two-rack "
+          + "rule, also when it is emptier, so that the writer's rack takes the block's other two replicas. 100 "
+          + "keeps HDFS's rule (always the writer's rack), 0 balances strictly.");
 
   public static final ConfigKey<Long> STATE_CANDIDATES = ConfigKey.whole(PREFIX + "state-aware.candidates", 2, 1,
       16).unit("nodes").readBy("NameNode")

@@ -7,13 +7,13 @@ package io.replicakit.placement.hdfs;
 import io.replicakit.placement.choice.BalancedChoice;
 import io.replicakit.placement.choice.RecentPlacements;
 import io.replicakit.placement.config.PlacementConfig;
+import io.replicakit.placement.config.RackRule;
 import java.util.Set;
 import java.util.random.RandomGenerator;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.net.NetworkTopology;
 import org.apache.hadoop.net.Node;
-import org.apache.hadoop.net.NodeBase;
 
 /**
  * {@code balanced}'s translation: a node's fullness is its DFS-used bytes, plus a block for each replica the policy
@@ -27,8 +27,9 @@ public final class BalancedCore extends PolicyCore {
   private final int candidates;
 
   public BalancedCore(PlacementConfig.Balanced settings, RandomGenerator random, PlacementMetrics metrics) {
-    super(settings.candidates(), metrics);
-    this.choice = new BalancedChoice(random, settings.writerRackTolerancePct());
+    super(settings.candidates(), random, metrics);
+    this.choice = new BalancedChoice(random, settings.writerRackTolerancePct(),
+        settings.rackRule() == RackRule.TWO_RACKS);
     this.blockBytes = settings.blockBytes();
     this.candidates = settings.candidates();
   }
@@ -52,14 +53,18 @@ public final class BalancedCore extends PolicyCore {
     return RecentPlacements.mark(node.getLastUpdateMonotonic(), -1);
   }
 
-  /** The best of a few nodes in the writer's rack, unless the best of a few anywhere is emptier by the tolerance. */
+  /**
+   * The best of a few nodes in the writer's rack, unless the best of a few outside it differs by more than the
+   * tolerance ({@link BalancedChoice#keepWriterRack}).
+   */
   @Override
   protected Node firstReplica(NetworkTopology map, Node writer, Set<Node> excluded, StorageType type) {
-    DatanodeDescriptor inRack = best(map, writer.getNetworkLocation(), excluded, type);
-    DatanodeDescriptor anywhere = best(map, NodeBase.ROOT, excluded, type);
-    boolean keep = choice.keepWriterRack(pct(inRack), pct(anywhere));
+    String rack = writer.getNetworkLocation();
+    DatanodeDescriptor inRack = best(map, rack, excluded, type);
+    DatanodeDescriptor elsewhere = best(map, "~" + rack, excluded, type);
+    boolean keep = choice.keepWriterRack(pct(inRack), pct(elsewhere));
     metrics().writerRack(keep);
-    return keep ? inRack : anywhere;
+    return keep ? inRack : elsewhere;
   }
 
   private DatanodeDescriptor best(NetworkTopology map, String scope, Set<Node> excluded, StorageType type) {

@@ -11,13 +11,13 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Supplier;
+import java.util.random.RandomGenerator;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.net.DFSNetworkTopology;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo;
 import org.apache.hadoop.net.NetworkTopology;
 import org.apache.hadoop.net.Node;
-import org.apache.hadoop.net.NodeBase;
 import org.apache.hadoop.util.Time;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -27,8 +27,9 @@ import org.slf4j.LoggerFactory;
  * replica goes, where an off-cluster writer's first replica goes, and which targets were chosen. It translates
  * HDFS's objects for a pure decision class ({@code io.replicakit.placement.choice}) and contains its faults.
  *
- * <p>Cost: every decision draws {@code candidates} random nodes through the topology, the same draw HDFS's default
- * makes once, and looks at each; nothing here walks the cluster, so a choice costs O(d) at any cluster size.
+ * <p>Cost: every decision makes HDFS's default's one draw through the topology and takes its other
+ * {@code candidates - 1} from a list of the DataNodes ({@link CandidateDraw}); apart from retaking that list when
+ * the cluster changes, nothing here walks the cluster, so a choice costs about HDFS's plus O(d).
  *
  * <p>Fault containment: any {@link Throwable} of a decision (a bug, an unexpected HDFS object, an {@link Error})
  * is counted ({@code Fallbacks}), logged at most once a minute with the number held back, and that one call is
@@ -43,9 +44,12 @@ public abstract class PolicyCore {
   private final ThrottledLog faultLog = new ThrottledLog(ThrottledLog.DEFAULT_PERIOD_MS, Time::monotonicNow);
   private final RecentPlacements recent = new RecentPlacements();
 
-  protected PolicyCore(int candidates, PlacementMetrics metrics) {
+  private final CandidateDraw draw;
+
+  protected PolicyCore(int candidates, RandomGenerator random, PlacementMetrics metrics) {
     this.candidates = candidates;
     this.metrics = metrics;
+    this.draw = new CandidateDraw(new NodeSnapshot(Time::monotonicNow), random);
   }
 
   public PlacementMetrics metrics() {
@@ -173,36 +177,10 @@ public abstract class PolicyCore {
     }
   }
 
-  /**
-   * Up to {@code into.length} distinct random nodes of {@code scope}; fewer when the scope runs out. A node drawn
-   * twice is drawn again, at most {@code into.length} extra times: in a rack with two nodes left, two draws alone
-   * would compare a node with itself one time in two.
-   */
+  /** Up to {@code into.length} distinct random nodes of {@code scope}; fewer when the scope runs out. */
   final int sample(NetworkTopology map, String scope, Collection<Node> excluded, StorageType type,
       DatanodeDescriptor[] into) {
-    int count = 0;
-    for (int draw = 0; count < into.length && draw < 2 * into.length; draw++) {
-      Node node = type == null ? map.chooseRandom(scope, excluded)
-          : ((DFSNetworkTopology) map).chooseRandomWithStorageTypeTwoTrial(scope, excluded, type);
-      if (node == null) {
-        break; // nothing left in scope: later draws find nothing either
-      }
-      if (!drawn(into, count, node)) {
-        into[count++] = (DatanodeDescriptor) node;
-      } else if (NodeBase.getPath(node).equals(scope)) {
-        break; // the scope is this one node (the first replica's pick): nothing else to draw
-      }
-    }
-    return count;
-  }
-
-  private static boolean drawn(DatanodeDescriptor[] nodes, int count, Node node) {
-    for (int i = 0; i < count; i++) {
-      if (nodes[i] == node) {
-        return true;
-      }
-    }
-    return false;
+    return draw.sample(new CandidateDraw.Request(map, scope, excluded, type), into);
   }
 
   private void fault(String what, Throwable t) {

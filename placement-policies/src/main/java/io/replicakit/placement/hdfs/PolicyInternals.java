@@ -39,6 +39,7 @@ final class PolicyInternals {
           "org.apache.hadoop.metrics2.MetricsSystem",
           "org.apache.hadoop.metrics2.lib.DefaultMetricsSystem",
           "org.apache.hadoop.metrics2.lib.Interns",
+          "org.apache.hadoop.net.InnerNode",
           "org.apache.hadoop.net.NetworkTopology",
           "org.apache.hadoop.net.Node",
           "org.apache.hadoop.net.NodeBase",
@@ -53,25 +54,27 @@ final class PolicyInternals {
           "DatanodeDescriptor BlockPlacementPolicyRackFaultTolerant.chooseDataNode(String, Collection)",
           "DatanodeDescriptor BlockPlacementPolicyRackFaultTolerant.chooseDataNode(String, Collection, StorageType)",
           "DatanodeDescriptor DatanodeStorageInfo.getDatanodeDescriptor()",
-          "DatanodeStorageInfo BlockPlacementPolicyDefault.chooseLocalStorage(Node, Set, long, "
-              + "int, List, boolean, EnumMap, boolean)",
-          "DatanodeStorageInfo BlockPlacementPolicyDefault.chooseRandom(String, Set, long, int, "
-              + "List, boolean, EnumMap)",
+          "DatanodeStorageInfo BlockPlacementPolicyDefault.chooseLocalStorage(Node, Set, long, int, List, "
+              + "boolean, EnumMap, boolean)",
+          "DatanodeStorageInfo BlockPlacementPolicyDefault.chooseRandom(String, Set, long, int, List, boolean, "
+              + "EnumMap)",
           "DatanodeStorageInfo BlockPlacementPolicyDefault.chooseReplicaToDelete(Collection, Collection, List, Map)",
-          "DatanodeStorageInfo BlockPlacementPolicyRackFaultTolerant.chooseLocalStorage(Node, Set, "
-              + "long, int, List, boolean, EnumMap, boolean)",
-          "DatanodeStorageInfo BlockPlacementPolicyRackFaultTolerant.chooseRandom(String, Set, "
-              + "long, int, List, boolean, EnumMap)",
+          "DatanodeStorageInfo BlockPlacementPolicyRackFaultTolerant.chooseLocalStorage(Node, Set, long, int, "
+              + "List, boolean, EnumMap, boolean)",
+          "DatanodeStorageInfo BlockPlacementPolicyRackFaultTolerant.chooseRandom(String, Set, long, int, "
+              + "List, boolean, EnumMap)",
           "DatanodeStorageInfo BlockPlacementPolicyRackFaultTolerant.chooseReplicaToDelete(Collection, "
               + "Collection, List, Map)",
-          "DatanodeStorageInfo[] BlockPlacementPolicyDefault.chooseTarget(String, int, Node, List, "
-              + "boolean, Set, long, BlockStoragePolicy, EnumSet)",
-          "DatanodeStorageInfo[] BlockPlacementPolicyDefault.chooseTarget(String, int, Node, List, "
-              + "boolean, Set, long, BlockStoragePolicy, EnumSet, EnumMap)",
-          "DatanodeStorageInfo[] BlockPlacementPolicyDefault.chooseTarget(String, int, Node, Set, "
-              + "long, List, BlockStoragePolicy, EnumSet)",
-          "List BlockPlacementPolicyDefault.chooseReplicasToDelete(Collection, Collection, int, "
-              + "List, DatanodeDescriptor, DatanodeDescriptor)",
+          "DatanodeStorageInfo[] BlockPlacementPolicyDefault.chooseTarget(String, int, Node, List, boolean, "
+              + "Set, long, BlockStoragePolicy, EnumSet)",
+          "DatanodeStorageInfo[] BlockPlacementPolicyDefault.chooseTarget(String, int, Node, List, boolean, "
+              + "Set, long, BlockStoragePolicy, EnumSet, EnumMap)",
+          "DatanodeStorageInfo[] BlockPlacementPolicyDefault.chooseTarget(String, int, Node, Set, long, List, "
+              + "BlockStoragePolicy, EnumSet)",
+          "InnerNode NetworkTopology.clusterMap",
+          "List BlockPlacementPolicyDefault.chooseReplicasToDelete(Collection, Collection, int, List, "
+              + "DatanodeDescriptor, DatanodeDescriptor)",
+          "List InnerNode.getChildren()",
           "MetricsInfo Interns.info(String, String)",
           "MetricsRecordBuilder MetricsCollector.addRecord(MetricsInfo)",
           "MetricsRecordBuilder MetricsRecordBuilder.addCounter(MetricsInfo, long)",
@@ -90,10 +93,14 @@ final class PolicyInternals {
           "String StorageType.name()",
           "boolean BlockPlacementPolicyDefault.getExcludeSlowNodesEnabled()",
           "boolean BlockPlacementPolicyDefault.isMovable(Collection, DatanodeInfo, DatanodeInfo)",
+          "boolean DatanodeDescriptor.hasStorageType(StorageType)",
+          "boolean NetworkTopology.contains(Node)",
           "int BlockPlacementPolicyDefault.getMinBlocksForWrite()",
           "int BlockPlacementPolicyDefault.tolerateHeartbeatMultiplier",
           "int BlockPlacementPolicyRackFaultTolerant.tolerateHeartbeatMultiplier",
           "int DatanodeDescriptor.getXceiverCount()",
+          "int NetworkTopology.getNumOfLeaves()",
+          "java.util.concurrent.locks.ReadWriteLock NetworkTopology.netlock",
           "long BlockPlacementPolicyDefault.heartbeatInterval",
           "long BlockPlacementPolicyRackFaultTolerant.heartbeatInterval",
           "long DatanodeDescriptor.getCapacity()",

@@ -31,7 +31,7 @@ public final class StateAwareCore extends PolicyCore {
   /** @param states the node states, {@code SystemStates::current} in a NameNode */
   public StateAwareCore(PlacementConfig.StateAware settings, RandomGenerator random, PlacementMetrics metrics,
       Supplier<SystemStateView> states) {
-    super(settings.candidates(), metrics);
+    super(settings.candidates(), random, metrics);
     this.choice = new StateAwareChoice(settings.weights(), random);
     this.states = states;
   }

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 /** The balanced decision alone: emptiest of the sample, ties drawn, writer rack kept within the tolerance. */
 class BalancedChoiceTest {
 
-  private final BalancedChoice choice = new BalancedChoice(new Random(7), 1.0);
+  private final BalancedChoice choice = new BalancedChoice(new Random(7), 1.0, true);
 
   @Test
   void choose_takesTheLowestUsedPercent() {
@@ -45,12 +45,20 @@ class BalancedChoiceTest {
   }
 
   @Test
-  void writerRack_keptWithinTheTolerance_tradedBeyondIt() {
+  void writerRack_keptWithinTheTolerance_tradedBeyondIt_eitherWay() {
     assertTrue(choice.keepWriterRack(21.0, 20.0));
-    assertFalse(choice.keepWriterRack(21.5, 20.0));
-    assertTrue(choice.keepWriterRack(10.0, 20.0));
+    assertTrue(choice.keepWriterRack(19.0, 20.0));
+    assertFalse(choice.keepWriterRack(21.5, 20.0), "fuller: the first replica goes to the emptier node");
+    assertFalse(choice.keepWriterRack(10.0, 20.0), "emptier: the writer's rack is left for the other two");
     assertFalse(choice.keepWriterRack(Double.NaN, 20.0));
     assertTrue(choice.keepWriterRack(50.0, Double.NaN));
+  }
+
+  @Test
+  void writerRack_underTheSpreadRule_anEmptierWritersRackKeepsTheFirstReplica() {
+    BalancedChoice spread = new BalancedChoice(new Random(7), 1.0, false);
+    assertTrue(spread.keepWriterRack(10.0, 20.0), "one replica per rack: leaving the rack would lose its share");
+    assertFalse(spread.keepWriterRack(21.5, 20.0));
   }
 
   /**

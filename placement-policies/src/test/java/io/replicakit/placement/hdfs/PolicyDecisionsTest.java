@@ -141,7 +141,7 @@ class PolicyDecisionsTest {
   void faultInTheDecision_fallsBackToHdfsForThatCall_andIsCounted(RackRule rule) {
     SimCluster cluster = new SimCluster(NINE, new long[] {9000, 9000, 9000, 9000, 9000, 9000, 9000, 9000, 9000});
     PlacementMetrics metrics = new PlacementMetrics("t", "t");
-    PolicyCore broken = new PolicyCore(2, metrics) {
+    PolicyCore broken = new PolicyCore(2, new Random(1), metrics) {
       @Override
       protected int pick(DatanodeDescriptor[] nodes, int count, StorageType type) {
         throw new IllegalStateException("decision bug");

@@ -11,6 +11,7 @@ import io.replicakit.placement.policy.BalancedBlockPlacementPolicy;
 import io.replicakit.placement.policy.StateAwareBlockPlacementPolicy;
 import java.util.List;
 import org.apache.hadoop.hdfs.server.blockmanagement.ReplicaKitPlacementPolicy;
+import org.apache.hadoop.net.ReplicaKitTopology;
 import org.apache.hadoop.util.VersionInfo;
 import org.junit.jupiter.api.Test;
 
@@ -27,7 +28,8 @@ class PolicyInternalsTest {
   @Test
   void list_namesEveryHadoopMemberThePoliciesUse() {
     assertEquals(List.of(), PolicyInternals.API.undeclared(PolicyCore.class, BalancedCore.class,
-        StateAwareCore.class, TwoRacksPolicy.class, SpreadPolicy.class, RackRules.class, PlacementMetrics.class,
+        StateAwareCore.class, CandidateDraw.class, CandidateDraw.Request.class, NodeSnapshot.class,
+        ReplicaKitTopology.class, TwoRacksPolicy.class, SpreadPolicy.class, RackRules.class, PlacementMetrics.class,
         ReplicaKitPlacementPolicy.class, BalancedBlockPlacementPolicy.class, StateAwareBlockPlacementPolicy.class));
   }
 }

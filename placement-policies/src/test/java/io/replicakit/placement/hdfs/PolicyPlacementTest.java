@@ -68,12 +68,13 @@ class PolicyPlacementTest {
 
   /**
    * A load on the paper's cluster, written by a client in r1 that is no DataNode: under the two-racks rule
-   * {@code balanced} ends with a utilization σ below half of both HDFS's default and AvailableSpace. The spread rule
+   * {@code balanced} ends with a utilization σ below a fifth of both HDFS's default and AvailableSpace (about 0.3 %
+   * against 5 %; 1.9 % before the writer's rack could take a block's second and third replicas). The spread rule
    * allows one replica per rack and block, so a rack cannot take more than a third of the bytes, though r1 holds
    * 42 % of the capacity: no policy can even that out, and {@code balanced} only does clearly better.
    */
   @ParameterizedTest
-  @CsvSource({"two-racks,0.5", "spread,0.75"})
+  @CsvSource({"two-racks,0.2", "spread,0.75"})
   void balanced_onThePapersCluster_cutsTheUtilizationSigmaOfDefaultAndAvailableSpace(String rule, double factor)
       throws Exception {
     double balanced = sigmaAfterLoad("balanced", Map.of(PlacementConfig.RACK_RULE.name(), rule));

@@ -1,0 +1,78 @@
+/*
+ * Copyright 2026 The ReplicaKit authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package io.replicakit.placement.choice;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class PoolDrawTest {
+
+  private static final Integer[] POOL = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
+
+  @Test
+  void candidates_areDistinct_eligible_andKeepWhatWasDrawnBefore() {
+    Random random = new Random(3);
+    for (int trial = 0; trial < 1_000; trial++) {
+      Integer[] into = {4, null, null, null};
+      int count = PoolDraw.fill(POOL, n -> n % 2 == 0, into, 1, 100, random);
+
+      assertEquals(4, count);
+      assertEquals(4, into[0], "the caller's first candidate stays first");
+      assertEquals(4, new HashSet<>(Arrays.asList(into)).size(), Arrays.toString(into));
+      assertTrue(Arrays.stream(into).allMatch(n -> n % 2 == 0), Arrays.toString(into));
+    }
+  }
+
+  @Test
+  void eachEligibleElement_isDrawnEquallyOften() {
+    Random random = new Random(5);
+    int[] hits = new int[POOL.length];
+    int draws = 40_000;
+    for (int trial = 0; trial < draws; trial++) {
+      Integer[] into = new Integer[1];
+      PoolDraw.fill(POOL, n -> n != 9, into, 0, 50, random);
+      hits[into[0]]++;
+    }
+    assertEquals(0, hits[9], "an ineligible element is never drawn");
+    double expected = draws / 9.0;
+    for (int i = 0; i < 9; i++) {
+      assertEquals(expected, hits[i], expected * 0.05, "element " + i + ": " + Arrays.toString(hits));
+    }
+  }
+
+  @Test
+  void fewEligible_stopsAfterTheAttempts_andReturnsWhatItFound() {
+    Integer[] into = new Integer[4];
+    int count = PoolDraw.fill(POOL, n -> n == 7, into, 0, 60, new Random(9));
+
+    assertEquals(1, count, "only one element is eligible");
+    assertEquals(7, into[0]);
+    assertEquals(null, into[1]);
+  }
+
+  @Test
+  void emptyPool_orFullArray_drawsNothing() {
+    Integer[] into = new Integer[2];
+    assertEquals(0, PoolDraw.fill(new Integer[0], n -> true, into, 0, 10, new Random(1)));
+    Integer[] full = {1, 2};
+    assertEquals(2, PoolDraw.fill(POOL, n -> true, full, 2, 10, new Random(1)));
+    assertEquals(Arrays.asList(1, 2), Arrays.asList(full));
+  }
+
+  @Test
+  void attempts_boundTheWork() {
+    int[] tests = new int[1];
+    PoolDraw.fill(POOL, n -> {
+      tests[0]++;
+      return false;
+    }, new Integer[3], 0, 12, new Random(2));
+    assertEquals(12, tests[0]);
+  }
+}

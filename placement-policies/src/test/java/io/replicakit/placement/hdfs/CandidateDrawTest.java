@@ -1,0 +1,130 @@
+/*
+ * Copyright 2026 The ReplicaKit authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package io.replicakit.placement.hdfs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.hadoop.fs.StorageType;
+import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
+import org.apache.hadoop.net.Node;
+import org.apache.hadoop.net.NodeBase;
+import org.junit.jupiter.api.Test;
+
+/** The candidates of a decision on a real {@code DFSNetworkTopology} (no NameNode). */
+class CandidateDrawTest {
+
+  private static final int RACKS = 10;
+  private static final int PER_RACK = 5;
+
+  private final SimCluster cluster = new SimCluster(racks(), capacities());
+  private final AtomicLong clock = new AtomicLong();
+  private final NodeSnapshot snapshot = new NodeSnapshot(clock::get);
+  private final CandidateDraw draw = new CandidateDraw(snapshot, new Random(11));
+
+  @Test
+  void outsideARack_noCandidateIsInThatRack_orExcluded() {
+    Set<Node> excluded = new HashSet<>(cluster.nodes.subList(5, 8));
+    for (int i = 0; i < 2_000; i++) {
+      DatanodeDescriptor[] into = new DatanodeDescriptor[4];
+      int count = draw.sample(request("~/r0", excluded, StorageType.DISK), into);
+
+      assertEquals(4, count);
+      assertEquals(4, new HashSet<>(Arrays.asList(into)).size());
+      for (DatanodeDescriptor node : into) {
+        assertFalse(node.getNetworkLocation().equals("/r0"), node + " is in the excluded rack");
+        assertFalse(excluded.contains(node), node + " is excluded");
+      }
+    }
+  }
+
+  @Test
+  void everyNodeOfTheScope_isACandidateEquallyOften() {
+    Map<DatanodeDescriptor, Integer> hits = new HashMap<>();
+    int decisions = 10_000;
+    for (int i = 0; i < decisions; i++) {
+      DatanodeDescriptor[] into = new DatanodeDescriptor[4];
+      draw.sample(request(NodeBase.ROOT, new HashSet<>(), StorageType.DISK), into);
+      for (DatanodeDescriptor node : into) {
+        hits.merge(node, 1, Integer::sum);
+      }
+    }
+    assertEquals(RACKS * PER_RACK, hits.size());
+    double expected = 4.0 * decisions / (RACKS * PER_RACK);
+    hits.forEach((node, n) -> assertEquals(expected, n, expected * 0.15, node + ": " + hits));
+  }
+
+  @Test
+  void aNodeThatLeftTheTopology_isNeverACandidate_evenFromAnOldSnapshot() {
+    DatanodeDescriptor gone = cluster.nodes.get(12);
+    snapshot.nodes(cluster.topology); // taken while the node is there
+    cluster.topology.remove(gone);
+    cluster.topology.add(new SimCluster(new String[] {"/r9"}, new long[] {100}).nodes.get(0)); // same count
+    for (int i = 0; i < 2_000; i++) {
+      DatanodeDescriptor[] into = new DatanodeDescriptor[4];
+      int count = draw.sample(request(NodeBase.ROOT, new HashSet<>(), StorageType.DISK), into);
+      assertEquals(4, count);
+      assertFalse(Arrays.asList(into).contains(gone), "a removed node was offered");
+    }
+  }
+
+  @Test
+  void snapshot_isRetakenWhenTheClusterChanges_orAfterAHeartbeatInterval() {
+    DatanodeDescriptor[] first = snapshot.nodes(cluster.topology);
+    assertEquals(RACKS * PER_RACK, first.length);
+    assertTrue(first == snapshot.nodes(cluster.topology), "the same list while nothing changed");
+
+    cluster.topology.remove(cluster.nodes.get(0));
+    assertEquals(RACKS * PER_RACK - 1, snapshot.nodes(cluster.topology).length, "a node left");
+
+    DatanodeDescriptor[] second = snapshot.nodes(cluster.topology);
+    clock.addAndGet(NodeSnapshot.MAX_AGE_MS);
+    assertFalse(second == snapshot.nodes(cluster.topology), "retaken after the interval");
+  }
+
+  @Test
+  void inARack_orWithoutTheStorageType_hdfsDrawsAlone() {
+    Set<DatanodeDescriptor> seen = new HashSet<>();
+    for (int i = 0; i < 200; i++) {
+      DatanodeDescriptor[] into = new DatanodeDescriptor[4];
+      int count = draw.sample(request("/r3", new HashSet<>(), StorageType.DISK), into);
+      assertTrue(count >= 2, "five nodes, eight draws: " + count); // HDFS's draws repeat nodes: not always four
+      for (int j = 0; j < count; j++) {
+        assertEquals("/r3", into[j].getNetworkLocation());
+        seen.add(into[j]);
+      }
+    }
+    assertEquals(PER_RACK, seen.size());
+
+    assertEquals(0, draw.sample(request(NodeBase.ROOT, new HashSet<>(), StorageType.SSD), new DatanodeDescriptor[4]),
+        "no node has SSD storage");
+  }
+
+  private CandidateDraw.Request request(String scope, Set<Node> excluded, StorageType type) {
+    return new CandidateDraw.Request(cluster.topology, scope, excluded, type);
+  }
+
+  private static String[] racks() {
+    String[] racks = new String[RACKS * PER_RACK];
+    for (int i = 0; i < racks.length; i++) {
+      racks[i] = "/r" + i / PER_RACK;
+    }
+    return racks;
+  }
+
+  private static long[] capacities() {
+    long[] capacities = new long[RACKS * PER_RACK];
+    Arrays.fill(capacities, 100);
+    return capacities;
+  }
+}
