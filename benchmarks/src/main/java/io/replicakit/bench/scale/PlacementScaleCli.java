@@ -24,7 +24,7 @@ public final class PlacementScaleCli implements Experiment {
   List<String> policies = new ArrayList<>(PlacementScaleExperiment.defaultPolicies());
 
   @Option(names = "--profile", paramLabel = "quick|paper", defaultValue = "quick", description = "quick (default:"
-      + " 20,000 allocations, 2 runs) or paper (100,000 allocations, 5 runs); see docs/experiments/placement-scale.md")
+      + " 120,000 timed allocations, 2 runs) or paper (450,000, 5 runs); see docs/experiments/placement-scale.md")
   String profile;
 
   @Option(names = "--nodes", paramLabel = "LIST", split = ",", description = "simulated DataNodes per stage, in"
