@@ -43,7 +43,8 @@ public final class PoolDraw {
     return filled;
   }
 
-  private static boolean contains(Object[] items, int count, Object item) {
+  /** Whether {@code item} itself (not an equal object) is among the first {@code count} of {@code items}. */
+  public static boolean contains(Object[] items, int count, Object item) {
     for (int i = 0; i < count; i++) {
       if (items[i] == item) {
         return true;

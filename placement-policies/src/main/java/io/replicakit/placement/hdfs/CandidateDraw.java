@@ -22,7 +22,9 @@ import org.apache.hadoop.net.NodeBase;
  *
  * <p>Why: HDFS's draw from a scope spanning racks walks the racks from the root (about 500 of them at 10,000
  * DataNodes), and a policy comparing four candidates made four such walks per replica where HDFS's default makes
- * one: 3-4x its cost per {@code chooseTarget} in {@code ChooseTargetBenchmark}. A draw in a rack of 20 is cheap.
+ * one: 3-4x its cost per {@code chooseTarget} in {@code ChooseTargetBenchmark} (a run on a busy machine, not
+ * published). A draw in a rack of 20 is cheap. What this saves at the NameNode is measured, and not yet enough:
+ * see {@link PolicyCore}.
  */
 final class CandidateDraw {
 
@@ -96,21 +98,12 @@ final class CandidateDraw {
       if (node == null) {
         break; // nothing left in scope: later draws find nothing either
       }
-      if (!drawn(into, filled, node)) {
+      if (!PoolDraw.contains(into, filled, node)) {
         into[filled++] = (DatanodeDescriptor) node;
       } else if (NodeBase.getPath(node).equals(request.scope())) {
         break; // the scope is this one node (the first replica's pick): nothing else to draw
       }
     }
     return filled;
-  }
-
-  static boolean drawn(DatanodeDescriptor[] nodes, int count, Node node) {
-    for (int i = 0; i < count; i++) {
-      if (nodes[i] == node) {
-        return true;
-      }
-    }
-    return false;
   }
 }
