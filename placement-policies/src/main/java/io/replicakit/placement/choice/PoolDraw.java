@@ -11,15 +11,16 @@ import java.util.random.RandomGenerator;
  * More candidates for a placement choice, drawn from a list of the cluster's nodes instead of the topology.
  *
  * <p>Why: a "power of d choices" policy needs {@code d} random nodes per replica, and HDFS's draw
- * ({@code NetworkTopology.chooseRandom}) walks the topology's racks from the root on every call, so at 10,000
- * DataNodes in 500 racks {@code d} draws cost about {@code d} times HDFS's one (issue 15's placement-scale
- * experiment). Drawing an index into a list is O(1).
+ * ({@code NetworkTopology.chooseRandom}) walks the topology on every call: from the root through every rack (about
+ * 500 at 10,000 DataNodes) for a scope spanning racks, and even in one rack it resolves the scope's path and each
+ * excluded node's path again, so {@code d} draws cost about {@code d} times HDFS's one (issue 15's placement-scale
+ * experiment and {@code ChooseTargetBenchmark}). Drawing an index into a list is O(1).
  *
- * <p>Why the distribution is still the one wanted: each attempt picks a uniform index and keeps the element only if
- * {@code eligible} accepts it and it is not drawn already (rejection sampling), so every kept candidate is uniform
- * over the eligible elements not drawn yet, which is what repeated topology draws with the same exclusions give.
- * The attempts are bounded: when few elements are eligible (a small cluster, a narrow scope) the caller's
- * topology draws make up the rest.
+ * <p>Why the distribution is still the one wanted: each attempt of {@link #fill} picks a uniform index and keeps
+ * the element only if {@code eligible} accepts it and it is not drawn already (rejection sampling), so every kept
+ * candidate is uniform over the eligible elements not drawn yet, which is what repeated topology draws with the
+ * same exclusions give. Its attempts are bounded; when few elements are eligible in a short list (a rack with
+ * most of its nodes excluded), {@link #fillFromAll} takes a uniform sample of all of them instead.
  */
 public final class PoolDraw {
 
@@ -41,6 +42,38 @@ public final class PoolDraw {
       }
     }
     return filled;
+  }
+
+  /**
+   * Fills {@code into} after its first {@code count} with a uniform random choice among every eligible element of
+   * {@code pool} not in it yet (a reservoir sample in one pass), or with all of them when they are too few. O(pool
+   * length) tests of {@code eligible}: for short lists, where it is exact and bounded where {@link #fill} may miss.
+   *
+   * @return the new number of elements in {@code into}: less than its length only when {@code pool} holds no more
+   *     eligible elements
+   */
+  public static <T> int fillFromAll(T[] pool, Predicate<? super T> eligible, T[] into, int count,
+      RandomGenerator random) {
+    int need = into.length - count;
+    int seen = 0;
+    for (T candidate : pool) {
+      if (need == 0) {
+        break;
+      }
+      if (contains(into, count, candidate) || !eligible.test(candidate)) {
+        continue;
+      }
+      if (seen < need) {
+        into[count + seen] = candidate;
+      } else {
+        int slot = random.nextInt(seen + 1);
+        if (slot < need) {
+          into[count + slot] = candidate; // reservoir: each of the seen elements is kept with probability need/seen
+        }
+      }
+      seen++;
+    }
+    return count + Math.min(seen, need);
   }
 
   /** Whether {@code item} itself (not an equal object) is among the first {@code count} of {@code items}. */

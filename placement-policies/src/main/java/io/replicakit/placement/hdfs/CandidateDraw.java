@@ -16,19 +16,20 @@ import org.apache.hadoop.net.NodeBase;
 
 /**
  * The random candidates of one decision: the first always from HDFS's own draw, so any node HDFS could pick can be
- * picked; the others, in a scope spanning racks (the whole cluster, or all but one rack: the first and second
- * replicas' scopes), from a {@link NodeSnapshot} of the DataNodes ({@link PoolDraw}), each checked against the live
- * topology as HDFS's draw would check it; in a rack, and whenever the snapshot yields too few, from HDFS's draw.
+ * picked; the others from a {@link NodeSnapshot} ({@link PoolDraw}): of all DataNodes for a scope spanning racks (the
+ * whole cluster, or all but one rack: the first and second replicas' scopes), of the rack's DataNodes for a rack
+ * (the third replica's scope), each checked against the live topology as HDFS's draw would check it. For any other
+ * scope, and whenever a scope spanning racks yields too few, HDFS's draw makes up the rest.
  *
- * <p>Why: HDFS's draw from a scope spanning racks walks the racks from the root (about 500 of them at 10,000
- * DataNodes), and a policy comparing four candidates made four such walks per replica where HDFS's default makes
- * one: 3-4x its cost per {@code chooseTarget} in {@code ChooseTargetBenchmark} (a run on a busy machine, not
- * published). A draw in a rack of 20 is cheap. What this saves at the NameNode is measured, and not yet enough:
- * see {@link PolicyCore}.
+ * <p>Why: HDFS's draw walks the topology on every call: through the racks from the root (about 500 of them at 10,000
+ * DataNodes) for a scope spanning racks, and even within a rack it resolves the scope's path and every excluded
+ * node's path again. A policy comparing four candidates made four draws per replica where HDFS's default makes
+ * one; in {@code ChooseTargetBenchmark} the three draws in the third replica's rack alone cost more than the one
+ * draw across racks. Now every decision makes exactly HDFS's one draw, plus O(1) picks from the lists.
  */
 final class CandidateDraw {
 
-  /** Snapshot attempts per candidate wanted before HDFS's draw takes over. */
+  /** Snapshot attempts per candidate wanted before the rest is filled another way. */
   private static final int ATTEMPTS_PER_CANDIDATE = 4;
 
   private final NodeSnapshot snapshot;
@@ -49,24 +50,41 @@ final class CandidateDraw {
 
     /** Whether HDFS's draw for this request could return {@code node} now. */
     boolean eligible(DatanodeDescriptor node) {
-      return (excluded == null || !excluded.contains(node)) && inScope(NodeBase.getPath(node))
+      return (excluded == null || !excluded.contains(node)) && inScope(node)
           && (type == null || node.hasStorageType(type)) && map.contains(node);
     }
 
     boolean spansRacks() {
-      return scope.equals(NodeBase.ROOT) || scope.startsWith("~");
+      return isRoot(scope, 0) || scope.startsWith("~");
     }
 
-    boolean inScope(String path) {
-      return scope.startsWith("~") ? !under(path, scope.substring(1)) : under(path, scope);
+    /** Whether {@code node} is in the scope: under it, or, for {@code ~scope}, not under it (no allocation). */
+    boolean inScope(Node node) {
+      boolean outside = scope.startsWith("~");
+      int from = outside ? 1 : 0;
+      boolean under = isRoot(scope, from) || locationUnder(node.getNetworkLocation(), from) || isNode(node, from);
+      return outside != under;
     }
 
-    private static boolean under(String path, String scope) {
-      if (scope.equals(NodeBase.ROOT)) {
-        return true;
-      }
-      String prefix = scope.endsWith(NodeBase.PATH_SEPARATOR_STR) ? scope : scope + NodeBase.PATH_SEPARATOR_STR;
-      return (path + NodeBase.PATH_SEPARATOR_STR).startsWith(prefix);
+    /** Whether {@code location} is the scope (from index {@code from} on) or lies under it. */
+    private boolean locationUnder(String location, int from) {
+      int length = scope.length() - from;
+      return location.regionMatches(0, scope, from, length)
+          && (location.length() == length || location.charAt(length) == NodeBase.PATH_SEPARATOR);
+    }
+
+    /** Whether the scope (from index {@code from} on) is {@code node}'s own path, location/name. */
+    private boolean isNode(Node node, int from) {
+      String location = node.getNetworkLocation();
+      String name = node.getName();
+      int at = from + location.length();
+      return scope.length() == at + 1 + name.length() && scope.regionMatches(from, location, 0, location.length())
+          && scope.charAt(at) == NodeBase.PATH_SEPARATOR && scope.regionMatches(at + 1, name, 0, name.length());
+    }
+
+    private static boolean isRoot(String scope, int from) {
+      int length = scope.length() - from;
+      return length == 0 || length == 1 && scope.charAt(from) == NodeBase.PATH_SEPARATOR;
     }
   }
 
@@ -77,14 +95,21 @@ final class CandidateDraw {
    */
   int sample(Request request, DatanodeDescriptor[] into) {
     int count = fromTopology(request, into, 0, 1);
-    if (count == 0) {
-      return 0;
+    if (count == 0 || count == into.length) {
+      return count;
     }
-    if (count < into.length && request.spansRacks()) {
+    if (request.spansRacks()) {
       count = PoolDraw.fill(snapshot.nodes(request.map()), request::eligible, into, count,
           ATTEMPTS_PER_CANDIDATE * into.length, random);
+      return fromTopology(request, into, count, 2 * into.length);
     }
-    return fromTopology(request, into, count, 2 * into.length);
+    DatanodeDescriptor[] rack = snapshot.rack(request.map(), request.scope());
+    if (rack.length == 0) {
+      return fromTopology(request, into, count, 2 * into.length); // not a rack, or a rack that just appeared
+    }
+    count = PoolDraw.fill(rack, request::eligible, into, count, ATTEMPTS_PER_CANDIDATE * into.length, random);
+    // A rack is short: what the attempts missed, one pass finds, or shows there is nothing more to find.
+    return count == into.length ? count : PoolDraw.fillFromAll(rack, request::eligible, into, count, random);
   }
 
   /**

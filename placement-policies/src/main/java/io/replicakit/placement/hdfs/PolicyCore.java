@@ -28,9 +28,10 @@ import org.slf4j.LoggerFactory;
  * HDFS's objects for a pure decision class ({@code io.replicakit.placement.choice}) and contains its faults.
  *
  * <p>Cost: every decision makes HDFS's default's one draw through the topology and takes its other
- * {@code candidates - 1} from a list of the DataNodes ({@link CandidateDraw}); apart from retaking that list when
- * the cluster changes, nothing here walks the cluster. Measured at 10,000 DataNodes (placement-scale, 800baef)
- * the NameNode still allocated blocks at 0.62x HDFS's rate with balanced: where the rest goes is not yet known.
+ * {@code candidates - 1} from lists of the DataNodes, the whole cluster's or the rack's ({@link CandidateDraw});
+ * apart from retaking those lists when the cluster changes, nothing here walks the cluster. What is left over
+ * HDFS's own cost is checking and scoring the extra candidates; docs/experiments/placement-scale.md has the
+ * measurements.
  *
  * <p>Fault containment: any {@link Throwable} of a decision (a bug, an unexpected HDFS object, an {@link Error})
  * is counted ({@code Fallbacks}), logged at most once a minute with the number held back, and that one call is

@@ -75,4 +75,34 @@ class PoolDrawTest {
     }, new Integer[3], 0, 12, new Random(2));
     assertEquals(12, tests[0]);
   }
+
+  @Test
+  void fillFromAll_keepsTheFirst_andTakesAllEligibleWhenTheyAreFew() {
+    Integer[] into = {3, null, null, null};
+    int count = PoolDraw.fillFromAll(POOL, n -> n == 3 || n == 5 || n == 8, into, 1, new Random(4));
+
+    assertEquals(3, count, "3 is drawn already; 5 and 8 are the rest");
+    assertEquals(3, into[0]);
+    assertEquals(new HashSet<>(Arrays.asList(5, 8)), new HashSet<>(Arrays.asList(into[1], into[2])));
+    assertEquals(null, into[3]);
+  }
+
+  @Test
+  void fillFromAll_drawsEachEligibleElementEquallyOften() {
+    Random random = new Random(8);
+    int[] hits = new int[POOL.length];
+    int trials = 30_000;
+    for (int trial = 0; trial < trials; trial++) {
+      Integer[] into = {0, null, null};
+      assertEquals(3, PoolDraw.fillFromAll(POOL, n -> n != 9, into, 1, random));
+      assertTrue(into[1] != into[2] && into[1] != 0 && into[2] != 0, Arrays.toString(into));
+      hits[into[1]]++;
+      hits[into[2]]++;
+    }
+    assertEquals(0, hits[9], "an ineligible element is never drawn");
+    double expected = 2.0 * trials / 8;
+    for (int i = 1; i < 9; i++) {
+      assertEquals(expected, hits[i], expected * 0.05, "element " + i + ": " + Arrays.toString(hits));
+    }
+  }
 }

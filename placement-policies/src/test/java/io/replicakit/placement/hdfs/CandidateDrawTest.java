@@ -93,21 +93,78 @@ class CandidateDrawTest {
   }
 
   @Test
-  void inARack_orWithoutTheStorageType_hdfsDrawsAlone() {
-    Set<DatanodeDescriptor> seen = new HashSet<>();
-    for (int i = 0; i < 200; i++) {
+  void inARack_candidatesAreDistinctNodesOfTheRack_eachEquallyOften() {
+    Map<DatanodeDescriptor, Integer> hits = new HashMap<>();
+    int decisions = 5_000;
+    for (int i = 0; i < decisions; i++) {
       DatanodeDescriptor[] into = new DatanodeDescriptor[4];
       int count = draw.sample(request("/r3", new HashSet<>(), StorageType.DISK), into);
-      assertTrue(count >= 2, "five nodes, eight draws: " + count); // HDFS's draws repeat nodes: not always four
-      for (int j = 0; j < count; j++) {
-        assertEquals("/r3", into[j].getNetworkLocation());
-        seen.add(into[j]);
+      assertEquals(4, count, "five nodes in the rack");
+      assertEquals(4, new HashSet<>(Arrays.asList(into)).size(), Arrays.toString(into));
+      for (DatanodeDescriptor node : into) {
+        assertEquals("/r3", node.getNetworkLocation());
+        hits.merge(node, 1, Integer::sum);
       }
     }
-    assertEquals(PER_RACK, seen.size());
+    assertEquals(PER_RACK, hits.size());
+    double expected = 4.0 * decisions / PER_RACK;
+    hits.forEach((node, n) -> assertEquals(expected, n, expected * 0.1, node + ": " + hits));
+  }
 
+  @Test
+  void inARackWithFewNodesLeft_exactlyTheEligibleOnesAreCandidates() {
+    Set<Node> excluded = new HashSet<>(cluster.nodes.subList(15, 18)); // three of /r3's five
+    for (int i = 0; i < 500; i++) {
+      DatanodeDescriptor[] into = new DatanodeDescriptor[4];
+      int count = draw.sample(request("/r3", excluded, StorageType.DISK), into);
+      assertEquals(2, count, "two nodes of the rack are left");
+      assertEquals(Set.of(cluster.nodes.get(18), cluster.nodes.get(19)), Set.of(into[0], into[1]));
+    }
+  }
+
+  @Test
+  void inARack_aNodeThatLeftTheTopology_isNeverACandidate_evenFromAnOldSnapshot() {
+    DatanodeDescriptor gone = cluster.nodes.get(16);
+    snapshot.rack(cluster.topology, "/r3"); // taken while the node is there
+    cluster.topology.remove(gone);
+    cluster.topology.add(new SimCluster(new String[] {"/r3"}, new long[] {100}).nodes.get(0)); // same count
+    for (int i = 0; i < 500; i++) {
+      DatanodeDescriptor[] into = new DatanodeDescriptor[4];
+      int count = draw.sample(request("/r3", new HashSet<>(), StorageType.DISK), into);
+      assertEquals(4, count, "four listed nodes are still in the rack");
+      assertFalse(Arrays.asList(into).contains(gone), "a removed node was offered");
+    }
+  }
+
+  @Test
+  void withoutTheStorageType_nothingIsDrawn() {
     assertEquals(0, draw.sample(request(NodeBase.ROOT, new HashSet<>(), StorageType.SSD), new DatanodeDescriptor[4]),
         "no node has SSD storage");
+    assertEquals(0, draw.sample(request("/r3", new HashSet<>(), StorageType.SSD), new DatanodeDescriptor[4]));
+  }
+
+  @Test
+  void oneNodeScope_yieldsThatNodeOnly() {
+    DatanodeDescriptor node = cluster.nodes.get(7);
+    DatanodeDescriptor[] into = new DatanodeDescriptor[4];
+    assertEquals(1, draw.sample(request(NodeBase.getPath(node), new HashSet<>(), StorageType.DISK), into));
+    assertEquals(node, into[0]);
+  }
+
+  @Test
+  void scopes_matchWhatHdfsDrawsFrom() {
+    DatanodeDescriptor node = cluster.nodes.get(7); // in /r1
+    String path = NodeBase.getPath(node);
+    assertTrue(request(NodeBase.ROOT, null, null).inScope(node));
+    assertTrue(request("/r1", null, null).inScope(node));
+    assertFalse(request("/r10", null, null).inScope(node), "a rack whose name starts like the node's");
+    assertFalse(request("/r", null, null).inScope(node));
+    assertFalse(request("~/r1", null, null).inScope(node));
+    assertTrue(request("~/r10", null, null).inScope(node));
+    assertTrue(request(path, null, null).inScope(node));
+    assertFalse(request(path, null, null).inScope(cluster.nodes.get(8)));
+    assertFalse(request("~" + path, null, null).inScope(node));
+    assertTrue(request("~" + path, null, null).inScope(cluster.nodes.get(8)));
   }
 
   private CandidateDraw.Request request(String scope, Set<Node> excluded, StorageType type) {
