@@ -48,6 +48,7 @@ public final class PoolDraw {
    * Fills {@code into} after its first {@code count} with a uniform random choice among every eligible element of
    * {@code pool} not in it yet (a reservoir sample in one pass), or with all of them when they are too few. O(pool
    * length) tests of {@code eligible}: for short lists, where it is exact and bounded where {@link #fill} may miss.
+   * {@code pool} holds each element once.
    *
    * @return the new number of elements in {@code into}: less than its length only when {@code pool} holds no more
    *     eligible elements
@@ -55,11 +56,11 @@ public final class PoolDraw {
   public static <T> int fillFromAll(T[] pool, Predicate<? super T> eligible, T[] into, int count,
       RandomGenerator random) {
     int need = into.length - count;
+    if (need <= 0) {
+      return count;
+    }
     int seen = 0;
     for (T candidate : pool) {
-      if (need == 0) {
-        break;
-      }
       if (contains(into, count, candidate) || !eligible.test(candidate)) {
         continue;
       }
@@ -68,7 +69,8 @@ public final class PoolDraw {
       } else {
         int slot = random.nextInt(seen + 1);
         if (slot < need) {
-          into[count + slot] = candidate; // reservoir: each of the seen elements is kept with probability need/seen
+          // reservoir: the element met after `seen` eligible ones is kept with probability need/(seen+1)
+          into[count + slot] = candidate;
         }
       }
       seen++;

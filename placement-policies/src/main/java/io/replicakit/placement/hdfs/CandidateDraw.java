@@ -18,14 +18,16 @@ import org.apache.hadoop.net.NodeBase;
  * The random candidates of one decision: the first always from HDFS's own draw, so any node HDFS could pick can be
  * picked; the others from a {@link NodeSnapshot} ({@link PoolDraw}): of all DataNodes for a scope spanning racks (the
  * whole cluster, or all but one rack: the first and second replicas' scopes), of the rack's DataNodes for a rack
- * (the third replica's scope), each checked against the live topology as HDFS's draw would check it. For any other
- * scope, and whenever a scope spanning racks yields too few, HDFS's draw makes up the rest.
+ * (the third replica's scope; a node group's for a node group), each checked against the live topology as HDFS's
+ * draw would check it. For a scope that is one node, and whenever a scope spanning racks yields too few, HDFS's
+ * draw makes up the rest.
  *
  * <p>Why: HDFS's draw walks the topology on every call: through the racks from the root (about 500 of them at 10,000
  * DataNodes) for a scope spanning racks, and even within a rack it resolves the scope's path and every excluded
  * node's path again. A policy comparing four candidates made four draws per replica where HDFS's default makes
  * one; in {@code ChooseTargetBenchmark} the three draws in the third replica's rack alone cost more than the one
- * draw across racks. Now every decision makes exactly HDFS's one draw, plus O(1) picks from the lists.
+ * draw across racks. Now a decision makes HDFS's one draw plus O(1) picks from the lists, except where there is no
+ * list (a scope that is one node, the first replica's check) or a cluster-wide list yields too few.
  */
 final class CandidateDraw {
 
@@ -40,8 +42,18 @@ final class CandidateDraw {
     this.random = random;
   }
 
-  /** What HDFS asked for: random nodes of {@code scope}, none in {@code excluded}, with {@code type} (or any). */
+  /**
+   * What HDFS asked for: random nodes of {@code scope}, none in {@code excluded}, with {@code type} (or any). The
+   * scope is kept as HDFS resolves it, without a trailing separator ({@code NodeBase.normalize}).
+   */
   record Request(NetworkTopology map, String scope, Collection<Node> excluded, StorageType type) {
+
+    Request {
+      int from = scope.startsWith("~") ? 1 : 0;
+      if (scope.length() > from && scope.charAt(scope.length() - 1) == NodeBase.PATH_SEPARATOR) {
+        scope = scope.substring(0, scope.length() - 1);
+      }
+    }
 
     Node draw() {
       return type == null ? map.chooseRandom(scope, excluded)
@@ -83,8 +95,7 @@ final class CandidateDraw {
     }
 
     private static boolean isRoot(String scope, int from) {
-      int length = scope.length() - from;
-      return length == 0 || length == 1 && scope.charAt(from) == NodeBase.PATH_SEPARATOR;
+      return scope.length() == from;
     }
   }
 
@@ -103,12 +114,14 @@ final class CandidateDraw {
           ATTEMPTS_PER_CANDIDATE * into.length, random);
       return fromTopology(request, into, count, 2 * into.length);
     }
-    DatanodeDescriptor[] rack = snapshot.rack(request.map(), request.scope());
+    DatanodeDescriptor[] rack = snapshot.under(request.map(), request.scope());
     if (rack.length == 0) {
-      return fromTopology(request, into, count, 2 * into.length); // not a rack, or a rack that just appeared
+      return fromTopology(request, into, count, 2 * into.length); // a node's path, or a rack that just appeared
     }
     count = PoolDraw.fill(rack, request::eligible, into, count, ATTEMPTS_PER_CANDIDATE * into.length, random);
-    // A rack is short: what the attempts missed, one pass finds, or shows there is nothing more to find.
+    // A rack is short: what the attempts missed, one pass finds, or shows that the list holds no more. A node
+    // that joined the rack since the list was taken is left out of the extra candidates (HDFS's draw can still
+    // return it), as from the cluster-wide list.
     return count == into.length ? count : PoolDraw.fillFromAll(rack, request::eligible, into, count, random);
   }
 

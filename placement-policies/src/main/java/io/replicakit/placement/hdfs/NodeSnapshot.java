@@ -13,11 +13,12 @@ import java.util.function.LongSupplier;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.net.NetworkTopology;
 import org.apache.hadoop.net.Node;
+import org.apache.hadoop.net.NodeBase;
 import org.apache.hadoop.net.ReplicaKitTopology;
 
 /**
- * A recent list of the NameNode's DataNodes, and of each rack's, the pools of
- * {@link io.replicakit.placement.choice.PoolDraw}.
+ * A recent list of the NameNode's DataNodes, and of those under each inner node of the topology (each rack; with
+ * node groups, each node group and each rack), the pools of {@link io.replicakit.placement.choice.PoolDraw}.
  *
  * <p>Retaken when the topology's number of DataNodes changes, and at least every {@link #MAX_AGE_MS} (HDFS's
  * default heartbeat interval) for a node that left while another joined. A stale list cannot put a replica on a
@@ -30,7 +31,7 @@ final class NodeSnapshot {
 
   static final long MAX_AGE_MS = 3_000;
 
-  /** The lists as taken: every DataNode, and those of each network location (a rack, or a node group). */
+  /** The lists as taken: every DataNode, and those under each inner node's path (a rack, a node group). */
   private record Taken(NetworkTopology map, DatanodeDescriptor[] nodes, Map<String, DatanodeDescriptor[]> racks,
       int leaves, long at) {}
 
@@ -51,22 +52,22 @@ final class NodeSnapshot {
   }
 
   /**
-   * The DataNodes whose network location is {@code location} (a rack path such as {@code /r1}, or a node group's),
-   * as last taken; empty for any other scope or a location that had none.
+   * The DataNodes under the inner node {@code path} (a rack such as {@code /r1}, or a node group's path), as last
+   * taken; empty for the root, a DataNode's own path, or a path that had none.
    */
-  DatanodeDescriptor[] rack(NetworkTopology map, String location) {
+  DatanodeDescriptor[] under(NetworkTopology map, String path) {
     Taken current = current(map);
-    return current == null ? NONE : current.racks().getOrDefault(location, NONE);
+    return current == null ? NONE : current.racks().getOrDefault(path, NONE);
   }
 
   private Taken current(NetworkTopology map) {
     Taken current = taken;
     long now = clock.getAsLong();
-    boolean stale = current == null || current.map() != map || current.leaves() != map.getNumOfLeaves()
-        || now - current.at() >= MAX_AGE_MS;
+    boolean stale = stale(current, map, now);
     if (stale && retaking.compareAndSet(false, true)) {
       try {
-        current = take(map, now);
+        Taken latest = taken; // another thread may have retaken the lists since this one looked
+        current = latest != current && !stale(latest, map, now) ? latest : take(map, now);
         taken = current;
       } finally {
         retaking.set(false);
@@ -75,13 +76,22 @@ final class NodeSnapshot {
     return current == null || current.map() != map ? null : current;
   }
 
+  private static boolean stale(Taken taken, NetworkTopology map, long now) {
+    return taken == null || taken.map() != map || taken.leaves() != map.getNumOfLeaves()
+        || now - taken.at() >= MAX_AGE_MS;
+  }
+
   private static Taken take(NetworkTopology map, long now) {
     List<Node> leaves = ReplicaKitTopology.leaves(map);
     DatanodeDescriptor[] nodes = leaves.stream().filter(DatanodeDescriptor.class::isInstance)
         .toArray(DatanodeDescriptor[]::new);
     Map<String, List<DatanodeDescriptor>> grouped = new HashMap<>();
     for (DatanodeDescriptor node : nodes) {
-      grouped.computeIfAbsent(node.getNetworkLocation(), rack -> new ArrayList<>()).add(node);
+      String location = node.getNetworkLocation();
+      // under its location and every inner node above it but the root: "/r1/ng1" and "/r1"
+      for (int end = location.length(); end > 0; end = location.lastIndexOf(NodeBase.PATH_SEPARATOR, end - 1)) {
+        grouped.computeIfAbsent(location.substring(0, end), path -> new ArrayList<>()).add(node);
+      }
     }
     Map<String, DatanodeDescriptor[]> racks = new HashMap<>(grouped.size() * 2);
     grouped.forEach((rack, members) -> racks.put(rack, members.toArray(NONE)));

@@ -8,15 +8,23 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.StorageType;
+import org.apache.hadoop.hdfs.DFSTestUtil;
+import org.apache.hadoop.hdfs.net.DFSNetworkTopology;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
+import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo;
+import org.apache.hadoop.net.NetworkTopology;
+import org.apache.hadoop.net.NetworkTopologyWithNodeGroup;
 import org.apache.hadoop.net.Node;
 import org.apache.hadoop.net.NodeBase;
 import org.junit.jupiter.api.Test;
@@ -125,7 +133,7 @@ class CandidateDrawTest {
   @Test
   void inARack_aNodeThatLeftTheTopology_isNeverACandidate_evenFromAnOldSnapshot() {
     DatanodeDescriptor gone = cluster.nodes.get(16);
-    snapshot.rack(cluster.topology, "/r3"); // taken while the node is there
+    snapshot.under(cluster.topology, "/r3"); // taken while the node is there
     cluster.topology.remove(gone);
     cluster.topology.add(new SimCluster(new String[] {"/r3"}, new long[] {100}).nodes.get(0)); // same count
     for (int i = 0; i < 500; i++) {
@@ -141,6 +149,55 @@ class CandidateDrawTest {
     assertEquals(0, draw.sample(request(NodeBase.ROOT, new HashSet<>(), StorageType.SSD), new DatanodeDescriptor[4]),
         "no node has SSD storage");
     assertEquals(0, draw.sample(request("/r3", new HashSet<>(), StorageType.SSD), new DatanodeDescriptor[4]));
+  }
+
+  @Test
+  void mixedStorageTypes_everyCandidateHasTheTypeAsked() {
+    String[] racks = racks();
+    String[] hosts = new String[racks.length];
+    StorageType[] types = new StorageType[racks.length];
+    for (int i = 0; i < racks.length; i++) {
+      hosts[i] = "mixed" + i;
+      types[i] = i % PER_RACK < 2 ? StorageType.SSD : StorageType.DISK; // two SSD nodes in each rack of five
+    }
+    DFSNetworkTopology topology = DFSNetworkTopology.getInstance(new Configuration(false));
+    for (DatanodeStorageInfo storage : DFSTestUtil.createDatanodeStorageInfos(racks.length, racks, hosts, types)) {
+      topology.add(storage.getDatanodeDescriptor());
+    }
+    CandidateDraw mixed = new CandidateDraw(new NodeSnapshot(clock::get), new Random(13));
+    for (String scope : new String[] {NodeBase.ROOT, "~/r2", "/r4"}) {
+      for (int i = 0; i < 500; i++) {
+        DatanodeDescriptor[] into = new DatanodeDescriptor[4];
+        int count = mixed.sample(new CandidateDraw.Request(topology, scope, new HashSet<>(), StorageType.SSD), into);
+        assertEquals(scope.equals("/r4") ? 2 : 4, count, scope + ": " + Arrays.toString(into));
+        for (int j = 0; j < count; j++) {
+          assertTrue(into[j].hasStorageType(StorageType.SSD), scope + ": " + into[j] + " has no SSD");
+        }
+      }
+    }
+  }
+
+  @Test
+  void nodeGroups_aRackScopeOffersTheNodesOfAllItsGroups_aGroupScopeItsOwn() {
+    NetworkTopology topology = new NetworkTopologyWithNodeGroup();
+    List<DatanodeDescriptor> nodes = new ArrayList<>();
+    for (int i = 0; i < 8; i++) { // /r0/ng0, /r0/ng1, /r1/ng0, /r1/ng1, two nodes each
+      DatanodeDescriptor node = DFSTestUtil.getDatanodeDescriptor("10.0.0." + (i + 1),
+          "/r" + i / 4 + "/ng" + i / 2 % 2);
+      nodes.add(node);
+      topology.add(node);
+    }
+    CandidateDraw grouped = new CandidateDraw(new NodeSnapshot(clock::get), new Random(17));
+    Set<DatanodeDescriptor> seen = new HashSet<>();
+    for (int i = 0; i < 500; i++) {
+      DatanodeDescriptor[] into = new DatanodeDescriptor[4];
+      assertEquals(4, grouped.sample(new CandidateDraw.Request(topology, "/r1", new HashSet<>(), null), into));
+      seen.addAll(Arrays.asList(into));
+      DatanodeDescriptor[] group = new DatanodeDescriptor[4];
+      assertEquals(2, grouped.sample(new CandidateDraw.Request(topology, "/r0/ng1", new HashSet<>(), null), group));
+      assertEquals(Set.of(nodes.get(2), nodes.get(3)), Set.of(group[0], group[1]));
+    }
+    assertEquals(new HashSet<>(nodes.subList(4, 8)), seen, "the four nodes of /r1's two node groups");
   }
 
   @Test
@@ -165,6 +222,10 @@ class CandidateDrawTest {
     assertFalse(request(path, null, null).inScope(cluster.nodes.get(8)));
     assertFalse(request("~" + path, null, null).inScope(node));
     assertTrue(request("~" + path, null, null).inScope(cluster.nodes.get(8)));
+    assertTrue(request("/", null, null).inScope(node), "the root, as HDFS normalizes it");
+    assertTrue(request("/r1/", null, null).inScope(node), "a trailing separator, as HDFS normalizes it");
+    assertFalse(request("~/r1/", null, null).inScope(node));
+    assertEquals("/r1", request("/r1/", null, null).scope());
   }
 
   private CandidateDraw.Request request(String scope, Set<Node> excluded, StorageType type) {

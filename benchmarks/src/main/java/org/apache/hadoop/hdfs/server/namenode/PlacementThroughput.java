@@ -19,9 +19,10 @@ import org.apache.hadoop.util.ExitUtil;
 /**
  * Runs one of Hadoop's {@link NNThroughputBenchmark} operations on a fresh in-process NameNode and returns its
  * figures. The tool itself only logs them, and its operations, its NameNode and their counters are package-private,
- * hence this class in the tool's package. Everything measured is the tool's own: its simulated DataNodes, its
- * worker threads and its timing; this class starts the NameNode exactly as {@code NNThroughputBenchmark.run} does
- * and reads the counters instead of the log.
+ * hence this class in the tool's package. What is measured is the tool's own (its simulated DataNodes, its
+ * operations, their counters) but for how {@link AddBlockStats} waits for its threads (it joins them instead of
+ * the tool's busy poll); this class starts the NameNode exactly as {@code NNThroughputBenchmark.run} does and reads
+ * the counters instead of the log.
  */
 public final class PlacementThroughput {
 
