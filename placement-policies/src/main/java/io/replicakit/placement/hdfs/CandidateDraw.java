@@ -25,10 +25,10 @@ import org.apache.hadoop.net.NodeBase;
  * <p>Why: HDFS's draw walks the topology on every call: through the racks from the root (about 500 of them at 10,000
  * DataNodes) for a scope spanning racks, and even within a rack it resolves the scope's path and every excluded
  * node's path again. A policy comparing four candidates made four draws per replica where HDFS's default makes
- * one; in a profile of {@code placement-scale} at 10,000 DataNodes the draws in the third replica's rack took 7x
- * the samples the default's one draw there took. Now a decision makes HDFS's one draw plus O(1) picks from the
- * lists, except where there is no list (a scope that is one node, the first replica's check) or a cluster-wide list
- * yields too few.
+ * one; in a profile of {@code placement-scale} at 10,000 DataNodes (efef424, docs/experiments/placement-scale.md)
+ * the draws in the third replica's rack took 7x the samples the default's one draw there took. Now a decision makes
+ * HDFS's one draw plus O(1) picks from the lists, except where there is no list (a scope that is one node, the
+ * first replica's check) or a cluster-wide list yields too few.
  */
 final class CandidateDraw {
 
