@@ -61,7 +61,8 @@ public final class PlacementCli implements Experiment {
 
   @Override
   public ExperimentResults run(ExperimentRun run) throws Exception {
-    PlacementExperiment.Setup setup = new PlacementExperiment.Setup(PlacementProfile.named(profile),
+    PlacementExperiment.Setup setup = new PlacementExperiment.Setup(
+        PlacementProfile.named(profile).forMode(processes.mode()),
         PlacementExperiment.policies(policies), spec);
     return new PlacementExperiment(setup, run, processes.mode()).run();
   }

@@ -4,6 +4,7 @@
  */
 package io.replicakit.bench.placement;
 
+import io.replicakit.testbed.cluster.ClusterMode;
 import io.replicakit.testbed.spec.Sizes;
 import java.util.List;
 import java.util.Locale;
@@ -39,6 +40,32 @@ public record PlacementProfile(String name, String description, int files, long 
           + " stage (paper: 10)", 20, 15 * Sizes.MIB, Sizes.MIB, 3, 4, 10);
 
   public static final List<PlacementProfile> ALL = List.of(QUICK, PAPER);
+
+  /**
+   * File size of the quick profile on a multi-process cluster. There the reads are TestDFSIO maps in YARN
+   * containers, and a 2-core machine takes 10-20 s to start the eight container JVMs of one job; a 12 MiB file
+   * is read in about 1.5 s at the emulated disk's speed, so the maps of one job hardly ever read at the same time
+   * and no rack uplink is ever shared (docs/experiments/placement.md, quick runs at c514d17: uplinks 4-8 % busy).
+   * The paper's maps read 15 GB each, minutes against seconds of start-up; 48 MiB files (about 6 s at device
+   * speed, longer through a shared uplink) bring the reads of one job back into the same window.
+   */
+  static final long QUICK_PROCESSES_FILE_BYTES = 48 * Sizes.MIB;
+
+  /**
+   * This profile as a cluster in {@code mode} runs it. The embedded cluster reads from one client JVM, so every
+   * profile runs as defined; a multi-process cluster reads through YARN, and the quick profile's files grow to
+   * {@link #QUICK_PROCESSES_FILE_BYTES} there so its maps overlap. The paper profile keeps the paper's bytes
+   * scaled by 1/1024 in every mode: its utilization percentages are what it compares.
+   */
+  public PlacementProfile forMode(ClusterMode mode) {
+    if (mode != ClusterMode.PROCESSES || !name.equals(QUICK.name)) {
+      return this;
+    }
+    return new PlacementProfile(name, files + " files of " + (QUICK_PROCESSES_FILE_BYTES >> 20) + " MiB (RF 3,"
+        + " 1 MiB blocks; 12 MiB embedded: with YARN's maps, larger files make the maps of one job read at the"
+        + " same time), " + reads + " TestDFSIO reads per stage", files, QUICK_PROCESSES_FILE_BYTES, blockBytes,
+        reads, parallelMaps, thresholdPct);
+  }
 
   public static PlacementProfile named(String name) {
     return ALL.stream().filter(p -> p.name().equals(name.toLowerCase(Locale.ROOT))).findFirst()

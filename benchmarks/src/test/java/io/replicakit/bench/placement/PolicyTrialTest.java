@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.replicakit.placement.analysis.BlockReplicas;
 import io.replicakit.placement.analysis.PlacementSnapshot;
+import io.replicakit.testbed.cluster.ClusterMode;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -43,5 +44,15 @@ class PolicyTrialTest {
   void profiles_areFoundByName() {
     assertEquals(PlacementProfile.PAPER, PlacementProfile.named("paper"));
     assertEquals(20 * 15L << 20, PlacementProfile.PAPER.dataBytes());
+  }
+
+  @Test
+  void quickProfile_onProcesses_readsFilesThatOutlastContainerStartup() {
+    PlacementProfile processes = PlacementProfile.QUICK.forMode(ClusterMode.PROCESSES);
+    assertEquals(48L << 20, processes.fileBytes());
+    assertEquals(PlacementProfile.QUICK.files(), processes.files());
+    assertEquals("quick", processes.name());
+    assertEquals(PlacementProfile.QUICK, PlacementProfile.QUICK.forMode(ClusterMode.EMBEDDED));
+    assertEquals(PlacementProfile.PAPER, PlacementProfile.PAPER.forMode(ClusterMode.PROCESSES));
   }
 }
