@@ -7,6 +7,7 @@ package io.replicakit.bench.placement;
 import io.replicakit.bench.results.BarChart;
 import io.replicakit.bench.results.ExperimentResults;
 import io.replicakit.bench.results.RunResult;
+import io.replicakit.testbed.cluster.ClusterMode;
 import io.replicakit.testbed.spec.Sizes;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -58,13 +59,22 @@ final class PlacementReportWriter {
 
   private PlacementReportWriter() {}
 
+  /** Which testbed ran: {@code results.json}'s {@code cluster.mode}. */
+  static String testbedText(ExperimentResults results) {
+    Object mode = results.cluster().get("mode");
+    return ClusterMode.PROCESSES.label().equals(mode)
+        ? "multi-process testbed (a JVM per daemon, YARN, shaped links)"
+        : "embedded testbed";
+  }
+
   static void write(ExperimentResults results, Path outDir, String command, String setup) throws IOException {
     StringBuilder md = new StringBuilder();
     md.append("# Placement experiment: ").append(results.profile()).append(" profile\n\n");
-    md.append("Reproduces the three stages of the placement-policies comparative study (§4) on the embedded"
-        + " testbed. Values are this run's measurements; the paper's are shown beside them as \"paper\". With"
-        + " the paper profile, one paper GB corresponds to one MiB here (data and capacities scaled by"
-        + " 1/1024); times and throughputs are not scaled and differ with the emulated devices.\n\n");
+    md.append("Reproduces the three stages of the placement-policies comparative study (§4) on the ")
+        .append(testbedText(results))
+        .append(". Values are this run's measurements; the paper's are shown beside them as \"paper\". With the"
+            + " paper profile, one paper GB corresponds to one MiB here (data and capacities scaled by 1/1024);"
+            + " times and throughputs are not scaled and differ with the emulated devices.\n\n");
     md.append("- Command: `").append(command).append("`\n");
     md.append("- Started: ").append(results.started()).append(", Hadoop ").append(results.hadoopVersion())
         .append("\n");

@@ -267,9 +267,27 @@ final class PolicyTrial {
 
   /** What the Balancer's own JVM needs to see of the cluster's configuration. */
   private Map<String, String> balancerSettings() {
+    return balancerSettings(policy, profile);
+  }
+
+  /**
+   * The Balancer's settings for a policy and a profile. Besides the policy's keys:
+   * <ul>
+   *   <li>{@code dfs.balancer.getBlocks.min-block-size}: the Balancer skips blocks under 10 MB by default and
+   *       would find nothing to move among the profile's scaled-down blocks;</li>
+   *   <li>{@code dfs.blocksize}: the profile's block size. The Balancer holds its lock file
+   *       ({@code /system/balancer.id}) open while it runs, and each of that file's three DataNodes reserves a
+   *       whole block for the open replica, which the Balancer then counts as used ({@code capacity -
+   *       remaining}). With HDFS's 128 MiB default that is half of a 232 MiB node of the {@code paper} spec: the
+   *       Balancer drained and refilled nodes after phantom usage and ended with {@code NO_MOVE_PROGRESS}
+   *       (docs/experiments/placement.md, "Why the Balancer stalled"). On a real cluster one block is noise
+   *       beside a disk; scaled down, it has to be scaled too.</li>
+   * </ul>
+   */
+  static Map<String, String> balancerSettings(PolicyChoice policy, PlacementProfile profile) {
     Map<String, String> settings = new HashMap<>(PlacementPolicies.hdfsSettings(policy));
-    // Scaled-down blocks: the Balancer skips blocks below 10 MB by default and would find nothing to move.
     settings.put("dfs.balancer.getBlocks.min-block-size", "1");
+    settings.put("dfs.blocksize", Long.toString(profile.blockBytes()));
     settings.put("dfs.heartbeat.interval", "1");
     return settings;
   }

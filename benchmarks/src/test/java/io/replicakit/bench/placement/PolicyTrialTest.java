@@ -7,9 +7,11 @@ package io.replicakit.bench.placement;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.replicakit.placement.analysis.BlockReplicas;
+import io.replicakit.placement.analysis.PlacementPolicies;
 import io.replicakit.placement.analysis.PlacementSnapshot;
 import io.replicakit.testbed.cluster.ClusterMode;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class PolicyTrialTest {
@@ -54,5 +56,15 @@ class PolicyTrialTest {
     assertEquals("quick", processes.name());
     assertEquals(PlacementProfile.QUICK, PlacementProfile.QUICK.forMode(ClusterMode.EMBEDDED));
     assertEquals(PlacementProfile.PAPER, PlacementProfile.PAPER.forMode(ClusterMode.PROCESSES));
+  }
+
+  @Test
+  void balancerSettings_useTheProfilesBlockSize_soItsLockFileReservesOneScaledBlock() {
+    for (PlacementProfile profile : PlacementProfile.ALL) {
+      Map<String, String> settings =
+          PolicyTrial.balancerSettings(PlacementPolicies.resolve("default"), profile);
+      assertEquals(Long.toString(profile.blockBytes()), settings.get("dfs.blocksize"));
+      assertEquals("1", settings.get("dfs.balancer.getBlocks.min-block-size"));
+    }
   }
 }
