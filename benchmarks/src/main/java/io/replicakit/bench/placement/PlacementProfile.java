@@ -45,7 +45,8 @@ public record PlacementProfile(String name, String description, int files, long 
    * File size of the quick profile on a multi-process cluster. There the reads are TestDFSIO maps in YARN
    * containers, and a 2-core machine takes 10-20 s to start the eight container JVMs of one job; a 12 MiB file
    * is read in about 1.5 s at the emulated disk's speed, so the maps of one job hardly ever read at the same time
-   * and no rack uplink is ever shared (docs/experiments/placement.md, quick runs at c514d17: uplinks 4-8 % busy).
+   * and the rack uplinks are hardly ever shared (docs/experiments/placement.md, quick runs at c514d17: uplinks 4-8 %
+   * busy).
    * The paper's maps read 15 GB each, minutes against seconds of start-up; 48 MiB files (about 6 s at device
    * speed, longer through a shared uplink) bring the reads of one job back into the same window.
    */
