@@ -54,7 +54,7 @@ public final class CombinedPolicy implements ReadPolicy {
     StorageModel.Classes classes = model.classes(replicas);
     if (!classes.offersBothClasses()) {
       // No choice of class: the score alone, and no round-robin turn is counted.
-      List<Replica> order = Scorer.best(replicas, score, random, scorer.margin());
+      List<Replica> order = scores.best(random, scorer.margin());
       scores.assignFirst(order.get(0));
       return order;
     }
@@ -64,7 +64,7 @@ public final class CombinedPolicy implements ReadPolicy {
         score[i] += classBonus;
       }
     }
-    List<Replica> order = Scorer.best(replicas, score, random, scorer.margin());
+    List<Replica> order = scores.best(random, scorer.margin());
     roundRobin.correct(fastTurn, order.get(0), classes);
     scores.assignFirst(order.get(0));
     return order;

@@ -27,7 +27,10 @@ import java.util.random.RandomGenerator;
  * real effect and the count starts again. The blocks stand for reads the sample has not seen, which load the
  * volume they are read from: they are counted per volume and take at most the read points the volume still has
  * ({@link ScoreModel#readPoints}), so a quiet node never falls below one that a sample shows saturated by
- * another tenant, however many readers it was given.
+ * another tenant, however many readers it was given. The penalty may bring the quiet node within the
+ * {@link ScoreModel#margin margin} of the saturated one, though; the random draw among equally good replicas
+ * therefore also asks that a replica's measured score (before the penalty) be within the margin of the measured
+ * score of the replica ranked first, so the saturated node is never drawn in its place.
  */
 final class Scorer {
 
@@ -79,9 +82,9 @@ final class Scorer {
       return datanodeUuid == uuid || datanodeUuid.equals(uuid);
     }
 
-    /** The state points, less the penalty of the blocks put first on the volume since the sample. */
-    double points(double penaltyPerBlock) {
-      return points - Math.min(readPoints, penaltyPerBlock * assigned);
+    /** The points the blocks put first on the volume since the sample take off its state points. */
+    double penalty(double penaltyPerBlock) {
+      return Math.min(readPoints, penaltyPerBlock * assigned);
     }
 
     void assign() {
@@ -114,17 +117,30 @@ final class Scorer {
 
     private final List<Replica> replicas;
     private final double[] score;
+    private final double[] penalty;
     private final VolumeEntry[] volumes;
 
-    private Scores(List<Replica> replicas, double[] score, VolumeEntry[] volumes) {
+    private Scores(List<Replica> replicas, double[] score, double[] penalty, VolumeEntry[] volumes) {
       this.replicas = replicas;
       this.score = score;
+      this.penalty = penalty;
       this.volumes = volumes;
     }
 
-    /** Each replica's distance plus state points (callers may add to them, e.g. a class bonus). */
+    /**
+     * Each replica's distance plus state points, less its assignment penalty (callers may add to them, e.g. a
+     * class bonus, before {@link #best}).
+     */
     double[] values() {
       return score;
+    }
+
+    /**
+     * The replicas by {@link #values()}, highest first, the first drawn among the equally good ones
+     * ({@link Scorer#best(List, double[], double[], RandomGenerator, double)}). Sorts {@link #values()} along.
+     */
+    List<Replica> best(RandomGenerator random, double margin) {
+      return Scorer.best(replicas, score, penalty, random, margin);
     }
 
     /**
@@ -154,15 +170,17 @@ final class Scorer {
     long now = view.nowMs();
     int n = replicas.size();
     double[] score = new double[n];
+    double[] penalty = new double[n];
     VolumeEntry[] entries = new VolumeEntry[n];
-    double penalty = model.assignmentPenalty();
+    double perBlock = model.assignmentPenalty();
     double sum = 0;
     int count = 0;
     for (int i = 0; i < n; i++) {
       VolumeEntry v = volume(view, replicas.get(i), now);
       if (v != null) {
         entries[i] = v;
-        score[i] = v.points(penalty);
+        penalty[i] = v.penalty(perBlock);
+        score[i] = v.points - penalty[i];
         sum += score[i];
         count++;
       }
@@ -174,7 +192,7 @@ final class Scorer {
     for (int i = 0; i < n; i++) {
       score[i] = model.distance(replicas.get(i).locality()) + (entries[i] != null ? score[i] : mean);
     }
-    return new Scores(replicas, score, entries);
+    return new Scores(replicas, score, penalty, entries);
   }
 
   /**
@@ -203,43 +221,10 @@ final class Scorer {
 
   /**
    * Highest {@code score} first (scores in {@code replicas}' order, sorted along in place); ties closest first,
-   * then in random order. Ties are rare with measured state, so the random generator is only asked when a run of
-   * equal keys exists. The insertion sort moves primitives only (scores, distances, positions): comparing through
-   * the replicas and moving references (each store a GC write barrier) cost twice as much at 12 replicas.
+   * then in random order.
    */
   static List<Replica> best(List<Replica> replicas, double[] score, RandomGenerator random) {
-    int n = replicas.size();
-    int[] distance = new int[n];
-    int[] index = new int[n];
-    for (int i = 0; i < n; i++) {
-      distance[i] = replicas.get(i).distance();
-      index[i] = i;
-    }
-    boolean tie = false;
-    for (int i = 1; i < n; i++) {
-      double s = score[i];
-      int d = distance[i];
-      int x = index[i];
-      int j = i - 1;
-      while (j >= 0 && (score[j] < s || (score[j] == s && distance[j] > d))) {
-        score[j + 1] = score[j];
-        distance[j + 1] = distance[j];
-        index[j + 1] = index[j];
-        j--;
-      }
-      tie |= j >= 0 && score[j] == s && distance[j] == d;
-      score[j + 1] = s;
-      distance[j + 1] = d;
-      index[j + 1] = x;
-    }
-    if (tie) {
-      shuffleTies(score, distance, index, random);
-    }
-    Replica[] order = new Replica[n];
-    for (int i = 0; i < n; i++) {
-      order[i] = replicas.get(index[i]);
-    }
-    return Arrays.asList(order);
+    return select(replicas, sort(replicas, score, null, random));
   }
 
   /**
@@ -249,43 +234,125 @@ final class Scorer {
    * {@code margin} below the best (a stressed one) is never drawn.
    */
   static List<Replica> best(List<Replica> replicas, double[] score, RandomGenerator random, double margin) {
-    List<Replica> order = best(replicas, score, random);
+    return best(replicas, score, null, random, margin);
+  }
+
+  /**
+   * The same, with {@code penalty[i]} the assignment penalty already taken off {@code score[i]} (null: none).
+   * The penalty estimates the load of reads that no sample shows yet, and may bring a quiet replica within the
+   * margin of one that its sample shows clearly worse; so a replica is drawn only if its measured score
+   * ({@code score + penalty}) is also within {@code margin} of the measured score of the replica ranked first,
+   * and equal scores rank the better measured first. A disk saturated by another tenant is then never drawn in
+   * place of a quiet one, however many blocks the quiet one was given since its sample.
+   */
+  static List<Replica> best(List<Replica> replicas, double[] score, double[] penalty, RandomGenerator random,
+      double margin) {
+    int[] index = sort(replicas, score, penalty, random);
+    List<Replica> order = select(replicas, index);
     if (margin <= 0 || order.size() < 2) {
       return order;
     }
-    int best = order.get(0).distance();
-    int k = 0;
-    int end = 0; // the replicas within the margin are order[0..end)
-    for (; end < order.size() && score[end] >= score[0] - margin; end++) {
-      k += order.get(end).distance() == best ? 1 : 0;
-    }
+    int k = drawable(order, score, penalty, index, margin, -1);
     if (k > 1) {
-      int pick = nth(order, end, best, random.nextInt(k));
-      Replica first = order.get(pick);
-      for (int i = pick; i > 0; i--) {
-        order.set(i, order.get(i - 1));
-      }
-      order.set(0, first);
+      moveToFront(order, drawable(order, score, penalty, index, margin, random.nextInt(k)));
     }
     return order;
   }
 
-  /** The index in {@code order[0..end)} of the {@code n}-th replica (from 0) at distance {@code distance}. */
-  private static int nth(List<Replica> order, int end, int distance, int n) {
-    int seen = 0;
-    for (int i = 0; i < end; i++) {
-      if (order.get(i).distance() == distance && seen++ == n) {
-        return i;
+  /**
+   * With {@code nth < 0}, how many replicas the margin draw may put first: at the first one's distance, scoring
+   * within {@code margin} of it and measured within {@code margin} of it; otherwise the position in
+   * {@code order} of the {@code nth} of them (from 0). Two passes instead of a scratch array.
+   */
+  private static int drawable(List<Replica> order, double[] score, double[] penalty, int[] index, double margin,
+      int nth) {
+    int distance = order.get(0).distance();
+    double firstMeasured = score[0] + penaltyOf(penalty, index[0]);
+    int k = 0;
+    for (int i = 0; i < index.length && score[i] >= score[0] - margin; i++) {
+      if (order.get(i).distance() == distance && score[i] + penaltyOf(penalty, index[i]) >= firstMeasured - margin) {
+        if (k++ == nth) {
+          return i;
+        }
       }
     }
-    throw new IllegalStateException("fewer than " + (n + 1) + " replicas at distance " + distance);
+    if (nth >= 0) {
+      throw new IllegalStateException("fewer than " + (nth + 1) + " drawable replicas");
+    }
+    return k;
   }
 
-  /** Shuffles each run of equal (score, distance) in a sorted order, so that equals share reads evenly. */
-  private static void shuffleTies(double[] score, int[] distance, int[] index, RandomGenerator random) {
+  private static double penaltyOf(double[] penalty, int i) {
+    return penalty == null ? 0 : penalty[i];
+  }
+
+  /**
+   * Sorts {@code score} (in {@code replicas}' order) highest first; equal scores closest first, then the higher
+   * {@code penalty} (the better measured) first, then in random order. Returns the replicas' indexes in that
+   * order. Ties are rare with measured state, so the random generator is only asked when a run of equal keys
+   * exists. The insertion sort moves primitives only (scores, distances, positions): comparing through the
+   * replicas and moving references (each store a GC write barrier) cost twice as much at 12 replicas.
+   */
+  private static int[] sort(List<Replica> replicas, double[] score, double[] penalty, RandomGenerator random) {
+    int n = replicas.size();
+    int[] distance = new int[n];
+    double[] pen = new double[n];
+    int[] index = new int[n];
+    for (int i = 0; i < n; i++) {
+      distance[i] = replicas.get(i).distance();
+      pen[i] = penaltyOf(penalty, i);
+      index[i] = i;
+    }
+    boolean tie = false;
+    for (int i = 1; i < n; i++) {
+      double s = score[i];
+      int d = distance[i];
+      double p = pen[i];
+      int x = index[i];
+      int j = i - 1;
+      while (j >= 0 && (score[j] < s || (score[j] == s && (distance[j] > d || (distance[j] == d && pen[j] < p))))) {
+        score[j + 1] = score[j];
+        distance[j + 1] = distance[j];
+        pen[j + 1] = pen[j];
+        index[j + 1] = index[j];
+        j--;
+      }
+      tie |= j >= 0 && score[j] == s && distance[j] == d && pen[j] == p;
+      score[j + 1] = s;
+      distance[j + 1] = d;
+      pen[j + 1] = p;
+      index[j + 1] = x;
+    }
+    if (tie) {
+      shuffleTies(score, distance, pen, index, random);
+    }
+    return index;
+  }
+
+  private static List<Replica> select(List<Replica> replicas, int[] index) {
+    Replica[] order = new Replica[index.length];
+    for (int i = 0; i < index.length; i++) {
+      order[i] = replicas.get(index[i]);
+    }
+    return Arrays.asList(order);
+  }
+
+  /** Moves {@code order[pick]} to the front, the ones before it one place back. */
+  private static void moveToFront(List<Replica> order, int pick) {
+    Replica first = order.get(pick);
+    for (int i = pick; i > 0; i--) {
+      order.set(i, order.get(i - 1));
+    }
+    order.set(0, first);
+  }
+
+  /** Shuffles each run of equal (score, distance, penalty) in a sorted order, so that equals share reads evenly. */
+  private static void shuffleTies(double[] score, int[] distance, double[] pen, int[] index,
+      RandomGenerator random) {
     int start = 0;
     for (int i = 1; i <= index.length; i++) {
-      if (i == index.length || score[i] != score[start] || distance[i] != distance[start]) {
+      if (i == index.length || score[i] != score[start] || distance[i] != distance[start]
+          || pen[i] != pen[start]) {
         for (int k = i - 1; k > start; k--) {
           int swap = start + random.nextInt(k - start + 1);
           int t = index[k];

@@ -30,7 +30,7 @@ public final class SystemStatePolicy implements ReadPolicy {
     if (scores == null) {
       return Orders.closestFirst(replicas, random);
     }
-    List<Replica> order = Scorer.best(replicas, scores.values(), random, scorer.margin());
+    List<Replica> order = scores.best(random, scorer.margin());
     scores.assignFirst(order.get(0));
     return order;
   }

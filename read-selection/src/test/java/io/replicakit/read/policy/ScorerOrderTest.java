@@ -83,6 +83,44 @@ class ScorerOrderTest {
     assertEquals(0, first[4], "beyond the margin");
   }
 
+  /**
+   * Replicas measured 3.5 and penalized a point for the blocks given to them since their samples, against one
+   * measured 2.5 or 2.03 (a disk another tenant saturates) that got none: the penalty ties or nearly ties them,
+   * yet the clearly worse one is never first, and the quiet ones share the blocks.
+   */
+  @Test
+  void margin_neverDrawsAReplicaMeasuredClearlyWorse_whenThePenaltyBringsItClose() {
+    SplittableRandom random = new SplittableRandom(7);
+    List<Replica> two = List.of(replica(0, 2, "DISK"), replica(1, 2, "DISK"));
+    for (int i = 0; i < 1_000; i++) {
+      List<Replica> order = Scorer.best(two, new double[] {2.5, 2.5}, new double[] {1, 0}, random, 0.5);
+      assertEquals(List.of(0, 1), Fixtures.positions(order), "a tie ranks the better measured first");
+    }
+    List<Replica> three = List.of(replica(0, 2, "DISK"), replica(1, 2, "DISK"), replica(2, 2, "DISK"));
+    int[] first = new int[3];
+    for (int i = 0; i < 1_000; i++) {
+      first[Scorer.best(three, new double[] {2.5, 2.03, 2.5}, new double[] {1, 0, 1}, random, 0.5).get(0)
+          .position()]++;
+    }
+    assertEquals(0, first[1], "the saturated one first " + first[1] + " times");
+    assertTrue(first[0] > 400 && first[2] > 400, Arrays.toString(first));
+  }
+
+  /** A replica within the margin of the first by its measured score as well is drawn as before. */
+  @Test
+  void margin_stillDrawsAReplicaMeasuredWithinTheMarginOfTheFirst() {
+    List<Replica> three = List.of(replica(0, 2, "DISK"), replica(1, 2, "DISK"), replica(2, 2, "DISK"));
+    int[] first = new int[3];
+    SplittableRandom random = new SplittableRandom(8);
+    for (int i = 0; i < 3_000; i++) {
+      first[Scorer.best(three, new double[] {2.5, 2.5, 2.9}, new double[] {1, 0, 0}, random, 0.5).get(0)
+          .position()]++;
+    }
+    for (int p = 0; p < 3; p++) {
+      assertTrue(Math.abs(first[p] - 1_000) < 150, Arrays.toString(first));
+    }
+  }
+
   /** Scores a millionth of a point apart, and negative ones (a configuration may make them so), keep their order. */
   @Test
   void best_ordersCloseAndNegativeScores_strictlyHighestFirst() {
