@@ -70,6 +70,18 @@ public record ScoreModel(Points points, double awaitReferenceMs, double ioRefere
     return v == null ? points.read() / 2 : falling(v.readKbPerSec(), ioReferenceKbps, points.read());
   }
 
+  /**
+   * The points of the parts of a replica's state that the reads the NameNode orders do not drive: idle CPU, free
+   * memory and the write throughput of its volume. Read throughput and await rise with the reads sent to a node
+   * (the load the assignment penalty estimates and the margin spreads); these fall with load from elsewhere (another
+   * tenant, writes), which the paper's score exists to avoid ({@link Scorer}).
+   */
+  public double otherLoadPoints(SystemSample sample, String storageId) {
+    VolumeMetrics v = volume(sample, storageId);
+    double write = v == null ? points.write() / 2 : falling(v.writeKbPerSec(), ioReferenceKbps, points.write());
+    return cpu(sample.host()) + memory(sample.host()) + write;
+  }
+
   private double cpu(HostMetrics host) {
     if (!host.hasCpu()) {
       return points.cpu() / 2;

@@ -27,10 +27,12 @@ import java.util.random.RandomGenerator;
  * real effect and the count starts again. The blocks stand for reads the sample has not seen, which load the
  * volume they are read from: they are counted per volume and take at most the read points the volume still has
  * ({@link ScoreModel#readPoints}), so a quiet node never falls below one that a sample shows saturated by
- * another tenant, however many readers it was given. The penalty may bring the quiet node within the
- * {@link ScoreModel#margin margin} of the saturated one, though; the random draw among equally good replicas
- * therefore also asks that a replica's measured score (before the penalty) be within the margin of the measured
- * score of the replica ranked first, so the saturated node is never drawn in its place.
+ * another tenant, however many readers it was given. It may bring the quiet node within the
+ * {@link ScoreModel#margin margin} of the saturated one, though, and the margin draws the first replica at random
+ * among those; so the draw also leaves out a replica whose node shows more load from elsewhere than the one
+ * ranked first ({@link ScoreModel#otherLoadPoints}: CPU, memory, writes; more than the margin). Nodes that differ
+ * only in what reads do to them (read throughput, await) still share the reads, which is what keeps readers
+ * from herding between samples.
  */
 final class Scorer {
 
@@ -58,17 +60,19 @@ final class Scorer {
     private final SystemSample sample;
     private final double points;
     private final double readPoints;
+    private final double otherLoadPoints;
     /** When the registry last confirmed {@link #sample} as the DataNode's fresh one (clock of the view). */
     private volatile long confirmedMs;
     /** Blocks put first on the volume since {@link #sample}; counted through {@link #ASSIGNED}. */
     private volatile int assigned;
 
-    VolumeEntry(Replica replica, SystemSample sample, double points, double readPoints, long confirmedMs) {
+    VolumeEntry(Replica replica, SystemSample sample, ScoreModel model, long confirmedMs) {
       this.storageId = replica.storageId();
       this.datanodeUuid = replica.datanodeUuid();
       this.sample = sample;
-      this.points = points;
-      this.readPoints = readPoints;
+      this.points = model.state(sample, replica.storageId());
+      this.readPoints = model.readPoints(sample, replica.storageId());
+      this.otherLoadPoints = model.otherLoadPoints(sample, replica.storageId());
       this.confirmedMs = confirmedMs;
     }
 
@@ -118,12 +122,15 @@ final class Scorer {
     private final List<Replica> replicas;
     private final double[] score;
     private final double[] penalty;
+    private final double[] otherLoad;
     private final VolumeEntry[] volumes;
 
-    private Scores(List<Replica> replicas, double[] score, double[] penalty, VolumeEntry[] volumes) {
+    private Scores(List<Replica> replicas, double[] score, double[] penalty, double[] otherLoad,
+        VolumeEntry[] volumes) {
       this.replicas = replicas;
       this.score = score;
       this.penalty = penalty;
+      this.otherLoad = otherLoad;
       this.volumes = volumes;
     }
 
@@ -137,10 +144,11 @@ final class Scorer {
 
     /**
      * The replicas by {@link #values()}, highest first, the first drawn among the equally good ones
-     * ({@link Scorer#best(List, double[], double[], RandomGenerator, double)}). Sorts {@link #values()} along.
+     * ({@link Scorer#best(List, double[], double[], double[], RandomGenerator, double)}). Sorts {@link #values()}
+     * along.
      */
     List<Replica> best(RandomGenerator random, double margin) {
-      return Scorer.best(replicas, score, penalty, random, margin);
+      return Scorer.best(replicas, score, penalty, otherLoad, random, margin);
     }
 
     /**
@@ -171,15 +179,19 @@ final class Scorer {
     int n = replicas.size();
     double[] score = new double[n];
     double[] penalty = new double[n];
+    double[] otherLoad = new double[n];
     VolumeEntry[] entries = new VolumeEntry[n];
     double perBlock = model.assignmentPenalty();
     double sum = 0;
     int count = 0;
     for (int i = 0; i < n; i++) {
       VolumeEntry v = volume(view, replicas.get(i), now);
-      if (v != null) {
+      if (v == null) {
+        otherLoad[i] = Double.NaN;
+      } else {
         entries[i] = v;
         penalty[i] = v.penalty(perBlock);
+        otherLoad[i] = v.otherLoadPoints;
         score[i] = v.points - penalty[i];
         sum += score[i];
         count++;
@@ -192,7 +204,7 @@ final class Scorer {
     for (int i = 0; i < n; i++) {
       score[i] = model.distance(replicas.get(i).locality()) + (entries[i] != null ? score[i] : mean);
     }
-    return new Scores(replicas, score, penalty, entries);
+    return new Scores(replicas, score, penalty, otherLoad, entries);
   }
 
   /**
@@ -213,8 +225,7 @@ final class Scorer {
       return v;
     }
     // A new sample, or a volume not seen before (one the sample does not list gets the model's rule for those).
-    v = new VolumeEntry(r, sample, model.state(sample, r.storageId()), model.readPoints(sample, r.storageId()),
-        now);
+    v = new VolumeEntry(r, sample, model, now);
     volumes.put(v);
     return v;
   }
@@ -234,43 +245,44 @@ final class Scorer {
    * {@code margin} below the best (a stressed one) is never drawn.
    */
   static List<Replica> best(List<Replica> replicas, double[] score, RandomGenerator random, double margin) {
-    return best(replicas, score, null, random, margin);
+    return best(replicas, score, null, null, random, margin);
   }
 
   /**
-   * The same, with {@code penalty[i]} the assignment penalty already taken off {@code score[i]} (null: none).
-   * The penalty estimates the load of reads that no sample shows yet, and may bring a quiet replica within the
-   * margin of one that its sample shows clearly worse; so a replica is drawn only if its measured score
-   * ({@code score + penalty}) is also within {@code margin} of the measured score of the replica ranked first,
-   * and equal scores rank the better measured first. A disk saturated by another tenant is then never drawn in
-   * place of a quiet one, however many blocks the quiet one was given since its sample.
+   * The same, with {@code penalty[i]} the assignment penalty already taken off {@code score[i]} and
+   * {@code otherLoad[i]} the replica's {@link ScoreModel#otherLoadPoints} (NaN when unknown; either array null:
+   * none). Equal scores rank the better measured (the more penalized) first, and the draw leaves out a replica
+   * with more than {@code margin} fewer other-load points than the replica ranked first: the penalty estimates the
+   * reads a sample has not seen yet and may bring a quiet node within the margin of one that another tenant's
+   * writes saturate, which must still never be drawn in its place.
    */
-  static List<Replica> best(List<Replica> replicas, double[] score, double[] penalty, RandomGenerator random,
-      double margin) {
+  static List<Replica> best(List<Replica> replicas, double[] score, double[] penalty, double[] otherLoad,
+      RandomGenerator random, double margin) {
     int[] index = sort(replicas, score, penalty, random);
     List<Replica> order = select(replicas, index);
     if (margin <= 0 || order.size() < 2) {
       return order;
     }
-    int k = drawable(order, score, penalty, index, margin, -1);
+    int k = drawable(order, score, otherLoad, index, margin, -1);
     if (k > 1) {
-      moveToFront(order, drawable(order, score, penalty, index, margin, random.nextInt(k)));
+      moveToFront(order, drawable(order, score, otherLoad, index, margin, random.nextInt(k)));
     }
     return order;
   }
 
   /**
    * With {@code nth < 0}, how many replicas the margin draw may put first: at the first one's distance, scoring
-   * within {@code margin} of it and measured within {@code margin} of it; otherwise the position in
-   * {@code order} of the {@code nth} of them (from 0). Two passes instead of a scratch array.
+   * within {@code margin} of it, with no more than {@code margin} fewer other-load points; otherwise the position
+   * in {@code order} of the {@code nth} of them (from 0). Two passes instead of a scratch array.
    */
-  private static int drawable(List<Replica> order, double[] score, double[] penalty, int[] index, double margin,
+  private static int drawable(List<Replica> order, double[] score, double[] otherLoad, int[] index, double margin,
       int nth) {
     int distance = order.get(0).distance();
-    double firstMeasured = score[0] + penaltyOf(penalty, index[0]);
+    double firstOther = otherLoad == null ? Double.NaN : otherLoad[index[0]];
     int k = 0;
     for (int i = 0; i < index.length && score[i] >= score[0] - margin; i++) {
-      if (order.get(i).distance() == distance && score[i] + penaltyOf(penalty, index[i]) >= firstMeasured - margin) {
+      double other = otherLoad == null ? Double.NaN : otherLoad[index[i]];
+      if (order.get(i).distance() == distance && !(other < firstOther - margin)) {
         if (k++ == nth) {
           return i;
         }

@@ -127,6 +127,16 @@ class ScoreModelTest {
     assertEquals(FULL_STATE - 3.5, model.state(node, "busy"), EPS);
   }
 
+  /** Reads and await are what the NameNode's own ordering drives; CPU, memory and writes come from elsewhere. */
+  @Test
+  void otherLoadPoints_areCpuMemoryAndWrites_notReadsOrAwait() {
+    NodeState node = node(host(100, 100), volume("reads", 90, 50_000, 0), volume("writes", 90, 0, 50_000));
+    assertEquals(1 + 2 + 1, model.otherLoadPoints(node.sample(), "reads"), EPS);
+    assertEquals(1 + 2 + 0, model.otherLoadPoints(node.sample(), "writes"), EPS);
+    NodeState stressed = node(host(10, 5), volume("idle", 0, 0, 0));
+    assertEquals(0.25 + 0.1 + 1, model.otherLoadPoints(stressed.sample(), "idle"), EPS);
+  }
+
   @Test
   void anUnknownStorageId_isScoredAsTheNodesBusiestVolume() {
     VolumeMetrics calm = new VolumeMetrics("calm", "SSD", "sda", 0, 0, 0, 5, 0);

@@ -84,41 +84,45 @@ class ScorerOrderTest {
   }
 
   /**
-   * Replicas measured 3.5 and penalized a point for the blocks given to them since their samples, against one
-   * measured 2.5 or 2.03 (a disk another tenant saturates) that got none: the penalty ties or nearly ties them,
-   * yet the clearly worse one is never first, and the quiet ones share the blocks.
+   * Quiet replicas measured 3.5 and penalized a point for the blocks given to them since their samples, against
+   * one measured 2.5 or 2.03 whose node another tenant's writes saturate (a point fewer other-load points) and that
+   * got none: the penalty ties or nearly ties them, yet the saturated one is never first, and the quiet ones share
+   * the blocks.
    */
   @Test
-  void margin_neverDrawsAReplicaMeasuredClearlyWorse_whenThePenaltyBringsItClose() {
+  void margin_neverDrawsANodeLoadedFromElsewhere_whenThePenaltyBringsItClose() {
     SplittableRandom random = new SplittableRandom(7);
     List<Replica> two = List.of(replica(0, 2, "DISK"), replica(1, 2, "DISK"));
     for (int i = 0; i < 1_000; i++) {
-      List<Replica> order = Scorer.best(two, new double[] {2.5, 2.5}, new double[] {1, 0}, random, 0.5);
+      List<Replica> order = Scorer.best(two, new double[] {2.5, 2.5}, new double[] {1, 0}, new double[] {4, 3},
+          random, 0.5);
       assertEquals(List.of(0, 1), Fixtures.positions(order), "a tie ranks the better measured first");
     }
     List<Replica> three = List.of(replica(0, 2, "DISK"), replica(1, 2, "DISK"), replica(2, 2, "DISK"));
     int[] first = new int[3];
     for (int i = 0; i < 1_000; i++) {
-      first[Scorer.best(three, new double[] {2.5, 2.03, 2.5}, new double[] {1, 0, 1}, random, 0.5).get(0)
-          .position()]++;
+      first[Scorer.best(three, new double[] {2.5, 2.03, 2.5}, new double[] {1, 0, 1}, new double[] {4, 3, 4},
+          random, 0.5).get(0).position()]++;
     }
     assertEquals(0, first[1], "the saturated one first " + first[1] + " times");
     assertTrue(first[0] > 400 && first[2] > 400, Arrays.toString(first));
   }
 
-  /** A replica within the margin of the first by its measured score as well is drawn as before. */
+  /**
+   * A node whose sample shows only what reads do (fewer read points, more await: 2.2 against a quiet node's 3.5)
+   * is still drawn once the quiet node's penalty brings it within the margin: that is what keeps readers from
+   * herding onto whichever node was idle at the last sample.
+   */
   @Test
-  void margin_stillDrawsAReplicaMeasuredWithinTheMarginOfTheFirst() {
-    List<Replica> three = List.of(replica(0, 2, "DISK"), replica(1, 2, "DISK"), replica(2, 2, "DISK"));
-    int[] first = new int[3];
+  void margin_stillDrawsANodeBusyWithReadsOnly() {
+    List<Replica> two = List.of(replica(0, 2, "DISK"), replica(1, 2, "DISK"));
+    int[] first = new int[2];
     SplittableRandom random = new SplittableRandom(8);
-    for (int i = 0; i < 3_000; i++) {
-      first[Scorer.best(three, new double[] {2.5, 2.5, 2.9}, new double[] {1, 0, 0}, random, 0.5).get(0)
-          .position()]++;
+    for (int i = 0; i < 2_000; i++) {
+      first[Scorer.best(two, new double[] {2.5, 2.2}, new double[] {1, 0}, new double[] {4, 4}, random, 0.5)
+          .get(0).position()]++;
     }
-    for (int p = 0; p < 3; p++) {
-      assertTrue(Math.abs(first[p] - 1_000) < 150, Arrays.toString(first));
-    }
+    assertTrue(Math.abs(first[0] - 1_000) < 120 && Math.abs(first[1] - 1_000) < 120, Arrays.toString(first));
   }
 
   /** Scores a millionth of a point apart, and negative ones (a configuration may make them so), keep their order. */
