@@ -4,6 +4,7 @@
  */
 package io.replicakit.tools;
 
+import io.replicakit.balancer.BalancerTool;
 import io.replicakit.metrics.query.MetricsTool;
 import io.replicakit.pfimbi.tools.PfimbiCheck;
 import io.replicakit.placement.tools.PlacementReportTool;
@@ -40,6 +41,7 @@ public final class ReplicaKitTools {
     tools.put("report", PlacementReportTool::new);
     tools.put("metrics", MetricsTool::new);
     tools.put("pfimbi-check", PfimbiCheck::new);
+    tools.put("balancer", BalancerTool::new);
     return tools;
   }
 
@@ -49,6 +51,8 @@ public final class ReplicaKitTools {
           report [-policy NAME|CLASS] PATH    placement analysis of the replicas under PATH
           metrics [-server HOST:PORT]         CPU, memory and disk state per DataNode (heartbeat-metrics)
           pfimbi-check [-repair] [PATH ...]   files below their Pfimbi target; -repair raises them
+          balancer [-threshold PCT] [-idleiterations N] [-asService]
+                                              HDFS's Balancer, choosing moves by rack diversity and node load
         Generic options (after SUBCOMMAND): -fs URI, -conf FILE, -D KEY=VALUE, ... (Hadoop's ToolRunner).
         """;
   }

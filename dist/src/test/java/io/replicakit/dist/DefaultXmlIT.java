@@ -7,6 +7,7 @@ package io.replicakit.dist;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
+import io.replicakit.balancer.config.BalancerConfig;
 import io.replicakit.common.config.ConfigKey;
 import io.replicakit.common.config.ConfigKeys;
 import io.replicakit.common.config.ConfigReference;
@@ -34,7 +35,7 @@ import org.w3c.dom.NodeList;
 class DefaultXmlIT {
 
   private static final List<ConfigKeys> MODULES = List.of(MetricsConfig.KEYS, ReadSelectionConfig.KEYS,
-      PfimbiConfig.KEYS, PlacementConfig.KEYS);
+      PfimbiConfig.KEYS, PlacementConfig.KEYS, BalancerConfig.KEYS);
 
   private static byte[] defaultXml() throws Exception {
     try (JarFile jar = new JarFile(Path.of(System.getProperty("distjarit.jar")).toFile())) {

@@ -63,12 +63,13 @@ class DistJarIT {
       "io.replicakit.placement.tools.PlacementReportTool",
       "io.replicakit.metrics.query.MetricsTool",
       "io.replicakit.pfimbi.tools.PfimbiCheck",
+      "io.replicakit.balancer.BalancerTool",
       "io.replicakit.tools.ReplicaKitTools");
 
   /** Where our own module packages and the bundled libraries may be. */
   static final List<String> OWN_PREFIXES = List.of(
       "io/replicakit/common/", "io/replicakit/metrics/", "io/replicakit/read/", "io/replicakit/placement/",
-      "io/replicakit/pfimbi/", "io/replicakit/tools/");
+      "io/replicakit/pfimbi/", "io/replicakit/balancer/", "io/replicakit/tools/");
   static final String OSHI = "io/replicakit/shaded/oshi/";
   static final String JNA = "io/replicakit/shaded/jna/com/sun/jna/";
 

@@ -37,7 +37,7 @@ class ReplicaKitToolsTest {
   void unknownSubcommand_printsUsageAndExits2() throws Exception {
     assertEquals(2, run("balance", "/data"));
     assertTrue(err().contains("unknown subcommand 'balance'"), err());
-    for (String name : List.of("report", "metrics", "pfimbi-check")) {
+    for (String name : List.of("report", "metrics", "pfimbi-check", "balancer")) {
       assertTrue(err().contains("\n  " + name + " "), "usage lists " + name + ": " + err());
     }
     assertEquals("", out());
@@ -58,7 +58,8 @@ class ReplicaKitToolsTest {
 
   @Test
   void everyListedSubcommandIsDispatched() {
-    assertEquals(List.of("report", "metrics", "pfimbi-check"), List.copyOf(ReplicaKitTools.subcommands().keySet()));
+    assertEquals(List.of("report", "metrics", "pfimbi-check", "balancer"),
+        List.copyOf(ReplicaKitTools.subcommands().keySet()));
   }
 
   @Test

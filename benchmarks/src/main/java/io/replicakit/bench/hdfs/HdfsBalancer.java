@@ -18,11 +18,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Runs HDFS's own Balancer as an operator does ({@code hdfs balancer -threshold T}): in its own JVM, with the
- * cluster's client settings as {@code -D} options. The Balancer has no public programmatic API
- * ({@code Balancer.run}, {@code Cli} and {@code BalancerParameters} are package-private and {@code main} calls
- * {@code System.exit}), and a separate process is also what a real deployment runs; this class is the one
- * place that knows how to start it and read its report.
+ * Runs HDFS's own Balancer (or ReplicaKit's, which takes the same arguments) as an operator does
+ * ({@code hdfs balancer -threshold T}): in its own JVM, with the cluster's client settings as {@code -D} options.
+ * The Balancer has no public programmatic API ({@code Balancer.run}, {@code Cli} and {@code BalancerParameters}
+ * are package-private and {@code main} calls {@code System.exit}), and a separate process is also what a real
+ * deployment runs; this class is the one place that knows how to start it and read its report.
  */
 public final class HdfsBalancer {
 
@@ -34,18 +34,33 @@ public final class HdfsBalancer {
 
   private HdfsBalancer() {}
 
+  /** HDFS's own Balancer's main class. */
+  public static final String HDFS_MAIN = "org.apache.hadoop.hdfs.server.balancer.Balancer";
+
   /**
    * Balances the cluster at {@code fsUri} to within {@code thresholdPct} percentage points of the mean
-   * utilization.
+   * utilization with HDFS's Balancer.
    *
    * @param settings HDFS keys the Balancer needs besides the file system (placement policy, topology, ...)
    * @param workDir where the Balancer's output is kept
    */
   public static Outcome run(String fsUri, double thresholdPct, Map<String, String> settings, Path workDir,
       Duration timeout) throws IOException, InterruptedException {
+    return run(HDFS_MAIN, "balancer.out", fsUri, thresholdPct, settings, workDir, timeout);
+  }
+
+  /**
+   * The same with another balancer that takes HDFS's Balancer's arguments and prints its report lines (ReplicaKit's
+   * {@code io.replicakit.balancer.BalancerTool}).
+   *
+   * @param mainClass the balancer's main class, on this JVM's class path
+   * @param logName the file in {@code workDir} for its output
+   */
+  public static Outcome run(String mainClass, String logName, String fsUri, double thresholdPct,
+      Map<String, String> settings, Path workDir, Duration timeout) throws IOException, InterruptedException {
     Files.createDirectories(workDir);
-    Path log = workDir.resolve("balancer.out");
-    List<String> command = command(fsUri, thresholdPct, settings);
+    Path log = workDir.resolve(logName);
+    List<String> command = command(mainClass, fsUri, thresholdPct, settings);
     long start = System.nanoTime();
     Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
@@ -59,12 +74,16 @@ public final class HdfsBalancer {
   }
 
   static List<String> command(String fsUri, double thresholdPct, Map<String, String> settings) {
+    return command(HDFS_MAIN, fsUri, thresholdPct, settings);
+  }
+
+  static List<String> command(String mainClass, String fsUri, double thresholdPct, Map<String, String> settings) {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-Xmx1g");
     command.add("-cp");
     command.add(System.getProperty("java.class.path"));
-    command.add("org.apache.hadoop.hdfs.server.balancer.Balancer");
+    command.add(mainClass);
     command.add("-fs");
     command.add(fsUri);
     settings.forEach((k, v) -> {

@@ -29,6 +29,16 @@ public final class PlacementCli implements Experiment {
       + " paper (10 DataNodes in 4 racks, two hardware classes)")
   String spec;
 
+  @Option(names = "--balancer", paramLabel = "LIST", defaultValue = "hdfs", description = "stage 3's balancers,"
+      + " comma-separated: hdfs (HDFS's Balancer, the paper's; default), replicakit (balancer-ext: rack diversity"
+      + " and node load). With both, each policy runs once per balancer; results stages balancing and"
+      + " balancing-replicakit")
+  String balancers;
+
+  @Option(names = "--balancer-threshold", paramLabel = "PCT", description = "the balancers' -threshold, percentage"
+      + " points of utilization (1-100); default 10, the paper's")
+  Double balancerThreshold;
+
   @Mixin
   ProcessesOption processes = new ProcessesOption();
 
@@ -45,13 +55,19 @@ public final class PlacementCli implements Experiment {
   @Override
   public String details() {
     return "Stages per policy, each on a fresh cluster: load (TestDFSIO write from a node in rack 1, then\n"
-        + "reads), re-replication (kill one DataNode in rack 1 and one in rack 3), balancing (HDFS Balancer).";
+        + "reads), re-replication (kill one DataNode in rack 1 and one in rack 3), balancing (HDFS Balancer,\n"
+        + "and/or ReplicaKit's with --balancer).";
   }
 
   @Override
   public void validate() {
     PlacementProfile.named(profile);
     PlacementExperiment.policies(policies);
+    BalancerChoice.parse(balancers);
+    if (balancerThreshold != null && (balancerThreshold < 1 || balancerThreshold > 100)) {
+      throw new IllegalArgumentException("--balancer-threshold must be in [1, 100], as the Balancer's -threshold: "
+          + balancerThreshold);
+    }
   }
 
   @Override
@@ -61,9 +77,12 @@ public final class PlacementCli implements Experiment {
 
   @Override
   public ExperimentResults run(ExperimentRun run) throws Exception {
-    PlacementExperiment.Setup setup = new PlacementExperiment.Setup(
-        PlacementProfile.named(profile).forMode(processes.mode()),
-        PlacementExperiment.policies(policies), spec);
+    PlacementProfile chosen = PlacementProfile.named(profile).forMode(processes.mode());
+    if (balancerThreshold != null) {
+      chosen = chosen.withThreshold(balancerThreshold);
+    }
+    PlacementExperiment.Setup setup = new PlacementExperiment.Setup(chosen, PlacementExperiment.policies(policies),
+        spec, BalancerChoice.parse(balancers));
     return new PlacementExperiment(setup, run, processes.mode()).run();
   }
 }

@@ -34,8 +34,26 @@ public final class PlacementExperiment {
   /** The experiment's name on the command line and in {@code results.json}. */
   public static final String NAME = "placement";
 
-  /** What to run. */
-  public record Setup(PlacementProfile profile, List<PolicyChoice> policies, String specName) {}
+  /**
+   * What to run.
+   *
+   * @param balancers the balancers of stage 3; with more than one, each policy runs once per balancer (stages 1
+   *     and 2 are reported from its first run), since a balancer changes the cluster the next would start from
+   */
+  public record Setup(PlacementProfile profile, List<PolicyChoice> policies, String specName,
+      List<BalancerChoice> balancers) {
+
+    public Setup(PlacementProfile profile, List<PolicyChoice> policies, String specName) {
+      this(profile, policies, specName, List.of(BalancerChoice.HDFS));
+    }
+
+    public Setup {
+      balancers = List.copyOf(balancers);
+      if (balancers.isEmpty()) {
+        throw new IllegalArgumentException("no balancer");
+      }
+    }
+  }
 
   private final Setup setup;
   private final ExperimentRun run;
@@ -59,12 +77,19 @@ public final class PlacementExperiment {
     List<RunResult> runs = new ArrayList<>();
     for (PolicyChoice policy : setup.policies()) {
       ClusterSpec spec = specFor(policy);
-      progress.step("%s: starting a fresh '%s' cluster (%d DataNodes, %d racks, %s)", policy.name(), spec.name(),
-          spec.dataNodes().size(), spec.racks().size(), mode.label());
-      Path work = Files.createTempDirectory("replicakit-placement-" + policy.name().replaceAll("\\W", "_") + "-");
       Path logs = run.outDir().resolve("logs").resolve(policy.name().replaceAll("[^\\w.-]", "_"));
-      runs.addAll(new PolicyTrial(policy, spec, setup.profile(), work, logs, progress, mode).run());
-      org.apache.hadoop.fs.FileUtil.fullyDelete(work.toFile());
+      boolean first = true;
+      for (BalancerChoice balancer : setup.balancers()) {
+        progress.step("%s: starting a fresh '%s' cluster (%d DataNodes, %d racks, %s)%s", policy.name(),
+            spec.name(), spec.dataNodes().size(), spec.racks().size(), mode.label(),
+            first ? "" : "; stages 1-2 again, unreported, then " + balancer.description());
+        Path work = Files.createTempDirectory("replicakit-placement-" + policy.name().replaceAll("\\W", "_")
+            + "-");
+        runs.addAll(new PolicyTrial(policy, spec, setup.profile(), work, logs, progress, mode, balancer, first)
+            .run());
+        org.apache.hadoop.fs.FileUtil.fullyDelete(work.toFile());
+        first = false;
+      }
     }
     return run.finish(NAME, setup.profile().name(), clusterDescription(baseSpec, mode), runs,
         results -> PlacementReportWriter.write(results, run.outDir(), run.command(), setupText(baseSpec)));
@@ -107,7 +132,10 @@ public final class PlacementExperiment {
     PlacementProfile p = setup.profile();
     return "- Cluster: spec `" + spec.name() + "`: " + spec.description() + "; devices " + spec.devices().describe()
         + "\n- Profile `" + p.name() + "`: " + p.description() + "; " + clientsText(p)
-        + "; Balancer threshold " + (int) p.thresholdPct() + "%\n- Policies: "
+        + "; balancer threshold " + p.thresholdPct() + "%; stage 3 with "
+        + setup.balancers().stream().map(BalancerChoice::description).collect(Collectors.joining(" and "))
+        + (setup.balancers().size() > 1 ? " (each after its own run of stages 1-2 on a fresh cluster)" : "")
+        + "\n- Policies: "
         + setup.policies().stream().map(PolicyChoice::name).collect(Collectors.joining(", "))
         + " (each on a fresh cluster; `nodegroup` adds two node groups per rack)";
   }

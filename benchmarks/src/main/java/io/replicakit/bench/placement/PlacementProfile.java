@@ -52,6 +52,11 @@ public record PlacementProfile(String name, String description, int files, long 
    */
   static final long QUICK_PROCESSES_FILE_BYTES = 48 * Sizes.MIB;
 
+  /** This profile with another balancer threshold (the lab's {@code --balancer-threshold}). */
+  public PlacementProfile withThreshold(double pct) {
+    return new PlacementProfile(name, description, files, fileBytes, blockBytes, reads, parallelMaps, pct);
+  }
+
   /**
    * This profile as a cluster in {@code mode} runs it. The embedded cluster reads from one client JVM, so every
    * profile runs as defined; a multi-process cluster reads through YARN, and the quick profile's files grow to

@@ -29,11 +29,24 @@ import java.util.Set;
  */
 final class PlacementReportWriter {
 
-  static final List<String> STAGES = List.of("load", "rereplication", "balancing");
+  static final List<String> STAGES = List.of("load", "rereplication", "balancing", "balancing-replicakit");
   private static final Map<String, String> STAGE_TITLES = Map.of(
       "load", "Stage 1: data load (paper Tables 1–2, Fig. 2)",
       "rereplication", "Stage 2: re-replication after two DataNode failures (paper Tables 3–4, Fig. 3)",
-      "balancing", "Stage 3: balancing with the HDFS Balancer (paper Tables 5–6, Fig. 4)");
+      "balancing", "Stage 3: balancing with the HDFS Balancer (paper Tables 5–6, Fig. 4)",
+      "balancing-replicakit", "Stage 3 with ReplicaKit's balancer (balancer-ext: rack diversity and node load;"
+          + " after its own run of stages 1–2)");
+
+  /** Rows of the table that sets the two balancers side by side. */
+  private static final List<Metric> BALANCER_METRICS = List.of(
+      new Metric("balancer_exit_code", "Exit code", "", 1),
+      new Metric("balancing_iterations", "Iterations", "", 1),
+      new Metric("balancing_time_s", "Balancing time", "s", 1),
+      new Metric("bytes_moved", "Data volume moved", "MiB", Sizes.MIB),
+      new Metric("utilization_std_pct", "Utilization σ", "%", 1),
+      new Metric("blocks_in_unique_racks_pct", "Blocks in unique racks", "%", 1),
+      new Metric("violating_blocks_pct", "Blocks violating the policy", "%", 1),
+      new Metric("read_throughput_mb_s", "Read throughput", "MB/s", 1));
 
   /** Metrics of the performance tables, in the paper's row order, with how to show them. */
   private record Metric(String name, String label, String unit, double scale) {}
@@ -81,6 +94,9 @@ final class PlacementReportWriter {
     md.append(setup).append("\n");
     List<String> policies = results.variants();
     for (String stage : STAGES) {
+      if (results.runs().stream().noneMatch(r -> r.stage().equals(stage))) {
+        continue;
+      }
       md.append("\n## ").append(STAGE_TITLES.get(stage)).append("\n\n");
       statusTable(md, results, policies, stage);
       md.append('\n');
@@ -94,7 +110,30 @@ final class PlacementReportWriter {
       md.append("\n![Data per rack, ").append(stage).append("](").append(racks).append(")\n\n");
       md.append("![Per-DataNode utilization, ").append(stage).append("](").append(nodes).append(")\n");
     }
+    balancersCompared(md, results, policies);
     Files.writeString(outDir.resolve("report.md"), md.toString(), StandardCharsets.UTF_8);
+  }
+
+  /** HDFS's Balancer and ReplicaKit's side by side per policy, when both ran. */
+  static void balancersCompared(StringBuilder md, ExperimentResults results, List<String> policies) {
+    if (results.runs().stream().noneMatch(r -> r.stage().equals("balancing-replicakit"))) {
+      return;
+    }
+    md.append("\n## The two balancers side by side\n\nEach column is the state after that balancer, `hdfs` after"
+        + " HDFS's Balancer, `replicakit` after ReplicaKit's; each started from its own run of stages 1–2.\n\n");
+    md.append("| metric |");
+    policies.forEach(p -> md.append(' ').append(p).append(" hdfs | ").append(p).append(" replicakit |"));
+    md.append("\n|---|").append("---|---|".repeat(policies.size())).append('\n');
+    for (Metric m : BALANCER_METRICS) {
+      md.append("| ").append(m.label()).append(m.unit().isEmpty() ? "" : " (" + m.unit() + ")").append(" |");
+      for (String p : policies) {
+        for (String stage : List.of("balancing", "balancing-replicakit")) {
+          md.append(' ').append(results.run(p, stage).map(r -> fmt(r.metric(m.name()) / m.scale())).orElse("–"))
+              .append(" |");
+        }
+      }
+      md.append('\n');
+    }
   }
 
   /** Per-DataNode occupation (MiB) and utilization (%), then σ, ours and the paper's. */

@@ -63,6 +63,8 @@ final class PolicyTrial {
   private final Progress progress;
   private final boolean baseline;
   private final ClusterMode mode;
+  private final BalancerChoice balancer;
+  private final boolean measureEarlierStages;
 
   /**
    * @param workDir scratch space (cluster storage, TestDFSIO results), deleted by the caller
@@ -71,6 +73,17 @@ final class PolicyTrial {
    */
   PolicyTrial(PolicyChoice policy, ClusterSpec spec, PlacementProfile profile, java.nio.file.Path workDir,
       java.nio.file.Path logDir, Progress progress, ClusterMode mode) {
+    this(policy, spec, profile, workDir, logDir, progress, mode, BalancerChoice.HDFS, true);
+  }
+
+  /**
+   * @param balancer the balancer of stage 3
+   * @param measureEarlierStages whether stages 1 and 2 are analysed, read and reported; a second trial of the same
+   *     policy for another balancer runs them only to bring its cluster to the same point
+   */
+  PolicyTrial(PolicyChoice policy, ClusterSpec spec, PlacementProfile profile, java.nio.file.Path workDir,
+      java.nio.file.Path logDir, Progress progress, ClusterMode mode, BalancerChoice balancer,
+      boolean measureEarlierStages) {
     this.policy = policy;
     this.logDir = logDir;
     this.spec = spec;
@@ -79,6 +92,8 @@ final class PolicyTrial {
     this.progress = progress;
     this.baseline = policy.name().equals("default");
     this.mode = mode;
+    this.balancer = balancer;
+    this.measureEarlierStages = measureEarlierStages;
   }
 
   List<RunResult> run() throws Exception {
@@ -96,8 +111,12 @@ final class PolicyTrial {
       // job runner has one client, so it reads from off-cluster, where the NameNode spreads readers over all
       // replicas instead of sending every read to the replicas in the client's own rack.
       DfsioRunner reads = cluster.dfsioOnNodes(workDir.resolve("dfsio"));
-      runs.add(load(cluster, writes, reads, writerRack));
-      runs.add(rereplication(cluster, reads));
+      RunResult load = load(cluster, writes, reads, writerRack);
+      RunResult rereplication = rereplication(cluster, reads);
+      if (measureEarlierStages) {
+        runs.add(load);
+        runs.add(rereplication);
+      }
       runs.add(balancing(cluster, reads));
     }
     return runs;
@@ -125,7 +144,7 @@ final class PolicyTrial {
     metrics.put("write_throughput_mb_s", write.throughputMbS());
     metrics.put("write_avg_io_rate_mb_s", write.averageIoRateMbS());
     metrics.put("write_time_s", write.execTimeS());
-    return stage(cluster, reads, "load", metrics, snapshot(cluster));
+    return measuredStage(cluster, reads, "load", metrics);
   }
 
   private RunResult rereplication(Cluster cluster, DfsioRunner dfsio) throws Exception {
@@ -140,24 +159,35 @@ final class PolicyTrial {
     Map<String, Double> metrics = new LinkedHashMap<>();
     metrics.put("rereplication_time_s", seconds);
     metrics.put("failed_datanodes_count", (double) victims.size());
-    return stage(cluster, dfsio, "rereplication", metrics, snapshot(cluster));
+    return measuredStage(cluster, dfsio, "rereplication", metrics);
+  }
+
+  /** {@link #stage} for stages 1 and 2, or null when this trial does not report them. */
+  private RunResult measuredStage(Cluster cluster, DfsioRunner dfsio, String stage, Map<String, Double> metrics)
+      throws Exception {
+    if (!measureEarlierStages) {
+      linkUsage(cluster); // the balancing stage's link usage starts here, as in a measured trial
+      return null;
+    }
+    return stage(cluster, dfsio, stage, metrics, snapshot(cluster));
   }
 
   private RunResult balancing(Cluster cluster, DfsioRunner dfsio) throws Exception {
     PlacementSnapshot before = snapshot(cluster);
-    progress.step("%s: balancing: HDFS Balancer, threshold %.0f%%", policy.name(), profile.thresholdPct());
-    HdfsBalancer.Outcome outcome = HdfsBalancer.run(cluster.uri().toString(), profile.thresholdPct(),
-        balancerSettings(), logDir, BALANCER_TIMEOUT);
+    progress.step("%s: %s: %s, threshold %.1f%%", policy.name(), balancer.stage(), balancer.description(),
+        profile.thresholdPct());
+    HdfsBalancer.Outcome outcome = HdfsBalancer.run(balancer.mainClass(), balancer.logName(),
+        cluster.uri().toString(), profile.thresholdPct(), balancerSettings(), logDir, BALANCER_TIMEOUT);
     PlacementSnapshot after = snapshot(cluster);
     long moved = bytesMoved(before, after);
-    progress.step("%s: balancing: %s after %d iterations, %.1f s, %d MiB moved", policy.name(),
+    progress.step("%s: %s: %s after %d iterations, %.1f s, %d MiB moved", policy.name(), balancer.stage(),
         outcome.exitStatus(), outcome.iterations(), outcome.duration().toMillis() / 1000.0, moved >> 20);
     Map<String, Double> metrics = new LinkedHashMap<>();
     metrics.put("balancing_time_s", outcome.duration().toMillis() / 1000.0);
     metrics.put("bytes_moved", (double) moved);
     metrics.put("balancing_iterations", (double) outcome.iterations());
     metrics.put("balancer_exit_code", (double) outcome.exitCode());
-    return stage(cluster, dfsio, "balancing", metrics, after);
+    return stage(cluster, dfsio, balancer.stage(), metrics, after);
   }
 
   /** Analyses the placement after the stage, reads R times, and packs everything into the stage's result. */

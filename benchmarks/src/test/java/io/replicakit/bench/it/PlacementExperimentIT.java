@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.replicakit.bench.experiment.ExperimentRun;
+import io.replicakit.bench.placement.BalancerChoice;
 import io.replicakit.bench.placement.PlacementExperiment;
 import io.replicakit.bench.placement.PlacementProfile;
 import io.replicakit.bench.results.ExperimentResults;
@@ -38,7 +39,8 @@ class PlacementExperimentIT {
     Path spec = out.resolve("three-by-two.properties");
     Files.writeString(spec, "name=three-by-two\ndatanodes=6\nracks=3\ncapacities=1g*6\n");
     PlacementExperiment.Setup setup = new PlacementExperiment.Setup(TINY,
-        PlacementExperiment.policies("default,rackfaulttolerant"), spec.toString());
+        PlacementExperiment.policies("default,rackfaulttolerant"), spec.toString(),
+        BalancerChoice.parse("hdfs,replicakit"));
     ExperimentResults results = new PlacementExperiment(setup,
         ExperimentRun.start(out.resolve("out"), "test", new Progress(System.out))).run();
 
@@ -60,5 +62,12 @@ class PlacementExperimentIT {
     RunResult balancing = results.run("rackfaulttolerant", "balancing").orElseThrow();
     assertEquals(0.0, balancing.metric("balancer_exit_code"), "the Balancer should end with SUCCESS");
     assertTrue(balancing.metric("read_throughput_mb_s") > 0);
+    // ReplicaKit's balancer ran as its own stage, from the same kind of cluster, and kept one replica per rack.
+    RunResult ours = results.run("rackfaulttolerant", "balancing-replicakit").orElseThrow();
+    assertEquals(0.0, ours.metric("balancer_exit_code"), "ReplicaKit's balancer should end with SUCCESS");
+    assertEquals(100.0, ours.metric("blocks_in_unique_racks_pct"));
+    assertEquals(0.0, ours.metric("violating_blocks_pct"));
+    assertTrue(Files.readString(out.resolve("out/report.md")).contains("The two balancers side by side"));
+    assertEquals(6, results.runs().size(), "stages 1-2 reported once per policy, stage 3 once per balancer");
   }
 }

@@ -1,0 +1,222 @@
+/*
+ * Copyright 2026 The ReplicaKit authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package io.replicakit.balancer;
+
+import io.replicakit.balancer.config.BalancerConfig;
+import io.replicakit.balancer.hdfs.DispatcherAdaptor;
+import io.replicakit.balancer.hdfs.DispatcherSettings;
+import io.replicakit.balancer.hdfs.Iteration;
+import io.replicakit.balancer.plan.Classification;
+import io.replicakit.balancer.plan.StorageUnit;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.text.DateFormat;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Date;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.conf.Configured;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.HdfsConfiguration;
+import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
+import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
+import org.apache.hadoop.util.StringUtils;
+import org.apache.hadoop.util.Time;
+import org.apache.hadoop.util.Tool;
+import org.apache.hadoop.util.ToolRunner;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * ReplicaKit's balancer, run as HDFS's Balancer is: {@code hadoop jar replicakit-VERSION.jar balancer -threshold
+ * 10}. Same arguments for what it shares with HDFS's ({@code -threshold}, {@code -idleiterations},
+ * {@code -asService}), same output lines, same exit codes ({@link Iteration.Status}), and the same lock file
+ * ({@code /system/balancer.id}), so it never runs beside another balancer of either kind. What differs is the
+ * choice of moves (rack diversity and node load, {@code io.replicakit.balancer.plan}) and {@code -asService}:
+ * HDFS's service balances on a fixed schedule; this one checks the utilization spread every
+ * {@code replicakit.balancer.trigger.interval} and balances when it exceeds
+ * {@code replicakit.balancer.trigger.std.pct} (automated triggering, the placement paper's §6 future work).
+ */
+public final class BalancerTool extends Configured implements Tool {
+
+  private static final Logger LOG = LoggerFactory.getLogger(BalancerTool.class);
+
+  /** HDFS's lock: one balancer per file system, ours or HDFS's. */
+  static final Path BALANCER_ID_PATH = new Path("/system/balancer.id");
+
+  /** Exit code of a bad argument: what HDFS's {@code Balancer.main} exits with when its parser throws. */
+  static final int BAD_ARGUMENTS = -1;
+
+  static final String USAGE = "Usage: hadoop jar replicakit-VERSION.jar balancer"
+      + "\n\t[-threshold <threshold>]\tPercentage of disk capacity"
+      + "\n\t[-idleiterations <idleiterations>]"
+      + "\tNumber of consecutive idle iterations (-1 for Infinite) before exit."
+      + "\n\t[-asService]\tRun as a long running service, balancing when the utilization spread exceeds "
+      + BalancerConfig.TRIGGER_STD.name() + ".";
+
+  private final PrintStream out;
+  private final PrintStream err;
+
+  public BalancerTool(PrintStream out, PrintStream err) {
+    this.out = out;
+    this.err = err;
+  }
+
+  public BalancerTool(PrintStream out) {
+    this(out, System.err);
+  }
+
+  public BalancerTool() {
+    this(new PrintStream(System.out, true, StandardCharsets.UTF_8));
+  }
+
+  /** The parsed arguments. */
+  record Arguments(double thresholdPct, int maxIdleIterations, boolean asService) {}
+
+  @Override
+  public int run(String[] args) throws IOException, InterruptedException {
+    Arguments arguments;
+    try {
+      arguments = parse(args, err);
+    } catch (IllegalArgumentException e) {
+      err.println(USAGE + "\n");
+      err.println(e.getMessage());
+      return BAD_ARGUMENTS;
+    }
+    long start = Time.monotonicNow();
+    try {
+      DispatcherSettings settings = DispatcherSettings.from(getConf(), arguments.thresholdPct());
+      return arguments.asService() ? serve(arguments, settings) : balance(arguments, settings).code();
+    } catch (IllegalArgumentException e) {
+      out.println(e + ".  Exiting ...");
+      return Iteration.Status.ILLEGAL_ARGUMENTS.code();
+    } catch (IOException e) {
+      out.println(e + ".  Exiting ...");
+      return Iteration.Status.IO_EXCEPTION.code();
+    } finally {
+      out.format("%-24s ", DateFormat.getDateTimeInstance().format(new Date()));
+      out.println("Balancing took " + StringUtils.formatTime(Time.monotonicNow() - start));
+    }
+  }
+
+  /** Parses as HDFS's {@code Balancer.Cli.parse} does, with its messages for what both accept. */
+  static Arguments parse(String[] args, PrintStream err) {
+    double threshold = 10;
+    int idle = DispatcherAdaptor.DEFAULT_MAX_IDLE_ITERATIONS;
+    boolean service = false;
+    for (int i = 0; i < args.length; i++) {
+      if ("-threshold".equalsIgnoreCase(args[i])) {
+        if (++i >= args.length) {
+          throw new IllegalArgumentException("Threshold value is missing: args = " + Arrays.toString(args));
+        }
+        try {
+          threshold = Double.parseDouble(args[i]);
+          if (threshold < 1 || threshold > 100) {
+            throw new IllegalArgumentException("Number out of range: threshold = " + threshold);
+          }
+        } catch (IllegalArgumentException e) {
+          err.println("Expecting a number in the range of [1.0, 100.0]: " + args[i]);
+          throw e;
+        }
+      } else if ("-idleiterations".equalsIgnoreCase(args[i])) {
+        if (++i >= args.length) {
+          throw new IllegalArgumentException("idleiterations value is missing: args = " + Arrays.toString(args));
+        }
+        idle = Integer.parseInt(args[i]);
+      } else if ("-asService".equalsIgnoreCase(args[i])) {
+        service = true;
+      } else {
+        throw new IllegalArgumentException("args = " + Arrays.toString(args));
+      }
+    }
+    return new Arguments(threshold, idle, service);
+  }
+
+  /** Balances until done, as one run of HDFS's Balancer; returns its final status. */
+  Iteration.Status balance(Arguments arguments, DispatcherSettings settings) throws IOException,
+      InterruptedException {
+    Configuration conf = getConf();
+    URI fs = FileSystem.getDefaultUri(conf);
+    out.println("Time Stamp               Iteration#  Bytes Already Moved  Bytes Left To Move  Bytes Being Moved"
+        + "  NameNode");
+    try (DispatcherAdaptor adaptor = DispatcherAdaptor.open(conf, fs, BALANCER_ID_PATH,
+        arguments.maxIdleIterations(), settings, new SplittableRandom())) {
+      long movedBefore = 0;
+      for (int iteration = 0; ; iteration++) {
+        Iteration result = adaptor.iterate();
+        long already = adaptor.bytesMoved();
+        out.printf("%-24s %10d  %19s  %18s  %17s  %17s  %s%n", DateFormat.getDateTimeInstance().format(new Date()),
+            iteration, StringUtils.byteDesc(already), StringUtils.byteDesc(result.bytesLeftToMove()),
+            StringUtils.byteDesc(result.bytesBeingMoved()), adaptor.blocksMoved(), fs);
+        LOG.info("Iteration {}: {} moved ({} raising a block's racks, {} refused), utilization sigma {} %",
+            iteration, StringUtils.byteDesc(already - movedBefore), result.movesRaisingRacks(),
+            result.movesRejected(), String.format(java.util.Locale.ROOT, "%.2f", result.utilizationStdPct()));
+        movedBefore = already;
+        switch (result.status()) {
+          case SUCCESS -> {
+            out.println("The cluster is balanced. Exiting...");
+            return result.status();
+          }
+          case NO_MOVE_BLOCK -> {
+            out.println("No block can be moved. Exiting...");
+            return result.status();
+          }
+          case IN_PROGRESS -> Thread.sleep(settings.iterationPauseMs());
+          default -> {
+            return result.status();
+          }
+        }
+      }
+    }
+  }
+
+  /**
+   * Automated triggering: checks the spread of the DataNodes' utilization every interval and balances when it
+   * exceeds the trigger; runs until interrupted.
+   */
+  private int serve(Arguments arguments, DispatcherSettings settings) throws IOException, InterruptedException {
+    Configuration conf = getConf();
+    double trigger = BalancerConfig.TRIGGER_STD.get(conf);
+    long interval = BalancerConfig.TRIGGER_INTERVAL.get(conf);
+    while (!Thread.currentThread().isInterrupted()) {
+      double std = utilizationStdPct(conf);
+      if (std > trigger) {
+        LOG.info("Utilization sigma {} % > {} %: balancing", String.format(java.util.Locale.ROOT, "%.2f", std),
+            trigger);
+        Iteration.Status status = balance(arguments, settings);
+        LOG.info("Balancing round ended: {}", status);
+      } else {
+        LOG.debug("Utilization sigma {} % <= {} %: nothing to do", std, trigger);
+      }
+      Thread.sleep(interval);
+    }
+    return Iteration.Status.INTERRUPTED.code();
+  }
+
+  /** The spread of the live DataNodes' DFS utilization, from the NameNode's report. */
+  static double utilizationStdPct(Configuration conf) throws IOException {
+    try (FileSystem fs = FileSystem.newInstance(conf)) {
+      List<StorageUnit> units = new ArrayList<>();
+      for (DatanodeInfo dn : ((DistributedFileSystem) fs).getDataNodeStats(DatanodeReportType.LIVE)) {
+        if (dn.getCapacity() > 0) {
+          units.add(new StorageUnit(dn.getDatanodeUuid(), dn.getNetworkLocation(), "ALL", dn.getCapacity(),
+              dn.getCapacity() - dn.getRemaining(), dn.getRemaining(), Double.NaN));
+        }
+      }
+      return Classification.utilizationStdPct(units);
+    }
+  }
+
+  public static void main(String[] args) throws Exception {
+    int code = ToolRunner.run(new HdfsConfiguration(), new BalancerTool(), args);
+    System.exit(code);
+  }
+}

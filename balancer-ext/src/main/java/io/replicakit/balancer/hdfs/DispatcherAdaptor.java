@@ -1,0 +1,247 @@
+/*
+ * Copyright 2026 The ReplicaKit authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package io.replicakit.balancer.hdfs;
+
+import io.replicakit.balancer.plan.BlockPlacement;
+import io.replicakit.balancer.plan.Classification;
+import io.replicakit.balancer.plan.Move;
+import io.replicakit.balancer.plan.MovePlanner;
+import io.replicakit.balancer.plan.RackDiversity;
+import io.replicakit.balancer.plan.Role;
+import io.replicakit.balancer.plan.StorageUnit;
+import java.io.IOException;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.random.RandomGenerator;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.StorageType;
+import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
+import org.apache.hadoop.hdfs.server.balancer.Dispatcher;
+import org.apache.hadoop.hdfs.server.balancer.Dispatcher.DBlock;
+import org.apache.hadoop.hdfs.server.balancer.Dispatcher.DDatanode;
+import org.apache.hadoop.hdfs.server.balancer.Dispatcher.DDatanode.StorageGroup;
+import org.apache.hadoop.hdfs.server.balancer.Dispatcher.PendingMove;
+import org.apache.hadoop.hdfs.server.balancer.Dispatcher.Source;
+import org.apache.hadoop.hdfs.server.balancer.NameNodeConnector;
+import org.apache.hadoop.hdfs.server.protocol.BlocksWithLocations;
+import org.apache.hadoop.hdfs.server.protocol.BlocksWithLocations.BlockWithLocations;
+import org.apache.hadoop.hdfs.server.protocol.BlocksWithLocations.StripedBlockWithLocations;
+import org.apache.hadoop.hdfs.server.protocol.DatanodeStorageReport;
+import org.apache.hadoop.hdfs.server.protocol.StorageReport;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The one place that uses HDFS's balancing internals ({@code org.apache.hadoop.hdfs.server.balancer}): one
+ * iteration on a {@link Dispatcher}, through the members its public API gives the Mover. HDFS's dispatcher does
+ * what must be done as HDFS does it: live storage reports, the topology, block tokens, SASL on the data transfer,
+ * the proxy choice, the placement policy's {@code isMovable}, and the DataNodes' {@code replaceBlock} with their
+ * bandwidth throttle. ReplicaKit decides only which replica goes where ({@link MovePlanner}).
+ *
+ * <p>Each iteration uses a fresh dispatcher, as the Mover does; blocks moved in earlier iterations are kept out
+ * for {@code dfs.balancer.movedWinWidth}, as HDFS's Balancer keeps them.
+ */
+public final class DispatcherAdaptor implements java.io.Closeable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(DispatcherAdaptor.class);
+
+  /** HDFS's Balancer's default of {@code -idleiterations}. */
+  public static final int DEFAULT_MAX_IDLE_ITERATIONS = NameNodeConnector.DEFAULT_MAX_IDLE_ITERATIONS;
+
+  private final NameNodeConnector nnc;
+  private final Configuration conf;
+  private final DispatcherSettings settings;
+  private final NodeLoads loads;
+  private final RandomGenerator random;
+  private final MovePlanner planner;
+  private final Map<Long, Long> movedAtMs = new HashMap<>();
+
+  private DispatcherAdaptor(NameNodeConnector nnc, Configuration conf, DispatcherSettings settings,
+      NodeLoads loads, RandomGenerator random) {
+    this.nnc = nnc;
+    this.conf = conf;
+    this.settings = settings;
+    this.loads = loads;
+    this.random = random;
+    this.planner = new MovePlanner(settings.maxConcurrentMovesPerNode());
+  }
+
+  /**
+   * Connects to the NameNode of {@code fs} as a balancer: takes HDFS's balancer lock ({@code lockPath}, held
+   * until {@link #close}), so another balancer of either kind refuses to start, with HDFS's message ("Another
+   * Balancer is running.") as an {@link IOException}. Checks first that the HDFS internals it uses exist.
+   */
+  public static DispatcherAdaptor open(Configuration conf, URI fs, org.apache.hadoop.fs.Path lockPath,
+      int maxIdleIterations, DispatcherSettings settings, RandomGenerator random) throws IOException {
+    BalancerInternals.API.check();
+    List<NameNodeConnector> connectors = NameNodeConnector.newNameNodeConnectors(List.of(fs), "Balancer",
+        lockPath, conf, maxIdleIterations);
+    return new DispatcherAdaptor(connectors.get(0), conf, settings, new NodeLoads(conf, fs), random);
+  }
+
+  /** Bytes the DataNodes confirmed moving since {@link #open}. */
+  public long bytesMoved() {
+    return nnc.getBytesMoved().get();
+  }
+
+  /** Blocks moved since {@link #open}. */
+  public long blocksMoved() {
+    return nnc.getBlocksMoved().get();
+  }
+
+  /** Releases the balancer lock. */
+  @Override
+  public void close() throws IOException {
+    nnc.close();
+  }
+
+  /** Runs one iteration: classify, plan, dispatch, wait for the moves. */
+  public Iteration iterate() throws IOException, InterruptedException {
+    Dispatcher dispatcher = new Dispatcher(nnc, Collections.emptySet(), Collections.emptySet(),
+        settings.movedWinWidthMs(), settings.moverThreads(), 0, settings.maxConcurrentMovesPerNode(),
+        settings.maxNoMoveIntervalMs(), conf);
+    try {
+      return iterate(dispatcher);
+    } finally {
+      dispatcher.shutdownNow();
+    }
+  }
+
+  private Iteration iterate(Dispatcher dispatcher) throws IOException, InterruptedException {
+    List<DatanodeStorageReport> reports = dispatcher.init();
+    Map<String, Double> busy = loads.busyPct();
+    Map<String, DatanodeInfo> nodes = new HashMap<>();
+    List<StorageUnit> units = new ArrayList<>();
+    for (DatanodeStorageReport r : reports) {
+      nodes.put(r.getDatanodeInfo().getDatanodeUuid(), r.getDatanodeInfo());
+      units.addAll(units(r, busy));
+    }
+    double std = Classification.utilizationStdPct(units);
+    Classification classification = Classification.of(units, settings.thresholdPct(), settings.busyMaxPct(),
+        settings.maxSizeToMove());
+    if (classification.bytesLeftToMove() == 0) {
+      return new Iteration(Iteration.Status.SUCCESS, 0, 0, 0, 0, 0, std);
+    }
+    Map<String, StorageGroup> groups = storageGroups(dispatcher, classification, nodes);
+    Map<String, List<BlockPlacement>> candidates = new HashMap<>();
+    Map<Long, org.apache.hadoop.hdfs.protocol.Block> blocks = new HashMap<>();
+    for (Classification.Entry e : classification.units()) {
+      if (e.role().isSource() && e.budget() > 0) {
+        candidates.put(e.unit().key(), candidates(e, nodes, blocks));
+      }
+    }
+    List<Move> moves = planner.plan(classification, candidates, random);
+    long bytesBefore = nnc.getBytesMoved().get();
+    long scheduled = 0;
+    int raising = 0;
+    int rejected = 0;
+    for (Move move : moves) {
+      DBlock block = new DBlock(blocks.get(move.block().blockId()));
+      for (BlockPlacement.Replica r : move.block().replicas()) {
+        StorageGroup g = dispatcher.getStorageGroupMap().get(r.node(), StorageType.parseStorageType(r.storageType()));
+        if (g != null) {
+          block.addLocation(g);
+        }
+      }
+      Source source = (Source) groups.get(move.source().key());
+      PendingMove pending = source.addPendingMove(block, groups.get(move.target().key()));
+      if (pending == null) {
+        rejected++;
+        continue;
+      }
+      dispatcher.executePendingMove(pending);
+      movedAtMs.put(move.block().blockId(), org.apache.hadoop.util.Time.monotonicNow());
+      scheduled += move.block().bytes();
+      raising += move.effect() == RackDiversity.RAISES ? 1 : 0;
+    }
+    if (scheduled == 0) {
+      return new Iteration(Iteration.Status.NO_MOVE_BLOCK, classification.bytesLeftToMove(), 0, 0, 0, rejected,
+          std);
+    }
+    LOG.info("Dispatched {} moves ({} bytes, {} raising a block's racks, {} refused by the dispatcher)",
+        moves.size() - rejected, scheduled, raising, rejected);
+    Dispatcher.waitForMoveCompletion(groups.values());
+    long moved = nnc.getBytesMoved().get() - bytesBefore;
+    Iteration.Status status = nnc.shouldContinue(moved) ? Iteration.Status.IN_PROGRESS
+        : Iteration.Status.NO_MOVE_PROGRESS;
+    return new Iteration(status, classification.bytesLeftToMove(), scheduled, moved, raising, rejected, std);
+  }
+
+  /** A node's storages, one unit per movable storage type, as HDFS's {@code BalancingPolicy.Node} sums them. */
+  private static List<StorageUnit> units(DatanodeStorageReport report, Map<String, Double> busy) {
+    DatanodeInfo dn = report.getDatanodeInfo();
+    List<StorageUnit> units = new ArrayList<>();
+    for (StorageType type : StorageType.getMovableTypes()) {
+      long capacity = 0;
+      long remaining = 0;
+      for (StorageReport s : report.getStorageReports()) {
+        if (s.getStorage().getStorageType() == type) {
+          capacity += s.getCapacity();
+          remaining += s.getRemaining();
+        }
+      }
+      if (capacity > 0) {
+        units.add(new StorageUnit(dn.getDatanodeUuid(), dn.getNetworkLocation(), type.name(), capacity,
+            capacity - remaining, remaining, busy.getOrDefault(dn.getDatanodeUuid(), Double.NaN)));
+      }
+    }
+    return units;
+  }
+
+  /**
+   * Every unit as a storage group of the dispatcher (sources above the mean, targets at or below it, as HDFS's
+   * Balancer registers them), so that every replica's location is known to the proxy choice and to
+   * {@code isMovable}.
+   */
+  private static Map<String, StorageGroup> storageGroups(Dispatcher dispatcher, Classification classification,
+      Map<String, DatanodeInfo> nodes) {
+    Map<String, DDatanode> datanodes = new HashMap<>();
+    Map<String, StorageGroup> groups = new HashMap<>();
+    for (Classification.Entry e : classification.units()) {
+      StorageUnit u = e.unit();
+      DDatanode dn = datanodes.computeIfAbsent(u.node(), uuid -> dispatcher.newDatanode(nodes.get(uuid)));
+      StorageType type = StorageType.parseStorageType(u.storageType());
+      long budget = e.role() == Role.BUSY ? 0 : e.budget();
+      StorageGroup g = u.utilizationPct() > e.meanPct() ? dn.addSource(type, budget, dispatcher)
+          : dn.addTarget(type, budget);
+      dispatcher.getStorageGroupMap().put(g);
+      groups.put(u.key(), g);
+    }
+    return groups;
+  }
+
+  /** The blocks the NameNode lists for a source, twice its budget as HDFS asks, without recently moved ones. */
+  private List<BlockPlacement> candidates(Classification.Entry source, Map<String, DatanodeInfo> nodes,
+      Map<Long, org.apache.hadoop.hdfs.protocol.Block> blocks) throws IOException {
+    long now = org.apache.hadoop.util.Time.monotonicNow();
+    movedAtMs.values().removeIf(at -> now - at > settings.movedWinWidthMs());
+    long size = Math.min(settings.getBlocksSize(), 2 * source.budget());
+    BlocksWithLocations listed = nnc.getBlocks(nodes.get(source.unit().node()), size,
+        settings.getBlocksMinBlockSize(), 0, StorageType.parseStorageType(source.unit().storageType()));
+    List<BlockPlacement> placements = new ArrayList<>();
+    for (BlockWithLocations b : listed.getBlocks()) {
+      if (b instanceof StripedBlockWithLocations || b.getBlock().getNumBytes() < settings.getBlocksMinBlockSize()
+          || movedAtMs.containsKey(b.getBlock().getBlockId())) {
+        continue; // erasure-coded groups are left to HDFS's Balancer
+      }
+      List<BlockPlacement.Replica> replicas = new ArrayList<>();
+      String[] uuids = b.getDatanodeUuids();
+      StorageType[] types = b.getStorageTypes();
+      for (int i = 0; i < uuids.length; i++) {
+        DatanodeInfo dn = nodes.get(uuids[i]);
+        if (dn != null) {
+          replicas.add(new BlockPlacement.Replica(uuids[i], dn.getNetworkLocation(), types[i].name()));
+        }
+      }
+      blocks.put(b.getBlock().getBlockId(), b.getBlock());
+      placements.add(new BlockPlacement(b.getBlock().getBlockId(), b.getBlock().getNumBytes(), replicas));
+    }
+    return placements;
+  }
+}

@@ -1,0 +1,71 @@
+/*
+ * Copyright 2026 The ReplicaKit authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package io.replicakit.balancer.hdfs;
+
+import io.replicakit.balancer.config.BalancerConfig;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+
+/**
+ * HDFS's Balancer keys the balancer honours, read with HDFS's defaults, plus ReplicaKit's own. The same keys
+ * mean the same here: an operator's tuning of {@code hdfs balancer} carries over.
+ *
+ * @param thresholdPct the {@code -threshold} argument
+ * @param busyMaxPct {@code replicakit.balancer.busy.max.pct}
+ * @param movedWinWidthMs {@code dfs.balancer.movedWinWidth}: a moved block is not moved again for this long
+ * @param moverThreads {@code dfs.balancer.moverThreads}
+ * @param maxConcurrentMovesPerNode {@code dfs.datanode.balance.max.concurrent.moves}
+ * @param getBlocksSize {@code dfs.balancer.getBlocks.size}: bytes of blocks asked per source and call
+ * @param getBlocksMinBlockSize {@code dfs.balancer.getBlocks.min-block-size}: smaller blocks are not moved
+ * @param maxSizeToMove {@code dfs.balancer.max-size-to-move}: per storage unit and iteration
+ * @param maxNoMoveIntervalMs {@code dfs.balancer.max-no-move-interval}
+ * @param iterationPauseMs pause between iterations, HDFS's: twice the heartbeat plus the redundancy interval
+ */
+public record DispatcherSettings(double thresholdPct, double busyMaxPct, long movedWinWidthMs, int moverThreads,
+    int maxConcurrentMovesPerNode, long getBlocksSize, long getBlocksMinBlockSize, long maxSizeToMove,
+    int maxNoMoveIntervalMs, long iterationPauseMs) {
+
+  public static DispatcherSettings from(Configuration conf, double thresholdPct) {
+    BalancerConfig.KEYS.requireValid(conf);
+    long pause = 2 * conf.getTimeDuration(DFSConfigKeys.DFS_HEARTBEAT_INTERVAL_KEY,
+        DFSConfigKeys.DFS_HEARTBEAT_INTERVAL_DEFAULT, TimeUnit.SECONDS, TimeUnit.MILLISECONDS)
+        + conf.getTimeDuration(DFSConfigKeys.DFS_NAMENODE_REDUNDANCY_INTERVAL_SECONDS_KEY,
+            DFSConfigKeys.DFS_NAMENODE_REDUNDANCY_INTERVAL_SECONDS_DEFAULT, TimeUnit.SECONDS,
+            TimeUnit.MILLISECONDS);
+    return new DispatcherSettings(thresholdPct, BalancerConfig.BUSY_MAX.get(conf),
+        positive(conf, DFSConfigKeys.DFS_BALANCER_MOVEDWINWIDTH_KEY, DFSConfigKeys.DFS_BALANCER_MOVEDWINWIDTH_DEFAULT),
+        (int) positive(conf, DFSConfigKeys.DFS_BALANCER_MOVERTHREADS_KEY,
+            DFSConfigKeys.DFS_BALANCER_MOVERTHREADS_DEFAULT),
+        (int) positive(conf, DFSConfigKeys.DFS_DATANODE_BALANCE_MAX_NUM_CONCURRENT_MOVES_KEY,
+            DFSConfigKeys.DFS_DATANODE_BALANCE_MAX_NUM_CONCURRENT_MOVES_DEFAULT),
+        positiveBytes(conf, DFSConfigKeys.DFS_BALANCER_GETBLOCKS_SIZE_KEY,
+            DFSConfigKeys.DFS_BALANCER_GETBLOCKS_SIZE_DEFAULT),
+        positiveBytes(conf, DFSConfigKeys.DFS_BALANCER_GETBLOCKS_MIN_BLOCK_SIZE_KEY,
+            DFSConfigKeys.DFS_BALANCER_GETBLOCKS_MIN_BLOCK_SIZE_DEFAULT),
+        positiveBytes(conf, DFSConfigKeys.DFS_BALANCER_MAX_SIZE_TO_MOVE_KEY,
+            DFSConfigKeys.DFS_BALANCER_MAX_SIZE_TO_MOVE_DEFAULT),
+        conf.getInt(DFSConfigKeys.DFS_BALANCER_MAX_NO_MOVE_INTERVAL_KEY,
+            DFSConfigKeys.DFS_BALANCER_MAX_NO_MOVE_INTERVAL_DEFAULT),
+        pause);
+  }
+
+  /** As HDFS's Balancer reads its keys: a value of 0 or less is an error naming the key. */
+  private static long positive(Configuration conf, String key, long def) {
+    long v = conf.getLong(key, def);
+    if (v <= 0) {
+      throw new IllegalArgumentException(key + " = " + v + " <= 0");
+    }
+    return v;
+  }
+
+  private static long positiveBytes(Configuration conf, String key, long def) {
+    long v = conf.getLongBytes(key, def);
+    if (v <= 0) {
+      throw new IllegalArgumentException(key + " = " + v + " <= 0");
+    }
+    return v;
+  }
+}

@@ -1,0 +1,177 @@
+/*
+ * Copyright 2026 The ReplicaKit authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package io.replicakit.balancer.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.replicakit.balancer.BalancerTool;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.BlockLocation;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.DFSTestUtil;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.HdfsConfiguration;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
+import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
+import org.apache.hadoop.hdfs.server.balancer.HdfsBalancerCli;
+import org.apache.hadoop.hdfs.server.datanode.SimulatedFSDataset;
+import org.apache.hadoop.util.ToolRunner;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * ReplicaKit's balancer against a real NameNode and DataNodes (MiniDFSCluster with HDFS's simulated dataset, as
+ * HDFS's own Balancer tests run): it balances a cluster that grew by an empty rack, raises blocks into the new
+ * rack, and answers a second instance and bad arguments as HDFS's Balancer does.
+ */
+class ReplicaKitBalancerIT {
+
+  private static final long BLOCK = 64 * 1024;
+  private static final long CAPACITY = 16L << 20;
+
+  private static Configuration conf() {
+    Configuration conf = new HdfsConfiguration();
+    conf.setLong(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, BLOCK);
+    conf.setLong(DFSConfigKeys.DFS_NAMENODE_MIN_BLOCK_SIZE_KEY, 1024);
+    conf.setInt(DFSConfigKeys.DFS_BYTES_PER_CHECKSUM_KEY, 512);
+    conf.setLong(DFSConfigKeys.DFS_HEARTBEAT_INTERVAL_KEY, 1);
+    conf.setInt(DFSConfigKeys.DFS_NAMENODE_REDUNDANCY_INTERVAL_SECONDS_KEY, 1);
+    conf.setLong(DFSConfigKeys.DFS_BALANCER_GETBLOCKS_MIN_BLOCK_SIZE_KEY, 1);
+    conf.setLong(DFSConfigKeys.DFS_BALANCER_MOVEDWINWIDTH_KEY, 2000);
+    SimulatedFSDataset.setFactory(conf);
+    return conf;
+  }
+
+  /** Three nodes in two racks hold every block (two replicas in r1, one in r2); then r3 joins with two empty. */
+  private static MiniDFSCluster grownCluster(Configuration conf) throws Exception {
+    MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf).numDataNodes(3)
+        .racks(new String[] {"/r1", "/r1", "/r2"}).simulatedCapacities(new long[] {CAPACITY, CAPACITY, CAPACITY})
+        .build();
+    cluster.waitActive();
+    DistributedFileSystem fs = cluster.getFileSystem();
+    for (int i = 0; i < 8; i++) {
+      DFSTestUtil.createFile(fs, new Path("/data/f" + i), 16 * BLOCK, (short) 3, i);
+    }
+    cluster.startDataNodes(conf, 2, true, null, new String[] {"/r3", "/r3"}, null,
+        new long[] {CAPACITY, CAPACITY});
+    cluster.waitActive();
+    return cluster;
+  }
+
+  @Test
+  void anEmptyNewRack_isFilledToTheThreshold_andBlocksGainARack_neverLoseOne() throws Exception {
+    Configuration conf = conf();
+    try (MiniDFSCluster cluster = grownCluster(conf)) {
+      DistributedFileSystem fs = cluster.getFileSystem();
+      Map<String, Integer> before = racksPerBlock(fs);
+      assertTrue(before.values().stream().allMatch(r -> r == 2), "written in two racks: " + before.values());
+
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      int code = ToolRunner.run(new Configuration(cluster.getConfiguration(0)),
+          new BalancerTool(new PrintStream(out, true, StandardCharsets.UTF_8)), new String[] {"-threshold", "10"});
+      String report = out.toString(StandardCharsets.UTF_8);
+
+      assertEquals(0, code, report);
+      assertTrue(report.contains("The cluster is balanced. Exiting..."), report);
+      awaitWithinThreshold(fs, 10);
+      Map<String, Integer> after = racksPerBlock(fs);
+      before.forEach((block, racks) -> assertTrue(after.get(block) >= racks, block + " lost a rack"));
+      long raised = after.values().stream().filter(r -> r == 3).count();
+      assertTrue(raised > 0, "no block gained the new rack: " + after.values());
+    }
+  }
+
+  @Test
+  void aSecondInstance_getsHdfsBalancersMessageAndExitCode() throws Exception {
+    Configuration conf = conf();
+    try (MiniDFSCluster cluster = grownCluster(conf);
+        FSDataOutputStream lock = cluster.getFileSystem().create(new Path("/system/balancer.id"))) {
+      lock.hflush(); // another balancer holds the lock file open
+      Configuration client = new Configuration(cluster.getConfiguration(0));
+      int hdfs = HdfsBalancerCli.run(client, "-threshold", "10");
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      int ours = ToolRunner.run(client, new BalancerTool(new PrintStream(out, true, StandardCharsets.UTF_8)),
+          new String[] {"-threshold", "10"});
+      assertEquals(hdfs, ours);
+      assertEquals(-4, ours, "IO_EXCEPTION, as HDFS's Balancer exits");
+      assertTrue(out.toString(StandardCharsets.UTF_8).contains("Another Balancer is running"), out.toString());
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"-threshold 0", "-threshold 101", "-threshold", "-threshold x", "-bogus"})
+  void badArguments_getHdfsBalancersMessages_andExitCode(String line) throws Exception {
+    String[] args = line.split(" ");
+    Configuration conf = new HdfsConfiguration();
+    conf.set("fs.defaultFS", "hdfs://localhost:1"); // never reached: the arguments are checked first
+    IllegalArgumentException hdfs = assertThrows(IllegalArgumentException.class,
+        () -> HdfsBalancerCli.run(conf, args));
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int code = ToolRunner.run(conf, new BalancerTool(System.out, new PrintStream(err, true,
+        StandardCharsets.UTF_8)), args);
+    // HDFS's Balancer.main turns the parser's exception into exit code -1.
+    assertEquals(-1, code);
+    assertTrue(err.toString(StandardCharsets.UTF_8).contains(hdfs.getMessage()),
+        "HDFS says \"" + hdfs.getMessage() + "\"; ours: " + err);
+  }
+
+  private static Map<String, Integer> racksPerBlock(DistributedFileSystem fs) throws Exception {
+    Map<String, Integer> racks = new HashMap<>();
+    for (FileStatus f : fs.listStatus(new Path("/data"))) {
+      for (BlockLocation b : fs.getFileBlockLocations(f, 0, f.getLen())) {
+        Set<String> r = new HashSet<>();
+        for (String path : b.getTopologyPaths()) {
+          r.add(path.substring(0, path.lastIndexOf('/')));
+        }
+        racks.put(f.getPath().getName() + "@" + b.getOffset(), r.size());
+      }
+    }
+    return racks;
+  }
+
+  /** Waits for the excess replicas' deletion to show in the NameNode's report, then checks the threshold. */
+  private static void awaitWithinThreshold(DistributedFileSystem fs, double threshold) throws Exception {
+    long deadline = System.nanoTime() + 60_000_000_000L;
+    List<String> off = new ArrayList<>();
+    while (System.nanoTime() < deadline) {
+      DatanodeInfo[] nodes = fs.getClient().datanodeReport(DatanodeReportType.LIVE);
+      double used = 0;
+      double capacity = 0;
+      for (DatanodeInfo d : nodes) {
+        used += d.getCapacity() - d.getRemaining();
+        capacity += d.getCapacity();
+      }
+      double mean = used * 100 / capacity;
+      off.clear();
+      for (DatanodeInfo d : nodes) {
+        double u = (d.getCapacity() - d.getRemaining()) * 100.0 / d.getCapacity();
+        if (Math.abs(u - mean) > threshold) {
+          off.add(d.getXferAddr() + " " + d.getNetworkLocation() + " at " + u + " % (mean " + mean + ")");
+        }
+      }
+      if (off.isEmpty()) {
+        return;
+      }
+      Thread.sleep(500);
+    }
+    throw new AssertionError("not within " + threshold + " points of the mean: " + off);
+  }
+}
