@@ -99,6 +99,43 @@ class ReplicaKitBalancerIT {
     }
   }
 
+  /**
+   * Automated triggering: started as a service before anyone asks for balancing, it sees the utilization spread
+   * pass its trigger (the new rack joined empty) and balances by itself.
+   */
+  @Test
+  void asService_balancesByItself_whenTheSpreadPassesTheTrigger() throws Exception {
+    Configuration conf = conf();
+    try (MiniDFSCluster cluster = grownCluster(conf)) {
+      Configuration client = new Configuration(cluster.getConfiguration(0));
+      client.set("replicakit.balancer.trigger.std.pct", "5");
+      client.set("replicakit.balancer.trigger.interval", "1000");
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      Thread service = new Thread(() -> {
+        try {
+          ToolRunner.run(client, new BalancerTool(new PrintStream(out, true, StandardCharsets.UTF_8)),
+              new String[] {"-threshold", "10", "-asService"});
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        } catch (Exception e) {
+          throw new IllegalStateException(e);
+        }
+      }, "balancer-service");
+      service.start();
+      try {
+        long deadline = System.nanoTime() + 120_000_000_000L;
+        while (!out.toString(StandardCharsets.UTF_8).contains("The cluster is balanced. Exiting...")) {
+          assertTrue(System.nanoTime() < deadline && service.isAlive(), "no balancing round ended: " + out);
+          Thread.sleep(200);
+        }
+      } finally {
+        service.interrupt();
+        service.join(30_000);
+      }
+      awaitWithinThreshold(cluster.getFileSystem(), 10);
+    }
+  }
+
   @Test
   void aSecondInstance_getsHdfsBalancersMessageAndExitCode() throws Exception {
     Configuration conf = conf();
