@@ -161,8 +161,12 @@ public final class DispatcherAdaptor implements java.io.Closeable {
       raising += move.effect() == RackDiversity.RAISES ? 1 : 0;
     }
     if (scheduled == 0) {
-      return new Iteration(Iteration.Status.NO_MOVE_BLOCK, classification.bytesLeftToMove(), 0, 0, 0, rejected,
-          std);
+      // HDFS's Balancer ends at once only when no source and target pair up; when they do but no block can move
+      // now, it counts an idle iteration and tries again (the NameNode lists other blocks next time).
+      LOG.info("No move possible this iteration; beyond the threshold: {}", classification.beyondThreshold());
+      Iteration.Status status = !classification.hasPairs() ? Iteration.Status.NO_MOVE_BLOCK
+          : nnc.shouldContinue(0) ? Iteration.Status.IN_PROGRESS : Iteration.Status.NO_MOVE_PROGRESS;
+      return new Iteration(status, classification.bytesLeftToMove(), 0, 0, 0, rejected, std);
     }
     LOG.info("Dispatched {} moves ({} bytes, {} raising a block's racks, {} refused by the dispatcher)",
         moves.size() - rejected, scheduled, raising, rejected);
@@ -216,13 +220,16 @@ public final class DispatcherAdaptor implements java.io.Closeable {
     return groups;
   }
 
-  /** The blocks the NameNode lists for a source, twice its budget as HDFS asks, without recently moved ones. */
+  /**
+   * The blocks the NameNode lists for a source, up to {@code dfs.balancer.getBlocks.size} (HDFS's Balancer asks for
+   * twice the bytes it still has to move, in several calls; one call for the whole size gives the planner the
+   * choice of block it needs to find moves that raise or keep racks), without recently moved ones.
+   */
   private List<BlockPlacement> candidates(Classification.Entry source, Map<String, DatanodeInfo> nodes,
       Map<Long, org.apache.hadoop.hdfs.protocol.Block> blocks) throws IOException {
     long now = org.apache.hadoop.util.Time.monotonicNow();
     movedAtMs.values().removeIf(at -> now - at > settings.movedWinWidthMs());
-    long size = Math.min(settings.getBlocksSize(), 2 * source.budget());
-    BlocksWithLocations listed = nnc.getBlocks(nodes.get(source.unit().node()), size,
+    BlocksWithLocations listed = nnc.getBlocks(nodes.get(source.unit().node()), settings.getBlocksSize(),
         settings.getBlocksMinBlockSize(), 0, StorageType.parseStorageType(source.unit().storageType()));
     List<BlockPlacement> placements = new ArrayList<>();
     for (BlockWithLocations b : listed.getBlocks()) {

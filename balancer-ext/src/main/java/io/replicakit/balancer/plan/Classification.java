@@ -67,6 +67,30 @@ public record Classification(List<Entry> units, long bytesLeftToMove) {
     return new Classification(entries, Math.max(over, under));
   }
 
+  /**
+   * Whether some source may send to some target (HDFS's pairing, same storage type, both with budget): without
+   * such a pair no block can move, as HDFS's Balancer finds when it chooses its storage groups.
+   */
+  public boolean hasPairs() {
+    for (Entry s : units) {
+      for (Entry t : units) {
+        if (s.budget() > 0 && t.budget() > 0 && s.role().pairsWith(t.role())
+            && s.unit().storageType().equals(t.unit().storageType())) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** The units beyond the threshold, for the log when nothing can move: node, rack and utilization. */
+  public List<String> beyondThreshold() {
+    return units.stream().filter(e -> e.role() == Role.OVER || e.role() == Role.UNDER)
+        .map(e -> String.format(java.util.Locale.ROOT, "%s %s %s %.2f%% (mean %.2f%%)", e.role(), e.unit().node(),
+            e.unit().rack(), e.unit().utilizationPct(), e.meanPct()))
+        .toList();
+  }
+
   private static long bytes(double pct, long capacity) {
     return (long) (pct * capacity / 100.0);
   }

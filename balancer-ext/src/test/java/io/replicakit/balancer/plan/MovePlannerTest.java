@@ -147,6 +147,15 @@ class MovePlannerTest {
   }
 
   @Test
+  void aboveAverageSources_withOnlyBelowAverageTargets_doNotPair() {
+    // HDFS pairs an above-average source only with under-utilized targets.
+    List<StorageUnit> units = List.of(new StorageUnit("a1", "r1", "DISK", 1000, 450, 550, Double.NaN),
+        new StorageUnit("b1", "r2", "DISK", 1000, 350, 650, Double.NaN));
+    assertFalse(Classification.of(units, 10, 95, 1_000_000).hasPairs());
+    assertTrue(Classification.of(units, 2, 95, 1_000_000).hasPairs());
+  }
+
+  @Test
   void aBalancedCluster_hasNothingLeftToMove() {
     List<StorageUnit> units = List.of(new StorageUnit("a1", "r1", "DISK", 1000, 420, 580, Double.NaN),
         new StorageUnit("b1", "r2", "DISK", 1000, 380, 620, Double.NaN));

@@ -39,6 +39,8 @@ final class PlacementReportWriter {
 
   /** Rows of the table that sets the two balancers side by side. */
   private static final List<Metric> BALANCER_METRICS = List.of(
+      new Metric("utilization_std_before_pct", "Utilization σ before", "%", 1),
+      new Metric("blocks_in_unique_racks_before_pct", "Blocks in unique racks before", "%", 1),
       new Metric("balancer_exit_code", "Exit code", "", 1),
       new Metric("balancing_iterations", "Iterations", "", 1),
       new Metric("balancing_time_s", "Balancing time", "s", 1),

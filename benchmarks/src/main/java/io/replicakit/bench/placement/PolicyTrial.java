@@ -187,15 +187,23 @@ final class PolicyTrial {
     metrics.put("bytes_moved", (double) moved);
     metrics.put("balancing_iterations", (double) outcome.iterations());
     metrics.put("balancer_exit_code", (double) outcome.exitCode());
+    // Where this balancer started: with several balancers each starts from its own run of stages 1-2.
+    PlacementReport start = analyze(cluster, before);
+    metrics.put("utilization_std_before_pct", start.utilizationStdPct());
+    metrics.put("blocks_in_unique_racks_before_pct", start.blocksInUniqueRacksPct());
     return stage(cluster, dfsio, balancer.stage(), metrics, after);
+  }
+
+  private PlacementReport analyze(Cluster cluster, PlacementSnapshot snapshot) throws Exception {
+    return PlacementAnalysis.analyze(snapshot,
+        HdfsPolicyVerifier.create(policy.className(), cluster.clientConf(ClientPlacement.offCluster()),
+            snapshot.nodes()));
   }
 
   /** Analyses the placement after the stage, reads R times, and packs everything into the stage's result. */
   private RunResult stage(Cluster cluster, DfsioRunner dfsio, String stage, Map<String, Double> metrics,
       PlacementSnapshot snapshot) throws Exception {
-    PlacementReport report = PlacementAnalysis.analyze(snapshot,
-        HdfsPolicyVerifier.create(policy.className(), cluster.clientConf(ClientPlacement.offCluster()),
-            snapshot.nodes()));
+    PlacementReport report = analyze(cluster, snapshot);
     progress.step("%s: %s: %.2f%% blocks in unique racks, utilization sigma %.2f%%; reading %d times",
         policy.name(), stage, report.blocksInUniqueRacksPct(), report.utilizationStdPct(), profile.reads());
     metrics.put("blocks_count", (double) report.blocks());
