@@ -21,8 +21,13 @@ import java.util.Map;
  */
 public record Classification(List<Entry> units, long bytesLeftToMove) {
 
-  /** One unit's role and budget. */
-  public record Entry(StorageUnit unit, Role role, double meanPct, long budget) {}
+  /**
+   * One unit's role and budget.
+   *
+   * @param bandRoom for an above-average unit, the bytes it can take before it leaves the threshold band (a last
+   *     resort for over-utilized sources, {@link MovePlanner}); 0 for the others
+   */
+  public record Entry(StorageUnit unit, Role role, double meanPct, long budget, long bandRoom) {}
 
   public Classification {
     units = List.copyOf(units);
@@ -62,20 +67,23 @@ public record Classification(List<Entry> units, long bytesLeftToMove) {
       if (diff <= 0) {
         budget = Math.min(budget, u.remaining());
       }
-      entries.add(new Entry(u, role, mean, Math.min(budget, maxBytesPerUnit)));
+      long bandRoom = role == Role.ABOVE ? Math.min(bytes(thresholdPct - diff, u.capacity()), u.remaining()) : 0;
+      entries.add(new Entry(u, role, mean, Math.min(budget, maxBytesPerUnit), bandRoom));
     }
     return new Classification(entries, Math.max(over, under));
   }
 
   /**
-   * Whether some source may send to some target (HDFS's pairing, same storage type, both with budget): without
-   * such a pair no block can move, as HDFS's Balancer finds when it chooses its storage groups.
+   * Whether some source may send to some target (HDFS's pairing, same storage type, both with budget, or an
+   * over-utilized source and an above-average unit with room in the band): without such a pair no block can
+   * move, as HDFS's Balancer finds when it chooses its storage groups.
    */
   public boolean hasPairs() {
     for (Entry s : units) {
       for (Entry t : units) {
-        if (s.budget() > 0 && t.budget() > 0 && s.role().pairsWith(t.role())
-            && s.unit().storageType().equals(t.unit().storageType())) {
+        boolean pair = (t.budget() > 0 && s.role().pairsWith(t.role()))
+            || (s.role() == Role.OVER && t.bandRoom() > 0 && t != s);
+        if (s.budget() > 0 && pair && s.unit().storageType().equals(t.unit().storageType())) {
           return true;
         }
       }

@@ -28,7 +28,15 @@ import java.util.random.RandomGenerator;
  *       metrics, then the one with the most room left to fill; ties at random.
  * </ol>
  *
- * A block moves at most once per iteration, each node takes part in at most {@code maxMovesPerNode} moves (the
+ * <p>When no unit below the mean can take a block of an over-utilized source without lowering its racks (with a
+ * rack-fault-tolerant placement, a block can only go to its own rack or the one rack it lacks, and those may all be
+ * above the mean), a unit above the mean may take it, as a last resort, if it stays within the threshold band
+ * ({@link Classification.Entry#bandRoom}) and sends nothing itself in this iteration. HDFS's Balancer pairs
+ * over-utilized units only with units below the mean, and ends with {@code NO_MOVE_PROGRESS} in that state; the
+ * cluster counts as balanced once every unit is within the band, and a move from a fuller to an emptier unit
+ * lowers the spread either way.
+ *
+ * <p>A block moves at most once per iteration, each node takes part in at most {@code maxMovesPerNode} moves (the
  * DataNodes' {@code dfs.datanode.balance.max.concurrent.moves}), and a source stops once its budget is spent. The
  * placement policy's own {@code isMovable} is checked again by HDFS's dispatcher when the move is made.
  */
@@ -70,7 +78,7 @@ public final class MovePlanner {
     while (moved) {
       moved = false;
       for (SourceQueue queue : queues) {
-        moved |= round.hasBudget(queue.source) && queue.next(round);
+        moved |= round.maySend(queue.source) && queue.next(round);
       }
     }
     return round.moves;
@@ -129,7 +137,11 @@ public final class MovePlanner {
   private final class Round {
 
     private final List<Classification.Entry> targets;
+    private final List<Classification.Entry> fallbacks;
     private final Map<String, Long> budget = new HashMap<>();
+    private final Map<String, Long> bandRoom = new HashMap<>();
+    private final Set<String> sent = new HashSet<>();
+    private final Set<String> received = new HashSet<>();
     private final Map<String, Integer> movesPerNode = new HashMap<>();
     private final Set<Long> planned = new HashSet<>();
     private final List<Move> moves = new ArrayList<>();
@@ -139,11 +151,23 @@ public final class MovePlanner {
           classification.units().stream().filter(e -> e.role().isTarget()).toList());
       shuffle(t, random); // ties between equal targets are broken at random, as HDFS shuffles its reports
       this.targets = t;
-      classification.units().forEach(e -> budget.put(e.unit().key(), e.budget()));
+      List<Classification.Entry> f = new ArrayList<>(
+          classification.units().stream().filter(e -> e.bandRoom() > 0).toList());
+      shuffle(f, random);
+      this.fallbacks = f;
+      classification.units().forEach(e -> {
+        budget.put(e.unit().key(), e.budget());
+        bandRoom.put(e.unit().key(), e.bandRoom());
+      });
     }
 
     boolean hasBudget(Classification.Entry e) {
       return budget.get(e.unit().key()) > 0 && movesPerNode.getOrDefault(e.unit().node(), 0) < maxMovesPerNode;
+    }
+
+    /** Whether {@code e} may still send: budget left, and it took nothing as a last-resort target. */
+    boolean maySend(Classification.Entry e) {
+      return hasBudget(e) && !received.contains(e.unit().key());
     }
 
     boolean tryMove(Classification.Entry source, BlockPlacement block, RackDiversity wanted) {
@@ -157,6 +181,11 @@ public final class MovePlanner {
           best = target;
         }
       }
+      boolean last = false;
+      if (best == null && source.role() == Role.OVER) {
+        best = lastResort(source, block, wanted);
+        last = best != null;
+      }
       if (best == null) {
         return false;
       }
@@ -164,7 +193,29 @@ public final class MovePlanner {
       planned.add(block.blockId());
       charge(source, block.bytes());
       charge(best, block.bytes());
+      sent.add(source.unit().key());
+      if (last) {
+        bandRoom.merge(best.unit().key(), -block.bytes(), Long::sum);
+        received.add(best.unit().key());
+      }
       return true;
+    }
+
+    /** An above-average unit with room in the band for the whole block, that has sent nothing; or null. */
+    private Classification.Entry lastResort(Classification.Entry source, BlockPlacement block, RackDiversity wanted) {
+      Classification.Entry best = null;
+      for (Classification.Entry target : fallbacks) {
+        if (target != source && !sent.contains(target.unit().key())
+            && bandRoom.get(target.unit().key()) >= block.bytes()
+            && movesPerNode.getOrDefault(target.unit().node(), 0) < maxMovesPerNode
+            && target.unit().storageType().equals(source.unit().storageType())
+            && !block.isOn(target.unit().node())
+            && RackDiversity.of(block.racks(), source.unit().rack(), target.unit().rack()) == wanted
+            && (best == null || target.unit().utilizationPct() < best.unit().utilizationPct())) {
+          best = target;
+        }
+      }
+      return best;
     }
 
     private boolean holds(BlockPlacement block, StorageUnit unit) {

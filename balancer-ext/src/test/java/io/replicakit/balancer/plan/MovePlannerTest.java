@@ -114,6 +114,37 @@ class MovePlannerTest {
     c.racksPerBlock().forEach((id, racks) -> assertEquals(3, racks, "block " + id));
   }
 
+  /**
+   * One replica per rack and only one rack a block lacks: d1's blocks can only go to r3, whose one node is above
+   * the mean. HDFS's pairing finds nothing; as a last resort the block goes there while c1 stays within the band.
+   */
+  @Test
+  void rackConstrainedSource_sendsToAnAboveAverageUnitWithRoom_asALastResort() {
+    SimCluster c = new SimCluster(MIB).node("a1", "r1", 1000 * MIB).node("b1", "r2", 1000 * MIB)
+        .node("c1", "r3", 100 * MIB).node("d1", "r4", 100 * MIB);
+    for (long id = 1; id <= 30; id++) {
+      c.block(id, "d1", "a1", "b1");
+    }
+    for (long id = 31; id <= 50; id++) {
+      c.block(id, "c1", "a1", "b1");
+    }
+    // Mean 150 / 2200 = 6.8 %: d1 at 30 % is over (threshold 20), c1 at 20 % above average with 6.8 MiB of band.
+    Classification classification = Classification.of(c.units(), 20, 95, 10 * GIB);
+    assertTrue(classification.hasPairs());
+    List<Move> moves = planner.plan(classification, c.blocksBySource(), new SplittableRandom(3));
+    assertFalse(moves.isEmpty(), "no move although d1 is over and c1 has room");
+    for (Move m : moves) {
+      assertEquals("d1", m.source().node());
+      assertEquals("c1", m.target().node());
+      assertEquals(RackDiversity.KEEPS, m.effect());
+    }
+    moves.forEach(c::apply);
+    double mean = 150.0 / 2200 * 100;
+    StorageUnit c1 = c.units().stream().filter(u -> u.node().equals("c1")).findFirst().orElseThrow();
+    assertTrue(c1.utilizationPct() - mean <= 20, "c1 left the band: " + c1.utilizationPct());
+    assertEquals(6, moves.size(), "as many whole blocks as fit in c1's band");
+  }
+
   @Test
   void busyNodes_areNeitherSourcesNorTargets() {
     SimCluster c = new SimCluster(MIB).node("a1", "r1", GIB).node("b1", "r2", GIB).node("c1", "r3", GIB)
