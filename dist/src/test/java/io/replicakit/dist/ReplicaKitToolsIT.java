@@ -117,6 +117,16 @@ class ReplicaKitToolsIT {
     assertEquals(2, fs.getFileStatus(file).getReplication());
   }
 
+  /** Two equal nodes holding the same replicas are balanced: the balancer says so and exits 0, as HDFS's does. */
+  @Test
+  void balancer_findsTheClusterNamedByFsBalanced_andExits0() throws Exception {
+    Result r = tools("balancer", "-fs", uri, "-D", "replicakit.metrics.server.address=0.0.0.0:" + metricsPort,
+        "-threshold", "10");
+    assertEquals(0, r.code, r.text);
+    assertTrue(r.text.contains("The cluster is balanced. Exiting..."), r.text);
+    assertTrue(r.text.contains("Iteration#"), r.text);
+  }
+
   private record Result(int code, String text) {}
 
   private static PrintStream print(OutputStream out) {

@@ -26,8 +26,9 @@ public record Classification(List<Entry> units, long bytesLeftToMove) {
    *
    * @param bandRoom for an above-average unit, the bytes it can take before it leaves the threshold band (a last
    *     resort for over-utilized sources, {@link MovePlanner}); 0 for the others
+   * @param beyond whether the unit is further than the threshold from the mean (a busy one too)
    */
-  public record Entry(StorageUnit unit, Role role, double meanPct, long budget, long bandRoom) {}
+  public record Entry(StorageUnit unit, Role role, double meanPct, long budget, long bandRoom, boolean beyond) {}
 
   public Classification {
     units = List.copyOf(units);
@@ -68,7 +69,7 @@ public record Classification(List<Entry> units, long bytesLeftToMove) {
         budget = Math.min(budget, u.remaining());
       }
       long bandRoom = role == Role.ABOVE ? Math.min(bytes(thresholdPct - diff, u.capacity()), u.remaining()) : 0;
-      entries.add(new Entry(u, role, mean, Math.min(budget, maxBytesPerUnit), bandRoom));
+      entries.add(new Entry(u, role, mean, Math.min(budget, maxBytesPerUnit), bandRoom, beyond > 0));
     }
     return new Classification(entries, Math.max(over, under));
   }
@@ -91,9 +92,9 @@ public record Classification(List<Entry> units, long bytesLeftToMove) {
     return false;
   }
 
-  /** The units beyond the threshold, for the log when nothing can move: node, rack and utilization. */
+  /** The units beyond the threshold, for the log when nothing can move: role (BUSY too), node, rack, utilization. */
   public List<String> beyondThreshold() {
-    return units.stream().filter(e -> e.role() == Role.OVER || e.role() == Role.UNDER)
+    return units.stream().filter(Entry::beyond)
         .map(e -> String.format(java.util.Locale.ROOT, "%s %s %s %.2f%% (mean %.2f%%)", e.role(), e.unit().node(),
             e.unit().rack(), e.unit().utilizationPct(), e.meanPct()))
         .toList();
