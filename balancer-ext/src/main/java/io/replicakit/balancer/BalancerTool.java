@@ -24,6 +24,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.HdfsConfiguration;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
@@ -186,15 +187,27 @@ public final class BalancerTool extends Configured implements Tool {
     Configuration conf = getConf();
     double trigger = BalancerConfig.TRIGGER_STD.get(conf);
     long interval = BalancerConfig.TRIGGER_INTERVAL.get(conf);
+    int retries = conf.getInt(DFSConfigKeys.DFS_BALANCER_SERVICE_RETRIES_ON_EXCEPTION,
+        DFSConfigKeys.DFS_BALANCER_SERVICE_RETRIES_ON_EXCEPTION_DEFAULT);
+    int failures = 0;
     while (!Thread.currentThread().isInterrupted()) {
-      double std = utilizationStdPct(conf);
-      if (std > trigger) {
-        LOG.info("Utilization sigma {} % > {} %: balancing", String.format(java.util.Locale.ROOT, "%.2f", std),
-            trigger);
-        Iteration.Status status = balance(arguments, settings);
-        LOG.info("Balancing round ended: {}", status);
-      } else {
-        LOG.debug("Utilization sigma {} % <= {} %: nothing to do", std, trigger);
+      try {
+        double std = utilizationStdPct(conf);
+        if (std > trigger) {
+          LOG.info("Utilization sigma {} % > {} %: balancing", String.format(java.util.Locale.ROOT, "%.2f", std),
+              trigger);
+          LOG.info("Balancing round ended: {}", balance(arguments, settings));
+        } else {
+          LOG.debug("Utilization sigma {} % <= {} %: nothing to do", std, trigger);
+        }
+        failures = 0;
+      } catch (IOException e) {
+        // As HDFS's -asService: a failed round (NameNode away, another balancer running) is retried next
+        // interval, up to dfs.balancer.service.retries.on.exception times in a row.
+        if (++failures > retries) {
+          throw e;
+        }
+        LOG.warn("Balancing round failed ({} of {} retries in a row)", failures, retries, e);
       }
       Thread.sleep(interval);
     }
