@@ -52,9 +52,10 @@ class BusyNodeIT {
   @Test
   void aBusyDataNode_receivesNoReplica_evenAsTheEmptiest() throws Exception {
     Path specFile = dir.resolve("busy.properties");
-    // dn01 and dn02 in r1, dn03 and dn04 in r2, dn05 in r3. Written from dn01: dn01 holds every block, dn02
-    // (the writer's rack) none, so dn02 is the emptiest node and the best target.
-    Files.writeString(specFile, "name=busy\ndatanodes=5\nracks=3\ncapacities=64m*5\n");
+    // dn01 and dn02 in r1, dn03 and dn04 in r2, dn05 in r3. Written from dn01: dn01 holds every block. dn02 (the
+    // writer's rack, which HDFS's default policy avoids for the other two replicas) is eight times larger, so it
+    // is by far the emptiest node: under-utilized, the first target of every source unless its load counts.
+    Files.writeString(specFile, "name=busy\ndatanodes=5\nracks=3\ncapacities=64m,512m,64m,64m,256m\n");
     ClusterSpec spec = ClusterSpecs.load(specFile.toString());
     ClusterOptions options = MetricsRecipe.install(ClusterOptions.in(dir.resolve("cluster")), 1000)
         .with(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, Long.toString(BLOCK))
@@ -80,12 +81,12 @@ class BusyNodeIT {
         Configuration conf = new Configuration(cluster.clientConf(ClientPlacement.offCluster()));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         int code = ToolRunner.run(conf, new BalancerTool(new PrintStream(out, true, StandardCharsets.UTF_8)),
-            new String[] {"-threshold", "5"});
+            new String[] {"-threshold", "3", "-idleiterations", "1"});
         String report = out.toString(StandardCharsets.UTF_8);
 
-        // dn02 stays beyond the threshold below the mean (it took nothing), so the balancer ends as HDFS's does
-        // when no source and target pair up any more.
-        assertEquals(-2, code, report);
+        // dn02 stays beyond the threshold below the mean (it took nothing), so the balancer cannot reach SUCCESS;
+        // it ends as HDFS's does when no source and target pair up any more, or when nothing moves for a while.
+        assertTrue(code == -2 || code == -3, "exit " + code + ": " + report);
         assertEquals(before, blocksOn(fs, busy), "the busy node received replicas");
         assertTrue(blocksOn(fs, writer).size() < writerBefore, "the over-utilized writer node shed nothing: "
             + report);
