@@ -138,7 +138,37 @@ public final class DispatcherAdaptor implements java.io.Closeable {
     }
     List<Move> moves = planner.plan(classification, candidates, random);
     long bytesBefore = nnc.getBytesMoved().get();
-    long scheduled = 0;
+    Dispatched d = dispatch(dispatcher, moves, groups, blocks);
+    long scheduled = d.bytes();
+    int raising = d.raising();
+    int rejected = d.rejected();
+    if (scheduled == 0) {
+      // HDFS's Balancer ends at once only when no source and target pair up; when they do but no block can move
+      // now, it counts an idle iteration and tries again (the NameNode lists other blocks next time).
+      LOG.info("No move possible this iteration; beyond the threshold: {}", classification.beyondThreshold());
+      Iteration.Status status = !classification.hasPairs() ? Iteration.Status.NO_MOVE_BLOCK
+          : nnc.shouldContinue(0) ? Iteration.Status.IN_PROGRESS : Iteration.Status.NO_MOVE_PROGRESS;
+      return new Iteration(status, classification.bytesLeftToMove(), 0, 0, 0, rejected, std);
+    }
+    LOG.info("Dispatched {} moves ({} bytes, {} raising a block's racks, {} refused by the dispatcher)",
+        moves.size() - rejected, scheduled, raising, rejected);
+    Dispatcher.waitForMoveCompletion(groups.values());
+    long moved = nnc.getBytesMoved().get() - bytesBefore;
+    Iteration.Status status = nnc.shouldContinue(moved) ? Iteration.Status.IN_PROGRESS
+        : Iteration.Status.NO_MOVE_PROGRESS;
+    return new Iteration(status, classification.bytesLeftToMove(), scheduled, moved, raising, rejected, std);
+  }
+
+  /** What {@link #dispatch} handed to HDFS's dispatcher. */
+  private record Dispatched(long bytes, int raising, int rejected) {}
+
+  /**
+   * Hands each planned move to HDFS's dispatcher, which checks it again (the placement policy's {@code isMovable},
+   * a free proxy) and starts it; a move it refuses is counted, not retried.
+   */
+  private Dispatched dispatch(Dispatcher dispatcher, List<Move> moves, Map<String, StorageGroup> groups,
+      Map<Long, org.apache.hadoop.hdfs.protocol.Block> blocks) {
+    long bytes = 0;
     int raising = 0;
     int rejected = 0;
     for (Move move : moves) {
@@ -157,24 +187,10 @@ public final class DispatcherAdaptor implements java.io.Closeable {
       }
       dispatcher.executePendingMove(pending);
       movedAtMs.put(move.block().blockId(), org.apache.hadoop.util.Time.monotonicNow());
-      scheduled += move.block().bytes();
+      bytes += move.block().bytes();
       raising += move.effect() == RackDiversity.RAISES ? 1 : 0;
     }
-    if (scheduled == 0) {
-      // HDFS's Balancer ends at once only when no source and target pair up; when they do but no block can move
-      // now, it counts an idle iteration and tries again (the NameNode lists other blocks next time).
-      LOG.info("No move possible this iteration; beyond the threshold: {}", classification.beyondThreshold());
-      Iteration.Status status = !classification.hasPairs() ? Iteration.Status.NO_MOVE_BLOCK
-          : nnc.shouldContinue(0) ? Iteration.Status.IN_PROGRESS : Iteration.Status.NO_MOVE_PROGRESS;
-      return new Iteration(status, classification.bytesLeftToMove(), 0, 0, 0, rejected, std);
-    }
-    LOG.info("Dispatched {} moves ({} bytes, {} raising a block's racks, {} refused by the dispatcher)",
-        moves.size() - rejected, scheduled, raising, rejected);
-    Dispatcher.waitForMoveCompletion(groups.values());
-    long moved = nnc.getBytesMoved().get() - bytesBefore;
-    Iteration.Status status = nnc.shouldContinue(moved) ? Iteration.Status.IN_PROGRESS
-        : Iteration.Status.NO_MOVE_PROGRESS;
-    return new Iteration(status, classification.bytesLeftToMove(), scheduled, moved, raising, rejected, std);
+    return new Dispatched(bytes, raising, rejected);
   }
 
   /** A node's storages, one unit per movable storage type, as HDFS's {@code BalancingPolicy.Node} sums them. */
