@@ -24,7 +24,6 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.HdfsConfiguration;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
@@ -185,10 +184,9 @@ public final class BalancerTool extends Configured implements Tool {
    */
   private int serve(Arguments arguments, DispatcherSettings settings) throws IOException, InterruptedException {
     Configuration conf = getConf();
-    double trigger = BalancerConfig.TRIGGER_STD.get(conf);
-    long interval = BalancerConfig.TRIGGER_INTERVAL.get(conf);
-    int retries = conf.getInt(DFSConfigKeys.DFS_BALANCER_SERVICE_RETRIES_ON_EXCEPTION,
-        DFSConfigKeys.DFS_BALANCER_SERVICE_RETRIES_ON_EXCEPTION_DEFAULT);
+    DispatcherSettings.Service service = DispatcherSettings.service(conf);
+    double trigger = service.triggerStdPct();
+    int retries = service.retries();
     int failures = 0;
     while (!Thread.currentThread().isInterrupted()) {
       try {
@@ -209,7 +207,7 @@ public final class BalancerTool extends Configured implements Tool {
         }
         LOG.warn("Balancing round failed ({} of {} retries in a row)", failures, retries, e);
       }
-      Thread.sleep(interval);
+      Thread.sleep(service.intervalMs());
     }
     return Iteration.Status.INTERRUPTED.code();
   }

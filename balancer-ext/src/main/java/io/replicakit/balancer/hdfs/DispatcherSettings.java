@@ -52,6 +52,19 @@ public record DispatcherSettings(double thresholdPct, double busyMaxPct, long mo
         pause);
   }
 
+  /**
+   * What {@code -asService} reads: the utilization spread that starts a round, how often it is checked, and how
+   * many failed rounds in a row end the service ({@code dfs.balancer.service.retries.on.exception}, as HDFS's).
+   */
+  public record Service(double triggerStdPct, long intervalMs, int retries) {}
+
+  public static Service service(Configuration conf) {
+    BalancerConfig.KEYS.requireValid(conf);
+    return new Service(BalancerConfig.TRIGGER_STD.get(conf), BalancerConfig.TRIGGER_INTERVAL.get(conf),
+        conf.getInt(DFSConfigKeys.DFS_BALANCER_SERVICE_RETRIES_ON_EXCEPTION,
+            DFSConfigKeys.DFS_BALANCER_SERVICE_RETRIES_ON_EXCEPTION_DEFAULT));
+  }
+
   /** As HDFS's Balancer reads its keys: a value of 0 or less is an error naming the key. */
   private static long positive(Configuration conf, String key, long def) {
     long v = conf.getLong(key, def);
