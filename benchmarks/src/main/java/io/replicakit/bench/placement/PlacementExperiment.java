@@ -73,7 +73,7 @@ public final class PlacementExperiment {
   }
 
   public ExperimentResults run() throws Exception {
-    ClusterSpec baseSpec = ClusterSpecs.load(setup.specName());
+    ClusterSpec baseSpec = setup.profile().networkFor(ClusterSpecs.load(setup.specName()));
     List<RunResult> runs = new ArrayList<>();
     for (PolicyChoice policy : setup.policies()) {
       ClusterSpec spec = specFor(policy);
@@ -97,7 +97,8 @@ public final class PlacementExperiment {
 
   /**
    * The spec as this policy needs it: node groups for NodeGroup (two per rack when the spec has none) and
-   * upgrade domains for UpgradeDomain (one per rack, as in the paper, when the spec has none).
+   * upgrade domains for UpgradeDomain (one per rack, as in the paper, when the spec has none), on the profile's
+   * network ({@link PlacementProfile#networkFor}).
    */
   ClusterSpec specFor(PolicyChoice policy) {
     Properties props = ClusterSpecs.properties(setup.specName());
@@ -107,7 +108,7 @@ public final class PlacementExperiment {
     if (policy.needsUpgradeDomains() && props.getProperty(SpecParser.UPGRADE_DOMAINS, "none").equals("none")) {
       props.setProperty(SpecParser.UPGRADE_DOMAINS, "rack");
     }
-    return SpecParser.parse(props, setup.specName());
+    return setup.profile().networkFor(SpecParser.parse(props, setup.specName()));
   }
 
   private static Map<String, Object> clusterDescription(ClusterSpec spec, ClusterMode mode) {

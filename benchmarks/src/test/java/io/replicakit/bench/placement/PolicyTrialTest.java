@@ -10,6 +10,8 @@ import io.replicakit.placement.analysis.BlockReplicas;
 import io.replicakit.placement.analysis.PlacementPolicies;
 import io.replicakit.placement.analysis.PlacementSnapshot;
 import io.replicakit.testbed.cluster.ClusterMode;
+import io.replicakit.testbed.spec.ClusterSpec;
+import io.replicakit.testbed.spec.ClusterSpecs;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -56,6 +58,21 @@ class PolicyTrialTest {
     assertEquals("quick", processes.name());
     assertEquals(PlacementProfile.QUICK, PlacementProfile.QUICK.forMode(ClusterMode.EMBEDDED));
     assertEquals(PlacementProfile.PAPER, PlacementProfile.PAPER.forMode(ClusterMode.PROCESSES));
+  }
+
+  @Test
+  void quickProfile_onProcesses_keepsThePapersCrossRackBandwidthPerReader() {
+    ClusterSpec paper = ClusterSpecs.load("paper");
+    PlacementProfile processes = PlacementProfile.QUICK.forMode(ClusterMode.PROCESSES);
+    assertEquals(8.0 / 20, processes.rackUplinkScale(), 1e-12);
+    ClusterSpec narrowed = processes.networkFor(paper);
+    for (int rack = 0; rack < paper.racks().size(); rack++) {
+      assertEquals(paper.network().rackUplink(rack).bytesPerSec() * 0.4,
+          narrowed.network().rackUplink(rack).bytesPerSec(), 1e-6);
+    }
+    assertEquals(paper.network().nodeLinks(), narrowed.network().nodeLinks());
+    assertEquals(paper, PlacementProfile.PAPER.forMode(ClusterMode.PROCESSES).networkFor(paper));
+    assertEquals(paper, PlacementProfile.QUICK.networkFor(paper));
   }
 
   @Test

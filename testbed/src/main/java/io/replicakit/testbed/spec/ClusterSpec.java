@@ -52,6 +52,11 @@ public record ClusterSpec(String name, String description, List<DataNodeSpec> da
     return new ClusterSpec(name, description, moved, devices, network, scheme);
   }
 
+  /** This spec with another network between the same hosts. */
+  public ClusterSpec withNetwork(NetworkSpec other) {
+    return new ClusterSpec(name, description, dataNodes, devices, other, addressing);
+  }
+
   /** The NameNode's address, which is also where off-cluster clients sit. */
   public String masterAddress() {
     return addressing.master();

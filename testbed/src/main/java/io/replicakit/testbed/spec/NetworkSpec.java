@@ -54,6 +54,19 @@ public record NetworkSpec(List<Throughput> nodeLinks, List<Throughput> rackUplin
     return clientLinks.isEmpty() ? Throughput.ZERO : clientLinks.get(index);
   }
 
+  /**
+   * This network with every rack uplink's rate multiplied by {@code factor}; node and client links unchanged, and
+   * an unshaped uplink stays unshaped. An experiment whose workload has fewer concurrent readers than the one a
+   * spec was drawn for uses it to keep the cross-rack bandwidth per reader (docs/experiments/placement.md).
+   */
+  public NetworkSpec withRackUplinksScaled(double factor) {
+    if (!(factor > 0) || Double.isInfinite(factor)) {
+      throw new IllegalArgumentException("uplink scale must be a positive number, was " + factor);
+    }
+    List<Throughput> scaled = rackUplinks.stream().map(r -> new Throughput(r.bytesPerSec() * factor)).toList();
+    return new NetworkSpec(nodeLinks, scaled, clientLinks);
+  }
+
   /** For people and results: {@code node links 11.9 MiB/s, rack uplinks 23.8 MiB/s, client links unshaped}. */
   public String describe() {
     if (!enabled()) {

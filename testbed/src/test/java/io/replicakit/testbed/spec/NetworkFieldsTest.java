@@ -6,6 +6,7 @@ package io.replicakit.testbed.spec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.replicakit.common.storage.Throughput;
@@ -79,5 +80,25 @@ class NetworkFieldsTest {
     assertEquals("10.241.2.1", spec.rackClientAddress("/r2"));
     assertEquals("10.241.0.1", spec.masterAddress());
     assertEquals(Addressing.NAMESPACES, spec.addressing());
+  }
+
+  @Test
+  void scaledUplinks_changeOnlyTheShapedUplinks() {
+    ClusterSpec spec = SpecParser.parse(props("net.node.link", "100MB/s", "net.rack.uplink", "10MB/s,0"), "t");
+    NetworkSpec scaled = spec.network().withRackUplinksScaled(0.4);
+    assertEquals(4_000_000, scaled.rackUplink(0).bytesPerSec(), 1e-6);
+    assertEquals(0, scaled.rackUplink(1).bytesPerSec());
+    assertEquals(spec.network().nodeLinks(), scaled.nodeLinks());
+    assertEquals(spec.network().clientLinks(), scaled.clientLinks());
+    assertEquals(scaled, spec.withNetwork(scaled).network());
+    assertEquals(spec.dataNodes(), spec.withNetwork(scaled).dataNodes());
+  }
+
+  @Test
+  void uplinkScale_mustBePositive() {
+    NetworkSpec net = SpecParser.parse(props("net.rack.uplink", "10MB/s"), "t").network();
+    assertThrows(IllegalArgumentException.class, () -> net.withRackUplinksScaled(0));
+    assertThrows(IllegalArgumentException.class,
+        () -> net.withRackUplinksScaled(Double.NaN));
   }
 }
