@@ -86,12 +86,18 @@ public final class ReadSelectionConfig {
       .doc("Points a volume loses for each block put first on it since its DataNode's latest sample, up to the "
           + "volume's remaining read points: readers between two samples spread over equally good nodes instead "
           + "of herding onto one. 0 turns it off.");
-  /** Below the smallest distance step (0.7), so a closer replica still always wins over a farther one. */
+  /** Half the write points: a node whose disk another tenant's writes saturate (all of them lost) is left out. */
   public static final ConfigKey<Double> MARGIN = ConfigKey.number(PREFIX + "score.margin", 0.5, 0, 10)
       .unit("points")
-      .doc("Replicas at the best one's distance scoring within this many points of it count as equally good: the "
-          + "first is drawn among them at random, so readers between two samples do not all pick the same "
-          + "DataNode. Below the smallest distance step (0.7); 0 is the paper's strict highest-first.");
+      .doc("`system-state`, `combined`: the replica read first is drawn at random, in proportion to its volume's "
+          + "headroom, among the closest replicas whose DataNode has no more than this many fewer points for load "
+          + "from elsewhere (idle CPU, free memory, writes) than the best one's. 0 is the paper's strict "
+          + "highest-score-first order, with no draw.");
+  /** C3's cubic (NSDI 2015, §4): a volume twice as queued gets an eighth of the blocks. */
+  public static final ConfigKey<Double> QUEUE_EXPONENT = ConfigKey.number(PREFIX + "score.queue.exponent", 3, 0,
+      8).doc("`system-state`, `combined`: a replica is drawn first with a weight of 1 / (1 + q + os)^exponent, q "
+          + "its volume's sampled queue length, os the blocks put first on the volume since that sample. 0 draws "
+          + "uniformly.");
   /**
    * More than the largest distance difference (1.4) plus what blocks assigned since a sample can take (the read
    * points, 1), less than what a stressed node loses (up to 6.5).
@@ -173,7 +179,7 @@ public final class ReadSelectionConfig {
         score(conf, "remote"), score(conf, "cpu"), score(conf, "memory"), score(conf, "await"), score(conf, "read"),
         score(conf, "write"));
     ScoreModel score = new ScoreModel(points, AWAIT_REFERENCE.get(conf), IO_REFERENCE.get(conf),
-        ASSIGNMENT_PENALTY.get(conf), MARGIN.get(conf));
+        ASSIGNMENT_PENALTY.get(conf), MARGIN.get(conf), QUEUE_EXPONENT.get(conf));
     Double weight = WRR_WEIGHT.get(conf);
     String policy = POLICY.get(conf);
     String builtIn = policy.toLowerCase(Locale.ROOT);
@@ -248,7 +254,7 @@ public final class ReadSelectionConfig {
     keys.addAll(THRESHOLD.values());
     keys.addAll(List.of(DRR_STEP, DRR_MIN, DRR_MAX, DRR_INTERVAL));
     keys.addAll(SCORE.values());
-    keys.addAll(List.of(AWAIT_REFERENCE, IO_REFERENCE, ASSIGNMENT_PENALTY, MARGIN, CLASS_BONUS));
+    keys.addAll(List.of(AWAIT_REFERENCE, IO_REFERENCE, ASSIGNMENT_PENALTY, MARGIN, QUEUE_EXPONENT, CLASS_BONUS));
     return keys;
   }
 

@@ -19,10 +19,13 @@ import java.util.random.RandomGenerator;
  *       ({@code replicakit.read.combined.class.bonus}, 2.5 points).
  * </ul>
  *
- * The bonus is larger than any distance difference (at most 1.4 points) plus what the blocks assigned to a volume
- * since its sample can take off its score (its read points, at most 1), so the class decision holds among
- * healthy nodes, and smaller than what a stressed node loses (up to 6.5 points of CPU, memory and I/O), so a
- * hotspot is avoided even when it holds the only replica of the preferred class. The running fast/slow count
+ * The replica read first is drawn by the {@link HeadroomDraw} with the turn's class preferred: among the closest
+ * of its replicas whose node is not clearly loaded from elsewhere, in proportion to headroom; when every replica
+ * of that class is on such a node (a hotspot holding the only SSD replica), among the other class's. The bonus
+ * orders the rest of the list (and everything with {@code margin} 0): it is larger than any distance difference
+ * (at most 1.4 points) plus what the blocks assigned to a volume since its sample can take off its score (its
+ * read points, at most 1), and smaller than what a stressed node loses (up to 6.5 points of CPU, memory and I/O).
+ * The running fast/slow count
  * records the replica actually put first, and only for blocks that offered both classes. Without fresh metrics
  * it orders exactly as DRR.
  */
@@ -54,17 +57,19 @@ public final class CombinedPolicy implements ReadPolicy {
     StorageModel.Classes classes = model.classes(replicas);
     if (!classes.offersBothClasses()) {
       // No choice of class: the score alone, and no round-robin turn is counted.
-      List<Replica> order = scores.best(random, scorer.margin());
+      List<Replica> order = scores.best(random);
       scores.assignFirst(order.get(0));
       return order;
     }
     boolean fastTurn = roundRobin.takeFastTurn(classes);
+    boolean[] inTurn = new boolean[score.length];
     for (int i = 0; i < score.length; i++) {
-      if (inTurn(replicas.get(i), fastTurn, classes)) {
+      inTurn[i] = inTurn(replicas.get(i), fastTurn, classes);
+      if (inTurn[i]) {
         score[i] += classBonus;
       }
     }
-    List<Replica> order = scores.best(random, scorer.margin());
+    List<Replica> order = scores.best(random, inTurn);
     roundRobin.correct(fastTurn, order.get(0), classes);
     scores.assignFirst(order.get(0));
     return order;

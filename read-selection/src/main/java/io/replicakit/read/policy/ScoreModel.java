@@ -20,18 +20,20 @@ import io.replicakit.common.state.VolumeMetrics;
  *
  * <p>Not in the paper: {@code assignmentPenalty}, the points a volume loses for each block already put first on
  * it since its DataNode's latest sample (see {@link Scorer}), up to its remaining read points; without it every
- * reader between two samples picks the same node. Also not in the paper: {@code margin}, within which the best
- * replicas count as equally good and share the reads at random.
+ * reader between two samples picks the same node. Also not in the paper: the {@link HeadroomDraw}, which puts
+ * first a replica drawn at random in proportion to its volume's headroom among those not clearly worse ({@code
+ * margin}, {@code queueExponent}).
  *
  * @param points the maximum points of each part
  * @param awaitReferenceMs await at which the await points reach 0
  * @param ioReferenceKbps read or write rate at which their points reach 0
  * @param assignmentPenalty points off per block put first on the volume since its DataNode's latest sample
- * @param margin replicas at the best one's distance scoring within this many points of it are equally good: the
- *     first is drawn among them at random (0: strictly the highest, as the paper)
+ * @param margin other-load points by which a replica may trail the best one and still be drawn first
+ *     ({@link HeadroomDraw}; 0: no draw, strictly the highest score, as the paper)
+ * @param queueExponent the power of a volume's queue estimate in the draw's weights (3, C3's cubic)
  */
 public record ScoreModel(Points points, double awaitReferenceMs, double ioReferenceKbps,
-    double assignmentPenalty, double margin) {
+    double assignmentPenalty, double margin, double queueExponent) {
 
   /** Maximum points per part; the paper's are 3.5/2.8/2.1, 1, 2, 1.5, 1, 1. */
   public record Points(double local, double rack, double remote, double cpu, double memory, double await,
@@ -80,6 +82,26 @@ public record ScoreModel(Points points, double awaitReferenceMs, double ioRefere
     VolumeMetrics v = volume(sample, storageId);
     double write = v == null ? points.write() / 2 : falling(v.writeKbPerSec(), ioReferenceKbps, points.write());
     return cpu(sample.host()) + memory(sample.host()) + write;
+  }
+
+  /**
+   * The replica's volume's mean queue length in the sample (requests in flight, as iostat's {@code aqu-sz}); from
+   * its utilization when the queue is not reported ({@code u / (1 - u)}, one server's mean queue at that load);
+   * NaN when neither is.
+   */
+  public double queue(SystemSample sample, String storageId) {
+    VolumeMetrics v = volume(sample, storageId);
+    if (v == null) {
+      return Double.NaN;
+    }
+    if (!Double.isNaN(v.queueLength())) {
+      return Math.max(0, v.queueLength());
+    }
+    if (!v.hasUtilization()) {
+      return Double.NaN;
+    }
+    double u = Math.min(Math.max(v.utilizationPct(), 0), 99) / 100;
+    return u / (1 - u);
   }
 
   private double cpu(HostMetrics host) {

@@ -22,17 +22,13 @@ import java.util.random.RandomGenerator;
  * <p>A sample is a snapshot taken up to an interval ago; every reader that asks before the next one sees the
  * same scores, so a deterministic "highest first" would send all of them to the same DataNode and the next
  * sample would show it overloaded (herding). The scorer therefore counts the blocks it has put first on each
- * volume since its DataNode's latest sample ({@link Scores#assignFirst}) and takes
- * {@link ScoreModel#assignmentPenalty()} points per block off the replica's score, until a new sample shows the
- * real effect and the count starts again. The blocks stand for reads the sample has not seen, which load the
- * volume they are read from: they are counted per volume and take at most the read points the volume still has
- * ({@link ScoreModel#readPoints}), so a quiet node never falls below one that a sample shows saturated by
- * another tenant, however many readers it was given. It may bring the quiet node within the
- * {@link ScoreModel#margin margin} of the saturated one, though, and the margin draws the first replica at random
- * among those; so the draw also leaves out a replica whose node shows more load from elsewhere than the one
- * ranked first ({@link ScoreModel#otherLoadPoints}: CPU, memory, writes; more than the margin). Nodes that differ
- * only in what reads do to them (read throughput, await) still share the reads, which is what keeps readers
- * from herding between samples.
+ * volume since its DataNode's latest sample ({@link Scores#assignFirst}), and the replica read first is drawn by
+ * the {@link HeadroomDraw}: among the closest replicas not clearly worse by load from elsewhere, at random with
+ * a weight falling with the cube of the volume's queue estimate, the sampled queue plus those blocks (C3's
+ * concurrency compensation). The rest of the order (replicas the client falls back to) is the paper's: highest
+ * score first, each volume's score less {@link ScoreModel#assignmentPenalty()} points per block counted, at most
+ * its read points ({@link ScoreModel#readPoints}), so a quiet node never falls below one a sample shows saturated
+ * by another tenant.
  */
 final class Scorer {
 
@@ -61,6 +57,8 @@ final class Scorer {
     private final double points;
     private final double readPoints;
     private final double otherLoadPoints;
+    /** The volume's sampled queue length ({@link ScoreModel#queue}); NaN when the sample has none. */
+    private final double queue;
     /** When the registry last confirmed {@link #sample} as the DataNode's fresh one (clock of the view). */
     private volatile long confirmedMs;
     /** Blocks put first on the volume since {@link #sample}; counted through {@link #ASSIGNED}. */
@@ -73,6 +71,7 @@ final class Scorer {
       this.points = model.state(sample, replica.storageId());
       this.readPoints = model.readPoints(sample, replica.storageId());
       this.otherLoadPoints = model.otherLoadPoints(sample, replica.storageId());
+      this.queue = model.queue(sample, replica.storageId());
       this.confirmedMs = confirmedMs;
     }
 
@@ -104,12 +103,14 @@ final class Scorer {
   static final long CONFIRM_MS = 100;
 
   private final ScoreModel model;
+  private final HeadroomDraw draw;
   private final Supplier<SystemStateView> states;
   /** One entry per volume ever seen; a volume's entry is replaced when its DataNode's sample is. */
   private final IdentityTable<VolumeEntry> volumes = new IdentityTable<>(v -> v.storageId);
 
   Scorer(ScoreModel model, Supplier<SystemStateView> states) {
     this.model = model;
+    this.draw = new HeadroomDraw(model.margin(), model.queueExponent());
     this.states = states;
   }
 
@@ -122,16 +123,18 @@ final class Scorer {
     private final List<Replica> replicas;
     private final double[] score;
     private final double[] penalty;
-    private final double[] otherLoad;
+    private final HeadroomDraw.Loads loads;
     private final VolumeEntry[] volumes;
+    private final HeadroomDraw draw;
 
-    private Scores(List<Replica> replicas, double[] score, double[] penalty, double[] otherLoad,
-        VolumeEntry[] volumes) {
+    private Scores(List<Replica> replicas, double[] score, double[] penalty, HeadroomDraw.Loads loads,
+        VolumeEntry[] volumes, HeadroomDraw draw) {
       this.replicas = replicas;
       this.score = score;
       this.penalty = penalty;
-      this.otherLoad = otherLoad;
+      this.loads = loads;
       this.volumes = volumes;
+      this.draw = draw;
     }
 
     /**
@@ -142,13 +145,32 @@ final class Scorer {
       return score;
     }
 
+    /** What the draw sees: each replica's other-load points and queue estimate, sample plus blocks since. */
+    HeadroomDraw.Loads loads() {
+      return loads;
+    }
+
+    /** {@link #best(RandomGenerator, boolean[])} with no replica preferred. */
+    List<Replica> best(RandomGenerator random) {
+      return best(random, null);
+    }
+
     /**
-     * The replicas by {@link #values()}, highest first, the first drawn among the equally good ones
-     * ({@link Scorer#best(List, double[], double[], double[], RandomGenerator, double)}). Sorts {@link #values()}
-     * along.
+     * The replica drawn by the {@link HeadroomDraw} first (those in {@code preferred} preferred, when any is not
+     * clearly worse), then the others by {@link #values()}, highest first. Without a draw (margin 0), strictly by
+     * {@link #values()}. Sorts {@link #values()} along, by score.
      */
-    List<Replica> best(RandomGenerator random, double margin) {
-      return Scorer.best(replicas, score, penalty, otherLoad, random, margin);
+    List<Replica> best(RandomGenerator random, boolean[] preferred) {
+      int first = -1;
+      if (draw.draws() && replicas.size() > 1) {
+        first = draw.pick(replicas, preferred == null ? loads
+            : new HeadroomDraw.Loads(loads.otherLoad(), loads.queue(), preferred), random);
+      }
+      List<Replica> order = select(replicas, sort(replicas, score, penalty, random));
+      if (first >= 0) {
+        moveToFront(order, replicas.get(first));
+      }
+      return order;
     }
 
     /**
@@ -167,11 +189,6 @@ final class Scorer {
     }
   }
 
-  /** Points within which the best replicas count as equally good ({@link ScoreModel#margin}). */
-  double margin() {
-    return model.margin();
-  }
-
   /** The block's scores; null when no replica has a fresh sample. */
   Scores scores(List<Replica> replicas) {
     SystemStateView view = states.get();
@@ -180,14 +197,18 @@ final class Scorer {
     double[] score = new double[n];
     double[] penalty = new double[n];
     double[] otherLoad = new double[n];
+    double[] queue = new double[n];
     VolumeEntry[] entries = new VolumeEntry[n];
     double perBlock = model.assignmentPenalty();
     double sum = 0;
     int count = 0;
+    double queueSum = 0;
+    int queues = 0;
     for (int i = 0; i < n; i++) {
       VolumeEntry v = volume(view, replicas.get(i), now);
       if (v == null) {
         otherLoad[i] = Double.NaN;
+        queue[i] = Double.NaN;
       } else {
         entries[i] = v;
         penalty[i] = v.penalty(perBlock);
@@ -195,16 +216,24 @@ final class Scorer {
         score[i] = v.points - penalty[i];
         sum += score[i];
         count++;
+        queue[i] = v.queue;
+        if (!Double.isNaN(v.queue)) {
+          queueSum += v.queue;
+          queues++;
+        }
       }
     }
     if (count == 0) {
       return null;
     }
     double mean = sum / count;
+    double meanQueue = queues == 0 ? 0 : queueSum / queues;
     for (int i = 0; i < n; i++) {
       score[i] = model.distance(replicas.get(i).locality()) + (entries[i] != null ? score[i] : mean);
+      double sampled = Double.isNaN(queue[i]) ? meanQueue : queue[i];
+      queue[i] = 1 + sampled + (entries[i] == null ? 0 : entries[i].assigned);
     }
-    return new Scores(replicas, score, penalty, otherLoad, entries);
+    return new Scores(replicas, score, penalty, new HeadroomDraw.Loads(otherLoad, queue, null), entries, draw);
   }
 
   /**
@@ -236,62 +265,6 @@ final class Scorer {
    */
   static List<Replica> best(List<Replica> replicas, double[] score, RandomGenerator random) {
     return select(replicas, sort(replicas, score, null, random));
-  }
-
-  /**
-   * {@link #best(List, double[], RandomGenerator)}, then the first replica drawn at random among those at the best
-   * one's distance scoring within {@code margin} of it. Scores of equally good DataNodes differ by sampling noise;
-   * always taking the highest would send every reader between two samples to the same node. A node more than
-   * {@code margin} below the best (a stressed one) is never drawn.
-   */
-  static List<Replica> best(List<Replica> replicas, double[] score, RandomGenerator random, double margin) {
-    return best(replicas, score, null, null, random, margin);
-  }
-
-  /**
-   * The same, with {@code penalty[i]} the assignment penalty already taken off {@code score[i]} and
-   * {@code otherLoad[i]} the replica's {@link ScoreModel#otherLoadPoints} (NaN when unknown; either array null:
-   * none). Equal scores rank the better measured (the more penalized) first, and the draw leaves out a replica
-   * with more than {@code margin} fewer other-load points than the replica ranked first: the penalty estimates the
-   * reads a sample has not seen yet and may bring a quiet node within the margin of one that another tenant's
-   * writes saturate, which must still never be drawn in its place.
-   */
-  static List<Replica> best(List<Replica> replicas, double[] score, double[] penalty, double[] otherLoad,
-      RandomGenerator random, double margin) {
-    int[] index = sort(replicas, score, penalty, random);
-    List<Replica> order = select(replicas, index);
-    if (margin <= 0 || order.size() < 2) {
-      return order;
-    }
-    int k = drawable(order, score, otherLoad, index, margin, -1);
-    if (k > 1) {
-      moveToFront(order, drawable(order, score, otherLoad, index, margin, random.nextInt(k)));
-    }
-    return order;
-  }
-
-  /**
-   * With {@code nth < 0}, how many replicas the margin draw may put first: at the first one's distance, scoring
-   * within {@code margin} of it, with no more than {@code margin} fewer other-load points; otherwise the position
-   * in {@code order} of the {@code nth} of them (from 0). Two passes instead of a scratch array.
-   */
-  private static int drawable(List<Replica> order, double[] score, double[] otherLoad, int[] index, double margin,
-      int nth) {
-    int distance = order.get(0).distance();
-    double firstOther = otherLoad == null ? Double.NaN : otherLoad[index[0]];
-    int k = 0;
-    for (int i = 0; i < index.length && score[i] >= score[0] - margin; i++) {
-      double other = otherLoad == null ? Double.NaN : otherLoad[index[i]];
-      if (order.get(i).distance() == distance && !(other < firstOther - margin)) {
-        if (k++ == nth) {
-          return i;
-        }
-      }
-    }
-    if (nth >= 0) {
-      throw new IllegalStateException("fewer than " + (nth + 1) + " drawable replicas");
-    }
-    return k;
   }
 
   private static double penaltyOf(double[] penalty, int i) {
@@ -349,9 +322,12 @@ final class Scorer {
     return Arrays.asList(order);
   }
 
-  /** Moves {@code order[pick]} to the front, the ones before it one place back. */
-  private static void moveToFront(List<Replica> order, int pick) {
-    Replica first = order.get(pick);
+  /** Moves {@code first} to the front of {@code order}, the ones before it one place back. */
+  private static void moveToFront(List<Replica> order, Replica first) {
+    int pick = 0;
+    while (order.get(pick) != first) {
+      pick++;
+    }
     for (int i = pick; i > 0; i--) {
       order.set(i, order.get(i - 1));
     }

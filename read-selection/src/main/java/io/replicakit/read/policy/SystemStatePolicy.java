@@ -11,8 +11,9 @@ import java.util.random.RandomGenerator;
  * The hotspot paper's ordering (§III): replicas by their score out of 10 (network distance, idle CPU, free
  * memory, I/O of the replica's disk), highest first, so that a DataNode under CPU, memory or I/O stress stops
  * being chosen although it is as close as the others. Without fresh metrics for any replica, HDFS's order.
- * Blocks already sent to a DataNode since its latest sample count against it, so that readers between two
- * samples spread over equally good nodes instead of herding onto one.
+ * Not in the paper: the replica read first is drawn among the closest ones not clearly worse, in proportion
+ * to their volumes' headroom ({@link HeadroomDraw}), counting the blocks already sent to each since its latest
+ * sample, so that readers between two samples spread instead of herding onto the best-scored node.
  */
 public final class SystemStatePolicy implements ReadPolicy {
 
@@ -30,7 +31,7 @@ public final class SystemStatePolicy implements ReadPolicy {
     if (scores == null) {
       return Orders.closestFirst(replicas, random);
     }
-    List<Replica> order = scores.best(random, scorer.margin());
+    List<Replica> order = scores.best(random);
     scores.assignFirst(order.get(0));
     return order;
   }

@@ -1,0 +1,129 @@
+/*
+ * Copyright 2026 The ReplicaKit authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package io.replicakit.read.policy;
+
+import java.util.List;
+import java.util.random.RandomGenerator;
+
+/**
+ * Chooses the replica a reader gets first from the DataNodes' sampled state, without sending every reader between
+ * two samples to the same node. Three steps, each from a system that met the same problem:
+ *
+ * <ol>
+ *   <li><b>Leave out the clearly worse</b> (Cassandra's dynamic snitch: keep the natural choice unless a replica
+ *       is worse by more than a badness threshold). A replica is left out when its node has more than
+ *       {@code margin} fewer {@linkplain ScoreModel#otherLoadPoints other-load points} (idle CPU, free memory,
+ *       writes) than the best replica's: load the NameNode's own read orders do not cause, so it does not go away
+ *       when readers are sent elsewhere. This is the hotspot paper's purpose (§III): a node stressed by another
+ *       tenant stops being read.</li>
+ *   <li><b>Closest first, preferred first</b>: among the rest, the preferred ones if any (the storage class whose
+ *       round-robin turn it is, for {@code combined}), and among those the ones closest to the reader, as HDFS
+ *       orders (a local read skips the network).</li>
+ *   <li><b>At random, in proportion to headroom</b> (C3, Suresh et al., NSDI 2015, §4: rank by the cube of the
+ *       queue estimate {@code 1 + os + q}, where {@code os} counts the requests this client sent since its last
+ *       feedback, "concurrency compensation"). The NameNode is the one client that orders every read, so it knows
+ *       every block it has put first on a volume since that volume's DataNode's last sample: each counts as one
+ *       more reader queued there. A replica is drawn with probability proportional to
+ *       {@code 1 / (1 + q + os)^exponent}, {@code q} the volume's sampled queue length. A volume the sample shows
+ *       idle wins the first few blocks; each one it wins makes the next less likely, so blocks ordered between
+ *       two samples fill the volumes' queues evenly instead of all landing on the one that looked idle
+ *       (herding), and a volume busy with other clients' reads (a long queue) gets few.</li>
+ * </ol>
+ *
+ * <p>Pure and allocation-light: it runs for every block the NameNode locates. {@code margin <= 0} is the paper's
+ * strict highest-score-first order and no draw happens (the caller does not call {@link #pick}).
+ */
+final class HeadroomDraw {
+
+  /**
+   * One block's inputs, in its replicas' order.
+   *
+   * @param otherLoad each replica's other-load points; NaN when its node has no fresh sample (never left out)
+   * @param queue each replica's queue estimate {@code 1 + q + os} (at least 1)
+   * @param preferred which replicas to prefer when not left out; null for none
+   */
+  record Loads(double[] otherLoad, double[] queue, boolean[] preferred) {}
+
+  private final double margin;
+  private final double exponent;
+
+  /**
+   * @param margin other-load points by which a replica may trail the best before it is left out
+   * @param exponent the power of the queue estimate in the draw's weights (C3's cubic: 3; 0 draws uniformly)
+   */
+  HeadroomDraw(double margin, double exponent) {
+    this.margin = margin;
+    this.exponent = exponent;
+  }
+
+  double margin() {
+    return margin;
+  }
+
+  /** Whether a draw happens at all; otherwise the order is strictly by score, as the paper's. */
+  boolean draws() {
+    return margin > 0;
+  }
+
+  /** The index (in {@code replicas}' order) of the replica to put first. */
+  int pick(List<Replica> replicas, Loads loads, RandomGenerator random) {
+    boolean[] pool = pool(replicas, loads);
+    double total = 0;
+    double[] weight = new double[replicas.size()];
+    for (int i = 0; i < weight.length; i++) {
+      if (pool[i]) {
+        weight[i] = weight(loads.queue()[i]);
+        total += weight[i];
+      }
+    }
+    double x = random.nextDouble() * total;
+    int last = -1;
+    for (int i = 0; i < weight.length; i++) {
+      if (pool[i]) {
+        last = i;
+        x -= weight[i];
+        if (x < 0) {
+          return i;
+        }
+      }
+    }
+    return last;
+  }
+
+  /** Steps 1 and 2: the replicas the draw may pick (never empty: the best replica is never left out). */
+  boolean[] pool(List<Replica> replicas, Loads loads) {
+    int n = replicas.size();
+    double[] other = loads.otherLoad();
+    double best = Double.NEGATIVE_INFINITY;
+    for (double o : other) {
+      best = Math.max(best, Double.isNaN(o) ? best : o);
+    }
+    boolean[] kept = new boolean[n];
+    boolean anyPreferred = false;
+    for (int i = 0; i < n; i++) {
+      kept[i] = !(other[i] < best - margin);
+      anyPreferred |= kept[i] && loads.preferred() != null && loads.preferred()[i];
+    }
+    int closest = Integer.MAX_VALUE;
+    for (int i = 0; i < n; i++) {
+      kept[i] &= !anyPreferred || loads.preferred()[i];
+      if (kept[i]) {
+        closest = Math.min(closest, replicas.get(i).distance());
+      }
+    }
+    for (int i = 0; i < n; i++) {
+      kept[i] &= replicas.get(i).distance() == closest;
+    }
+    return kept;
+  }
+
+  /** {@code 1 / queue^exponent}; the cube without {@link Math#pow}, which costs more than the rest of the draw. */
+  private double weight(double queue) {
+    if (exponent == 3) {
+      return 1 / (queue * queue * queue);
+    }
+    return 1 / Math.pow(queue, exponent);
+  }
+}

@@ -1,0 +1,118 @@
+/*
+ * Copyright 2026 The ReplicaKit authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package io.replicakit.read.policy;
+
+import static io.replicakit.read.policy.Fixtures.replica;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/** {@link HeadroomDraw}: who may be drawn first, and how often each is. */
+class HeadroomDrawTest {
+
+  private static final double NAN = Double.NaN;
+  private final HeadroomDraw cubic = new HeadroomDraw(0.5, 3);
+
+  private static List<Replica> atDistances(int... distances) {
+    Replica[] block = new Replica[distances.length];
+    for (int i = 0; i < distances.length; i++) {
+      block[i] = replica(i, distances[i], "DISK");
+    }
+    return List.of(block);
+  }
+
+  private static double[] ones(int n) {
+    double[] queue = new double[n];
+    Arrays.fill(queue, 1);
+    return queue;
+  }
+
+  private int[] firsts(HeadroomDraw draw, List<Replica> block, HeadroomDraw.Loads loads, int draws, long seed) {
+    int[] first = new int[block.size()];
+    SplittableRandom random = new SplittableRandom(seed);
+    for (int i = 0; i < draws; i++) {
+      first[draw.pick(block, loads, random)]++;
+    }
+    return first;
+  }
+
+  /**
+   * A node a point short of the best in other-load points (another tenant's writes took its write points) is left
+   * out; one half a point short (within the margin: a CPU-idle band) is not; one with no sample is not either.
+   */
+  @Test
+  void pool_leavesOutANodeLoadedFromElsewhere_byMoreThanTheMargin() {
+    List<Replica> block = atDistances(2, 2, 2, 2);
+    double[] other = {4, 3, 3.5, NAN};
+
+    boolean[] pool = cubic.pool(block, new HeadroomDraw.Loads(other, ones(4), null));
+
+    assertArrayEquals(new boolean[] {true, false, true, true}, pool);
+  }
+
+  /** Among those kept, only the closest to the reader, as HDFS orders; a closer node left out does not count. */
+  @Test
+  void pool_keepsTheClosestOfThoseNotLeftOut() {
+    List<Replica> block = atDistances(0, 2, 2, 4);
+    double[] other = {2, 4, 4, 4};
+
+    boolean[] pool = cubic.pool(block, new HeadroomDraw.Loads(other, ones(4), null));
+
+    assertArrayEquals(new boolean[] {false, true, true, false}, pool);
+  }
+
+  /**
+   * The preferred replicas (the storage class whose turn it is) are the pool when any of them is kept, even
+   * farther ones; when every preferred one is left out, the others are.
+   */
+  @Test
+  void pool_isThePreferredKept_elseTheOthers() {
+    List<Replica> block = atDistances(4, 2, 2);
+    boolean[] ssdFirst = {true, false, false};
+
+    boolean[] healthy = cubic.pool(block, new HeadroomDraw.Loads(new double[] {4, 4, 4}, ones(3), ssdFirst));
+    boolean[] ssdStressed = cubic.pool(block, new HeadroomDraw.Loads(new double[] {2, 4, 4}, ones(3), ssdFirst));
+
+    assertArrayEquals(new boolean[] {true, false, false}, healthy);
+    assertArrayEquals(new boolean[] {false, true, true}, ssdStressed);
+  }
+
+  /** Weights 1 / queue^3: queue estimates 1, 2 and 4 get 64, 8 and 1 parts of the draws. */
+  @Test
+  void pick_drawsInProportionToTheInverseCubeOfTheQueueEstimate() {
+    List<Replica> block = atDistances(2, 2, 2);
+    HeadroomDraw.Loads loads = new HeadroomDraw.Loads(new double[] {4, 4, 4}, new double[] {1, 2, 4}, null);
+    int draws = 73_000;
+
+    int[] first = firsts(cubic, block, loads, draws, 1);
+
+    assertEquals(64_000, first[0], 600, Arrays.toString(first));
+    assertEquals(8_000, first[1], 400, Arrays.toString(first));
+    assertEquals(1_000, first[2], 150, Arrays.toString(first));
+  }
+
+  /** Exponent 0 draws uniformly among the pool, whatever the queues; the replica left out is never drawn. */
+  @Test
+  void exponentZero_drawsUniformly_amongThePoolOnly() {
+    List<Replica> block = atDistances(2, 2, 2);
+    HeadroomDraw.Loads loads = new HeadroomDraw.Loads(new double[] {4, 4, 2}, new double[] {1, 9, 1}, null);
+
+    int[] first = firsts(new HeadroomDraw(0.5, 0), block, loads, 10_000, 2);
+
+    assertEquals(5_000, first[0], 250, Arrays.toString(first));
+    assertEquals(5_000, first[1], 250, Arrays.toString(first));
+    assertEquals(0, first[2]);
+  }
+
+  @Test
+  void marginZero_meansNoDraw() {
+    assertEquals(false, new HeadroomDraw(0, 3).draws());
+    assertEquals(true, cubic.draws());
+  }
+}
