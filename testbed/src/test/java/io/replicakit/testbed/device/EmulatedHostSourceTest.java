@@ -56,4 +56,38 @@ class EmulatedHostSourceTest {
     assertTrue(testbed.openHost(settings).isPresent());
     assertTrue(testbed.openVolumes(settings).isPresent());
   }
+
+  /** /proc/stat's cpu line: busy is everything but idle and iowait, over the first eight fields. */
+  @Test
+  void procStatLine_givesBusyAndTotalTicks() {
+    EmulatedHostSource.MachineCpu.Ticks t =
+        EmulatedHostSource.MachineCpu.parse("cpu  100 5 50 800 40 3 2 0 7 0");
+
+    assertEquals(new EmulatedHostSource.MachineCpu.Ticks(160, 1000), t);
+  }
+
+  /**
+   * Nodes on one machine read over the same interval report the same idle share, whatever else in the process
+   * looked at the CPU load in between (the JVM's getCpuLoad() measured since anyone's previous call).
+   */
+  @Test
+  void nodesOfOneMachine_reportTheMachinesLoadOverTheirOwnInterval() {
+    long[] busy = {0};
+    long[] total = {0};
+    EmulatedHostSource.MachineCpu machine = () -> new EmulatedHostSource.MachineCpu.Ticks(busy[0], total[0]);
+    devices.attach(DeviceSettings.of("dn08", DeviceProfile.defaultProfile(), List.of()));
+    EmulatedHostSource a = new EmulatedHostSource("dn07", devices, ticker, machine);
+    EmulatedHostSource b = new EmulatedHostSource("dn08", devices, ticker, machine);
+    HostCounters a0 = a.read();
+    HostCounters b0 = b.read();
+
+    busy[0] += 300; // 30 % busy over the next second
+    total[0] += 1000;
+    ticker.advance(Duration.ofSeconds(1).toNanos());
+    HostCounters a1 = a.read();
+    HostCounters b1 = b.read();
+
+    assertEquals(700, a1.cpuIdleTicks() - a0.cpuIdleTicks());
+    assertEquals(700, b1.cpuIdleTicks() - b0.cpuIdleTicks());
+  }
 }
