@@ -67,23 +67,24 @@ final class HeadroomDraw {
     return margin > 0;
   }
 
-  /** The index (in {@code replicas}' order) of the replica to put first. */
+  /**
+   * The index (in {@code replicas}' order) of the replica to put first. Passes over the few replicas instead of
+   * scratch arrays: it runs for every block located, and allocating cost more than the arithmetic.
+   */
   int pick(List<Replica> replicas, Loads loads, RandomGenerator random) {
-    boolean[] pool = pool(replicas, loads);
+    Pool pool = pool(replicas, loads);
     double total = 0;
-    double[] weight = new double[replicas.size()];
-    for (int i = 0; i < weight.length; i++) {
-      if (pool[i]) {
-        weight[i] = weight(loads.queue()[i]);
-        total += weight[i];
+    for (int i = 0; i < replicas.size(); i++) {
+      if (pool.contains(i)) {
+        total += weight(loads.queue()[i]);
       }
     }
     double x = random.nextDouble() * total;
     int last = -1;
-    for (int i = 0; i < weight.length; i++) {
-      if (pool[i]) {
+    for (int i = 0; i < replicas.size(); i++) {
+      if (pool.contains(i)) {
         last = i;
-        x -= weight[i];
+        x -= weight(loads.queue()[i]);
         if (x < 0) {
           return i;
         }
@@ -92,31 +93,39 @@ final class HeadroomDraw {
     return last;
   }
 
-  /** Steps 1 and 2: the replicas the draw may pick (never empty: the best replica is never left out). */
-  boolean[] pool(List<Replica> replicas, Loads loads) {
-    int n = replicas.size();
+  /** Steps 1 and 2 as a predicate: the replicas the draw may pick (never none: the best is never left out). */
+  Pool pool(List<Replica> replicas, Loads loads) {
     double[] other = loads.otherLoad();
     double best = Double.NEGATIVE_INFINITY;
     for (double o : other) {
-      best = Math.max(best, Double.isNaN(o) ? best : o);
+      if (o > best) {
+        best = o;
+      }
     }
-    boolean[] kept = new boolean[n];
+    double floor = best - margin;
+    boolean[] preferred = loads.preferred();
     boolean anyPreferred = false;
-    for (int i = 0; i < n; i++) {
-      kept[i] = !(other[i] < best - margin);
-      anyPreferred |= kept[i] && loads.preferred() != null && loads.preferred()[i];
+    if (preferred != null) {
+      for (int i = 0; i < other.length; i++) {
+        anyPreferred |= preferred[i] && !(other[i] < floor);
+      }
     }
     int closest = Integer.MAX_VALUE;
-    for (int i = 0; i < n; i++) {
-      kept[i] &= !anyPreferred || loads.preferred()[i];
-      if (kept[i]) {
+    for (int i = 0; i < other.length; i++) {
+      if (!(other[i] < floor) && (!anyPreferred || preferred[i])) {
         closest = Math.min(closest, replicas.get(i).distance());
       }
     }
-    for (int i = 0; i < n; i++) {
-      kept[i] &= replicas.get(i).distance() == closest;
+    return new Pool(replicas, other, floor, anyPreferred ? preferred : null, closest);
+  }
+
+  /** The replicas kept by {@link #pool}: not left out, preferred when any preferred is kept, the closest. */
+  record Pool(List<Replica> replicas, double[] otherLoad, double floor, boolean[] preferred, int distance) {
+
+    boolean contains(int i) {
+      return !(otherLoad[i] < floor) && (preferred == null || preferred[i])
+          && replicas.get(i).distance() == distance;
     }
-    return kept;
   }
 
   /** {@code 1 / queue^exponent}; the cube without {@link Math#pow}, which costs more than the rest of the draw. */

@@ -33,6 +33,14 @@ class HeadroomDrawTest {
     return queue;
   }
 
+  private static boolean[] members(HeadroomDraw.Pool pool, int n) {
+    boolean[] in = new boolean[n];
+    for (int i = 0; i < n; i++) {
+      in[i] = pool.contains(i);
+    }
+    return in;
+  }
+
   private int[] firsts(HeadroomDraw draw, List<Replica> block, HeadroomDraw.Loads loads, int draws, long seed) {
     int[] first = new int[block.size()];
     SplittableRandom random = new SplittableRandom(seed);
@@ -51,7 +59,7 @@ class HeadroomDrawTest {
     List<Replica> block = atDistances(2, 2, 2, 2);
     double[] other = {4, 3, 3.5, NAN};
 
-    boolean[] pool = cubic.pool(block, new HeadroomDraw.Loads(other, ones(4), null));
+    boolean[] pool = members(cubic.pool(block, new HeadroomDraw.Loads(other, ones(4), null)), 4);
 
     assertArrayEquals(new boolean[] {true, false, true, true}, pool);
   }
@@ -62,7 +70,7 @@ class HeadroomDrawTest {
     List<Replica> block = atDistances(0, 2, 2, 4);
     double[] other = {2, 4, 4, 4};
 
-    boolean[] pool = cubic.pool(block, new HeadroomDraw.Loads(other, ones(4), null));
+    boolean[] pool = members(cubic.pool(block, new HeadroomDraw.Loads(other, ones(4), null)), 4);
 
     assertArrayEquals(new boolean[] {false, true, true, false}, pool);
   }
@@ -76,8 +84,10 @@ class HeadroomDrawTest {
     List<Replica> block = atDistances(4, 2, 2);
     boolean[] ssdFirst = {true, false, false};
 
-    boolean[] healthy = cubic.pool(block, new HeadroomDraw.Loads(new double[] {4, 4, 4}, ones(3), ssdFirst));
-    boolean[] ssdStressed = cubic.pool(block, new HeadroomDraw.Loads(new double[] {2, 4, 4}, ones(3), ssdFirst));
+    HeadroomDraw.Loads allHealthy = new HeadroomDraw.Loads(new double[] {4, 4, 4}, ones(3), ssdFirst);
+    HeadroomDraw.Loads onlySsdStressed = new HeadroomDraw.Loads(new double[] {2, 4, 4}, ones(3), ssdFirst);
+    boolean[] healthy = members(cubic.pool(block, allHealthy), 3);
+    boolean[] ssdStressed = members(cubic.pool(block, onlySsdStressed), 3);
 
     assertArrayEquals(new boolean[] {true, false, false}, healthy);
     assertArrayEquals(new boolean[] {false, true, true}, ssdStressed);
