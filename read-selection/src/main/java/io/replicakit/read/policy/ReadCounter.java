@@ -4,53 +4,98 @@
  */
 package io.replicakit.read.policy;
 
+import java.util.concurrent.atomic.AtomicLong;
+
 /**
  * The running count of blocks read from fast and from slow storage, among the blocks that offered both classes,
  * and the round-robin decision on it (read paper §3.2, eq. 2): read fast while fewer than {@code weight} fast
- * reads were made per slow read. Deciding and counting happen under one lock, so concurrent readers cannot all
- * take the same branch on a stale count.
+ * reads were made per slow read. Deciding and counting are one atomic step, so concurrent readers cannot all take
+ * the same branch on a stale count.
  *
  * <p>The comparison {@code fast < weight * (slow + 1)} gives exactly {@code weight} fast reads per slow read
  * from the start (the paper's {@code fast / slow <= weight} is undefined before the first slow read).
+ *
+ * <p>Both counts live in one {@code long} (32 bits each) changed by compare-and-set, not under a lock: every
+ * NameNode handler thread that locates blocks passes here, and a contended monitor parks threads where a failed
+ * compare-and-set only retries. When either count reaches 2<sup>30</sup> both are halved, which keeps their ratio
+ * (the decision's input) and stands for a NameNode up for billions of reads.
  */
 final class ReadCounter {
 
-  private long fast;
-  private long slow;
+  private static final long MASK = 0xFFFF_FFFFL;
+  private static final long HALVE_AT = 1L << 30;
+
+  /** {@code fast << 32 | slow}. */
+  private final AtomicLong counts;
+
+  ReadCounter() {
+    this(0, 0);
+  }
+
+  /** A counter that has already counted (for tests of long-running NameNodes). */
+  ReadCounter(long fast, long slow) {
+    counts = new AtomicLong(pack(fast, slow));
+  }
 
   /** Decides whether this block is read from fast storage under {@code weight}, and counts it. */
-  synchronized boolean decide(double weight) {
-    boolean fromFast = fast < weight * (slow + 1);
-    if (fromFast) {
-      fast++;
-    } else {
-      slow++;
+  boolean decide(double weight) {
+    while (true) {
+      long now = counts.get();
+      long fast = fast(now);
+      long slow = slow(now);
+      boolean fromFast = fast < weight * (slow + 1);
+      if (counts.compareAndSet(now, pack(fromFast ? fast + 1 : fast, fromFast ? slow : slow + 1))) {
+        return fromFast;
+      }
     }
-    return fromFast;
   }
 
   /**
    * Moves one read from the class recorded by {@link #decide} to the class actually put first, when a policy
    * overrode the turn (combined, avoiding a stressed node).
    */
-  synchronized void correct(boolean recordedFast, boolean actualFast) {
+  void correct(boolean recordedFast, boolean actualFast) {
     if (recordedFast == actualFast) {
       return;
     }
-    if (actualFast) {
-      fast++;
-      slow--;
-    } else {
-      slow++;
-      fast--;
+    while (true) {
+      long now = counts.get();
+      long fast = fast(now);
+      long slow = slow(now);
+      // A halving in between may have left the recorded class at 0: then there is nothing to move.
+      long from = actualFast ? slow : fast;
+      if (from == 0) {
+        return;
+      }
+      long next = actualFast ? pack(fast + 1, slow - 1) : pack(fast - 1, slow + 1);
+      if (counts.compareAndSet(now, next)) {
+        return;
+      }
     }
   }
 
-  synchronized long fastReads() {
-    return fast;
+  long fastReads() {
+    return fast(counts.get());
   }
 
-  synchronized long slowReads() {
-    return slow;
+  long slowReads() {
+    return slow(counts.get());
+  }
+
+  private static long fast(long packed) {
+    return packed >>> 32;
+  }
+
+  private static long slow(long packed) {
+    return packed & MASK;
+  }
+
+  /** Both counts in one value, halved first when either has reached {@link #HALVE_AT}. */
+  static long pack(long fast, long slow) {
+    while (fast >= HALVE_AT || slow >= HALVE_AT) {
+      fast >>>= 1;
+      slow >>>= 1;
+    }
+    return fast << 32 | slow;
   }
 }

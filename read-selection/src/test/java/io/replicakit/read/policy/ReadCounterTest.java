@@ -1,0 +1,53 @@
+/*
+ * Copyright 2026 The ReplicaKit authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package io.replicakit.read.policy;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/** {@link ReadCounter}: the round-robin turn from the counts, and counts that never overflow. */
+class ReadCounterTest {
+
+  @Test
+  void weight3_givesThreeFastReadsPerSlowRead_fromTheStart() {
+    ReadCounter counter = new ReadCounter();
+    StringBuilder turns = new StringBuilder();
+    for (int i = 0; i < 8; i++) {
+      turns.append(counter.decide(3) ? 'F' : 'S');
+    }
+    assertEquals("FFFSFFFS", turns.toString());
+  }
+
+  @Test
+  void correct_movesOneReadToTheClassPutFirst() {
+    ReadCounter counter = new ReadCounter();
+    counter.decide(3); // fast
+    counter.correct(true, false);
+    assertEquals(0, counter.fastReads());
+    assertEquals(1, counter.slowReads());
+  }
+
+  /** At 2^30 reads of one class both counts halve: the ratio, and so the turns, stay as they were. */
+  @Test
+  void countsAtTheLimit_areHalved_keepingTheTurns() {
+    long slow = (1L << 30) / 4;
+    ReadCounter counter = new ReadCounter((1L << 30) - 1, slow);
+    int fast = 0;
+    for (int i = 0; i < 5_000; i++) {
+      fast += counter.decide(4) ? 1 : 0;
+    }
+    assertTrue(counter.fastReads() < 1L << 30, "halved: " + counter.fastReads());
+    assertEquals(4_000, fast, 2, "four fast reads per slow one across the halving");
+  }
+
+  @Test
+  void pack_halvesBothCounts_whenEitherReachesTheLimit() {
+    long packed = ReadCounter.pack(1L << 30, 1L << 28);
+    assertEquals(1L << 29, packed >>> 32);
+    assertEquals(1L << 27, packed & 0xFFFF_FFFFL);
+  }
+}
