@@ -111,6 +111,7 @@ public final class HotspotExperiment {
     List<RunResult> runs = new ArrayList<>();
     for (String policy : setup.policies()) {
       new PolicySwitch(trial.cluster, progress).to(policy, ReadClusterSettings.policy(policy, Double.NaN));
+      trial.unstressedSinceRestart = true;
       for (HotspotStage stage : HotspotStage.all()) {
         runs.add(trial.stage(policy, stage));
       }
@@ -139,7 +140,7 @@ public final class HotspotExperiment {
     DfsioData.Written written = DfsioData.write(cluster, dfsio, request(), storagePolicy,
         ReadSelectionExperiment.PolicyScope.ALL);
     DataLayout layout = written.layout();
-    progress.step("written in %.1f s: %d blocks, %s replicas per block; replicas per DataNode %s",
+    progress.step("written in %.1f s: %d blocks, replica types %s; replicas per DataNode %s",
         written.write().execTimeS(), layout.blocks(), layout.describeTypes(), layout.replicasByNode());
     return layout;
   }
@@ -185,6 +186,11 @@ public final class HotspotExperiment {
     private final Cluster cluster;
     private final DfsioRunner dfsio;
     private final String stressed;
+    /**
+     * Whether the registry's samples of every node were taken after a NameNode restart that followed the last
+     * stress: {@link PolicySwitch} waits for exactly those, so an unstressed stage right after it needs no wait.
+     */
+    private boolean unstressedSinceRestart;
 
     Trial(Cluster cluster, DfsioRunner dfsio, String stressed) {
       this.cluster = cluster;
@@ -209,11 +215,18 @@ public final class HotspotExperiment {
           ReadMetrics.of(samples, types, Optional.of(stressed)), ReadMetrics.detail(samples, types));
     }
 
-    /** Applies the stage's stress and waits until the NameNode has a sample showing it. */
+    /**
+     * Applies the stage's stress and waits until the NameNode has a sample showing it; without stress, one of every
+     * node taken after the last stress ended (which {@link PolicySwitch} has already waited for after a restart).
+     */
     private Stress stressed(HotspotStage stage) throws Exception {
       long since = System.currentTimeMillis() + ReadClusterSettings.METRICS_INTERVAL_MS;
       Stress stress = Stress.apply(cluster.devices(stressed), stage, setup.profile(),
           Stress.fastestMibS(cluster.spec()));
+      if (stage == HotspotStage.NONE && unstressedSinceRestart) {
+        return stress;
+      }
+      unstressedSinceRestart = false;
       try {
         List<String> uuids = stage == HotspotStage.NONE ? new PolicySwitch(cluster, progress).allUuids()
             : List.of(RegistryWait.uuid(cluster, stressed));
