@@ -15,6 +15,7 @@ import io.replicakit.testbed.dfsio.DfsioRequest;
 import io.replicakit.testbed.dfsio.DfsioRunner;
 import io.replicakit.testbed.net.NetworkRecord;
 import io.replicakit.testbed.spec.ClusterSpec;
+import io.replicakit.testbed.spec.Sizes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -159,7 +160,7 @@ public final class HotspotExperiment {
     return "- Cluster: spec `" + spec.name() + "`: " + spec.description() + "; devices " + spec.devices().describe()
         + "\n- Data: " + p.files() + " files x " + (p.fileBytes() >> 20) + " MiB written once by TestDFSIO from"
         + " off-cluster (storage policy " + storagePolicy + " on TestDFSIO's directory, RF " + p.replication()
-        + ", " + (p.blockBytes() >> 20) + " MiB blocks): " + layout.blocks() + " blocks, replicas per block "
+        + ", " + Sizes.format(p.blockBytes()) + " blocks): " + layout.blocks() + " blocks, replica types "
         + layout.describeTypes() + "; replicas per DataNode " + layout.replicasByNode()
         + "\n- Stressed DataNode: `" + stressed + "`, the one holding the most replicas (a replica of "
         + Md.pct(layout.blockSharePct(stressed)) + " % of the blocks)"
