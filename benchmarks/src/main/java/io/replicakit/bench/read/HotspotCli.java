@@ -27,12 +27,14 @@ public final class HotspotCli implements Experiment {
   String workload;
 
   @Option(names = "--policies", paramLabel = "LIST", split = ",", description = "read: read policies, default"
-      + " network-distance (HDFS, the baseline), system-state, combined; write: placement policies with default"
+      + " network-distance (HDFS, the baseline), system-state, combined, and on a spec with SSD volumes"
+      + " network-distance, storage-type, drr, system-state, combined; write: placement policies with default"
       + " (the baseline), default default,state-aware where installed")
   List<String> policies;
 
-  @Option(names = "--spec", paramLabel = "NAME|FILE", defaultValue = "small",
-      description = "DISK-only cluster spec; default ${DEFAULT-VALUE}")
+  @Option(names = "--spec", paramLabel = "NAME|FILE", defaultValue = "small", description = "cluster spec with"
+      + " DISK volumes; default ${DEFAULT-VALUE} (DISK only: data HOT); one-ssd (SSD and DISK per node): data"
+      + " One_SSD, as the read-selection experiment writes it")
   String spec;
 
   @Option(names = "--spec-set", paramLabel = "FIELD=VALUE", description = "spec override (repeatable)")
@@ -58,6 +60,9 @@ public final class HotspotCli implements Experiment {
   public String details() {
     return "Stages per policy: none, io-stress (background load above the device speed on the DataNode holding the\n"
         + "most replicas), cpu-mem-io-stress (the same plus emulated 95 % CPU and memory use in its metrics).\n"
+        + "--spec one-ssd: data written One_SSD, every volume of the stressed node loaded, storage-type and drr\n"
+        + "added to the default policies; ratios are against network-distance in the same run. Example:\n"
+        + "  bin/replicakit experiment hotspot --spec one-ssd --out docs/experiments/hotspot/one-ssd\n"
         + "--workload write: TestDFSIO writes per placement policy in stages none and io-stress, the stressed node\n"
         + "the one the default policy used most in a warm-up write.";
   }
@@ -85,7 +90,10 @@ public final class HotspotCli implements Experiment {
     if (policies != null) {
       return Cli.list(policies);
     }
-    return write() ? HotspotWriteExperiment.defaultPolicies() : HotspotExperiment.POLICIES;
+    if (write()) {
+      return HotspotWriteExperiment.defaultPolicies();
+    }
+    return HotspotExperiment.defaultPolicies(ReadSpecs.load(spec, specSettings, Double.NaN, Double.NaN));
   }
 
   @Override

@@ -12,10 +12,10 @@ import io.replicakit.bench.results.RunResult;
 import io.replicakit.testbed.cluster.Cluster;
 import io.replicakit.testbed.cluster.ClusterMode;
 import io.replicakit.testbed.dfsio.DfsioRequest;
-import io.replicakit.testbed.dfsio.DfsioResult;
 import io.replicakit.testbed.dfsio.DfsioRunner;
 import io.replicakit.testbed.net.NetworkRecord;
 import io.replicakit.testbed.spec.ClusterSpec;
+import io.replicakit.testbed.spec.Sizes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -31,8 +31,14 @@ import org.apache.hadoop.hdfs.protocol.HdfsConstants;
 /**
  * The hotspot paper's comparison (§IV): TestDFSIO read throughput of HDFS's own replica order against the
  * system-state score (the paper's modified HDFS) and ReplicaKit's combined policy, with one DataNode unstressed,
- * under I/O stress, and under CPU, memory and I/O stress. DISK-only spec (the paper's nodes had one volume type),
- * data written once (HOT, RF 3, from off-cluster); the stressed node is the one holding the most replicas.
+ * under I/O stress, and under CPU, memory and I/O stress. Data written once from off-cluster (RF 3); the stressed
+ * node is the one holding the most replicas.
+ *
+ * <p>On a DISK-only spec (the paper's nodes had one volume type) the data is HOT and the score is the only
+ * difference between the policies. On a spec with SSD volumes too ({@code one-ssd}) the data is written as the
+ * read-selection experiment writes it ({@link DfsioData}, One_SSD on TestDFSIO's whole directory), and the default
+ * policies add the storage-aware ones, {@code storage-type} and {@code drr}: there a hotspot meets storage speed,
+ * and the question is whether a policy that prefers the SSD replica still steps around a busy node.
  */
 public final class HotspotExperiment {
 
@@ -44,7 +50,11 @@ public final class HotspotExperiment {
   public static final String NAME = "hotspot";
   static final String BASE_DIR = "/benchmarks/TestDFSIO";
   static final String BASELINE = "network-distance";
-  public static final List<String> POLICIES = List.of(BASELINE, "system-state", "combined");
+  /** The default policies on a DISK-only spec: HDFS's order, the paper's score, ReplicaKit's combined policy. */
+  public static final List<String> DISK_POLICIES = List.of(BASELINE, "system-state", "combined");
+  /** The default policies on a spec with SSD volumes: the DISK-only ones and read-selection's storage-aware two. */
+  public static final List<String> SSD_POLICIES = List.of(BASELINE, "storage-type", "drr", "system-state",
+      "combined");
   private static final Duration STRESS_TIMEOUT = Duration.ofSeconds(30);
 
   private final Setup setup;
@@ -67,6 +77,7 @@ public final class HotspotExperiment {
   public ExperimentResults run() throws Exception {
     ClusterSpec spec = ReadSpecs.load(setup.specName(), setup.specSettings(), Double.NaN, Double.NaN);
     ReadSpecs.requireTypes(spec, StorageType.DISK);
+    String storagePolicy = storagePolicy(spec);
     Path work = Files.createTempDirectory("replicakit-hotspot-");
     progress.step("starting a '%s' cluster (%d DataNodes, %d racks; %s)", spec.name(), spec.dataNodes().size(),
         spec.racks().size(), spec.devices().describe());
@@ -75,12 +86,23 @@ public final class HotspotExperiment {
     try (Cluster cluster = Cluster.start(spec, ReadClusterSettings.options(work.resolve("cluster"),
         spec, setup.profile().blockBytes(), setup.hdfsSettings()).withMode(mode))) {
       DfsioRunner dfsio = new DfsioRunner(ReadClusterSettings.clientConf(cluster), work.resolve("dfsio"));
-      layout = write(cluster, dfsio);
+      layout = write(cluster, dfsio, storagePolicy);
       runs = readAll(new Trial(cluster, dfsio, layout.busiestNode()), layout);
     } finally {
       FileUtil.fullyDelete(work.toFile());
     }
-    return finish(spec, layout, runs);
+    return finish(spec, layout, runs, storagePolicy);
+  }
+
+  /** The data's storage policy: One_SSD where the spec has SSD volumes, as read-selection writes; HOT otherwise. */
+  static String storagePolicy(ClusterSpec spec) {
+    return spec.volumeTypes().contains(StorageType.SSD) ? HdfsConstants.ONESSD_STORAGE_POLICY_NAME
+        : HdfsConstants.HOT_STORAGE_POLICY_NAME;
+  }
+
+  /** The policies run when {@code --policies} is not given: {@link #SSD_POLICIES} or {@link #DISK_POLICIES}. */
+  public static List<String> defaultPolicies(ClusterSpec spec) {
+    return spec.volumeTypes().contains(StorageType.SSD) ? SSD_POLICIES : DISK_POLICIES;
   }
 
   /** Every policy through the three stages; the NameNode restarts once per policy. */
@@ -90,6 +112,7 @@ public final class HotspotExperiment {
     List<RunResult> runs = new ArrayList<>();
     for (String policy : setup.policies()) {
       new PolicySwitch(trial.cluster, progress).to(policy, ReadClusterSettings.policy(policy, Double.NaN));
+      trial.unstressedSinceRestart = true;
       for (HotspotStage stage : HotspotStage.all()) {
         runs.add(trial.stage(policy, stage));
       }
@@ -97,27 +120,29 @@ public final class HotspotExperiment {
     return runs;
   }
 
-  private ExperimentResults finish(ClusterSpec spec, DataLayout layout, List<RunResult> runs) throws Exception {
+  private ExperimentResults finish(ClusterSpec spec, DataLayout layout, List<RunResult> runs, String storagePolicy)
+      throws Exception {
     String stressed = layout.busiestNode();
     Map<String, Object> cluster = new LinkedHashMap<>(ReadSpecs.describe(spec, layout,
-        setup.profile().replication(), HdfsConstants.HOT_STORAGE_POLICY_NAME));
+        setup.profile().replication(), storagePolicy));
     cluster.put("mode", mode.label());
     cluster.put("network", NetworkRecord.of(spec, mode));
     cluster.put("stressed_datanode", stressed);
     cluster.put("stressed_datanode_block_share_pct", ReadMetrics.round(layout.blockSharePct(stressed)));
     return run.finish(NAME, setup.profile().name(), cluster, runs, results -> HotspotReport.write(results,
-        run.outDir(), run.command(), setupText(spec, layout, stressed), progress.elapsedSeconds()));
+        run.outDir(), run.command(), setupText(spec, layout, stressed, storagePolicy), progress.elapsedSeconds()));
   }
 
-  private DataLayout write(Cluster cluster, DfsioRunner dfsio) throws Exception {
+  /** Writes the data once, the storage policy on TestDFSIO's whole directory (control files too). */
+  private DataLayout write(Cluster cluster, DfsioRunner dfsio, String storagePolicy) throws Exception {
     HotspotProfile p = setup.profile();
-    progress.step("writing %d x %d MiB with TestDFSIO (HOT, RF %d) from off-cluster", p.files(),
-        p.fileBytes() >> 20, p.replication());
-    DfsioResult write = dfsio.run(request().withOp(DfsioRequest.Op.WRITE)
-        .withStoragePolicy(HdfsConstants.HOT_STORAGE_POLICY_NAME));
-    DataLayout layout = DataLayout.of(cluster, BASE_DIR + "/io_data");
-    progress.step("written in %.1f s: %d blocks; replicas per DataNode %s", write.execTimeS(), layout.blocks(),
-        layout.replicasByNode());
+    progress.step("writing %d x %d MiB with TestDFSIO (%s, RF %d) from off-cluster", p.files(),
+        p.fileBytes() >> 20, storagePolicy, p.replication());
+    DfsioData.Written written = DfsioData.write(cluster, dfsio, request(), storagePolicy,
+        ReadSelectionExperiment.PolicyScope.ALL);
+    DataLayout layout = written.layout();
+    progress.step("written in %.1f s: %d blocks, replica types %s; replicas per DataNode %s",
+        written.write().execTimeS(), layout.blocks(), layout.describeTypes(), layout.replicasByNode());
     return layout;
   }
 
@@ -129,22 +154,31 @@ public final class HotspotExperiment {
         .withBaseDir(BASE_DIR);
   }
 
-  private String setupText(ClusterSpec spec, DataLayout layout, String stressed) {
+  private String setupText(ClusterSpec spec, DataLayout layout, String stressed, String storagePolicy) {
     HotspotProfile p = setup.profile();
-    double disk = spec.devices().mibPerSec(StorageType.DISK);
+    double device = Stress.fastestMibS(spec);
     return "- Cluster: spec `" + spec.name() + "`: " + spec.description() + "; devices " + spec.devices().describe()
         + "\n- Data: " + p.files() + " files x " + (p.fileBytes() >> 20) + " MiB written once by TestDFSIO from"
-        + " off-cluster (HOT, RF " + p.replication() + ", " + (p.blockBytes() >> 20) + " MiB blocks): "
-        + layout.blocks() + " blocks; replicas per DataNode " + layout.replicasByNode()
+        + " off-cluster (storage policy " + storagePolicy + " on TestDFSIO's directory, RF " + p.replication()
+        + ", " + Sizes.format(p.blockBytes()) + " blocks): " + layout.blocks() + " blocks, replica types "
+        + layout.describeTypes() + "; replicas per DataNode " + layout.replicasByNode()
         + "\n- Stressed DataNode: `" + stressed + "`, the one holding the most replicas (a replica of "
         + Md.pct(layout.blockSharePct(stressed)) + " % of the blocks)"
-        + "\n- I/O stress: background load of " + Md.num(p.loadFactor() * disk) + " MiB/s offered to each of its"
-        + " volumes (" + Md.num(p.loadFactor()) + "× the " + Md.num(disk) + " MiB/s device), real contention on"
-        + " the emulated device\n- CPU and memory stress: the node reports " + Md.pct(p.cpuBusyPct())
+        + "\n- I/O stress: background load of " + Md.num(p.loadFactor() * device) + " MiB/s offered to each of"
+        + " its volumes (" + Md.num(p.loadFactor()) + "× the " + Md.num(device) + " MiB/s of its fastest device,"
+        + " so every volume is saturated), real contention on the emulated devices"
+        + "\n- Policies' storage model: " + storageModel(spec) + " (the emulated speeds)"
+        + "\n- CPU and memory stress: the node reports " + Md.pct(p.cpuBusyPct())
         + " % CPU busy and " + Md.pct(p.memoryUsedPct()) + " % memory used (emulated in its metrics only)"
         + "\n- Reads: TestDFSIO from off-cluster (equally far from every replica), " + p.files() + " maps at once, "
         + p.repetitions() + " per policy and stage; before each read the NameNode's registry had a sample of the"
         + " stressed node taken under the stage's stress (or of every node after the previous stress ended)";
+  }
+
+  /** E.g. {@code SSD 41.9 MB/s, DISK 8.4 MB/s}: what the NameNode's read policies take each volume type to read. */
+  private static String storageModel(ClusterSpec spec) {
+    return spec.volumeTypes().stream().map(t -> t + " " + Md.num(spec.devices().throughput(t).mbPerSec())
+        + " MB/s").collect(java.util.stream.Collectors.joining(", "));
   }
 
   /** The reads of one policy in one stage. */
@@ -153,6 +187,11 @@ public final class HotspotExperiment {
     private final Cluster cluster;
     private final DfsioRunner dfsio;
     private final String stressed;
+    /**
+     * Whether the registry's samples of every node were taken after a NameNode restart that followed the last
+     * stress: {@link PolicySwitch} waits for exactly those, so an unstressed stage right after it needs no wait.
+     */
+    private boolean unstressedSinceRestart;
 
     Trial(Cluster cluster, DfsioRunner dfsio, String stressed) {
       this.cluster = cluster;
@@ -177,11 +216,18 @@ public final class HotspotExperiment {
           ReadMetrics.of(samples, types, Optional.of(stressed)), ReadMetrics.detail(samples, types));
     }
 
-    /** Applies the stage's stress and waits until the NameNode has a sample showing it. */
+    /**
+     * Applies the stage's stress and waits until the NameNode has a sample showing it; without stress, one of every
+     * node taken after the last stress ended (which {@link PolicySwitch} has already waited for after a restart).
+     */
     private Stress stressed(HotspotStage stage) throws Exception {
       long since = System.currentTimeMillis() + ReadClusterSettings.METRICS_INTERVAL_MS;
-      double disk = cluster.spec().devices().mibPerSec(StorageType.DISK);
-      Stress stress = Stress.apply(cluster.devices(stressed), stage, setup.profile(), disk);
+      Stress stress = Stress.apply(cluster.devices(stressed), stage, setup.profile(),
+          Stress.fastestMibS(cluster.spec()));
+      if (stage == HotspotStage.NONE && unstressedSinceRestart) {
+        return stress;
+      }
+      unstressedSinceRestart = false;
       try {
         List<String> uuids = stage == HotspotStage.NONE ? new PolicySwitch(cluster, progress).allUuids()
             : List.of(RegistryWait.uuid(cluster, stressed));

@@ -28,6 +28,10 @@ final class HotspotReport {
 
   /** Within this ratio of the baseline a policy counts as "at par", as the paper words its Fig. 3. */
   static final double AT_PAR = 0.10;
+  /** Share of the bytes read that came from the stressed DataNode's volumes (device counters), percent. */
+  static final String STRESSED_SHARE = "stressed_node_read_share_pct";
+  /** Share of the bytes read that came from SSD volumes, measured only on specs with SSD and DISK. */
+  static final String SSD_SHARE = "ssd_read_share_pct";
 
   private HotspotReport() {}
 
@@ -38,7 +42,7 @@ final class HotspotReport {
     chart(results, "Read throughput per stage (cf. hotspot paper Fig. 3)", "MB/s",
         r -> r.metric(ReadMetrics.THROUGHPUT)).writePng(outDir.resolve("throughput.png"));
     chart(results, "Share of bytes read from the stressed DataNode", "% of bytes read",
-        r -> r.metric("stressed_node_read_share_pct")).writePng(outDir.resolve("stressed-share.png"));
+        r -> r.metric(STRESSED_SHARE)).writePng(outDir.resolve("stressed-share.png"));
     for (HotspotStage stage : HotspotStage.all()) {
       List<LineChart> panels = nodePanels(results, stage);
       if (!panels.isEmpty()) {
@@ -51,7 +55,7 @@ final class HotspotReport {
     return "nodes-" + stage.id() + ".png";
   }
 
-  /** Per policy, each DataNode's disk utilization over the stage's last read. */
+  /** Per policy, each DataNode's device utilization (mean of its volumes) over the stage's last read. */
   @SuppressWarnings("unchecked")
   private static List<LineChart> nodePanels(ExperimentResults results, HotspotStage stage) {
     List<LineChart> panels = new ArrayList<>();
@@ -59,7 +63,7 @@ final class HotspotReport {
       results.run(p, stage.id()).ifPresent(r -> {
         Map<String, Object> t = (Map<String, Object>) r.detail().getOrDefault("timeline", Map.of());
         Map<String, Object> nodes = (Map<String, Object>) t.getOrDefault("node_util_pct", Map.of());
-        LineChart chart = new LineChart(p + ", " + stage.id() + ": disk utilization per DataNode", "time (s)",
+        LineChart chart = new LineChart(p + ", " + stage.id() + ": device utilization per DataNode", "time (s)",
             "utilization (%)").yRange(100);
         nodes.forEach((node, values) -> chart.series(node, numbers(t.get("t_s")), numbers(values)));
         if (chart.seriesCount() > 0) {
@@ -104,7 +108,8 @@ final class HotspotReport {
     }
     md.append("\n![Read throughput per stage](throughput.png)\n");
     md.append("\n![Share of bytes read from the stressed DataNode](stressed-share.png)\n");
-    md.append("\nEach DataNode's disk utilization during the last read of each stage, one panel per policy:\n");
+    md.append("\nEach DataNode's device utilization (the mean of its volumes) during the last read of each stage,"
+        + " one panel per policy:\n");
     for (HotspotStage stage : HotspotStage.all()) {
       md.append("\n![Per-DataNode utilization, ").append(stage.id()).append("](").append(nodesPng(stage))
           .append(")\n");
@@ -139,18 +144,31 @@ final class HotspotReport {
     return String.format(Locale.ROOT, "%s (%.2f×)", word, r);
   }
 
+  /** One stage's table; with SSD volumes (One_SSD data) also each policy's share of bytes from SSD. */
   private static void stageTable(StringBuilder md, ExperimentResults results, HotspotStage stage) {
+    boolean ssd = results.runs().stream().anyMatch(r -> r.metrics().containsKey(SSD_SHARE));
     md.append("\n## Stage `").append(stage.id()).append("`\n\n");
-    md.append(Md.header(List.of("policy", "read throughput (MB/s)", "ratio to network-distance", "exec time (s)",
-        "TestDFSIO throughput per map (MB/s)", "read from stressed node (%)", "DISK util (%)")));
+    List<String> cols = new ArrayList<>(List.of("policy", "read throughput (MB/s)", "ratio to network-distance",
+        "exec time (s)", "TestDFSIO throughput per map (MB/s)", "read from stressed node (%)"));
+    if (ssd) {
+      cols.addAll(List.of("read from SSD (%)", "SSD util (%)"));
+    }
+    cols.add("DISK util (%)");
+    md.append(Md.header(cols));
     double base = throughput(results, HotspotExperiment.BASELINE, stage);
     for (String p : policies(results)) {
-      results.run(p, stage.id()).ifPresent(r -> md.append(Md.row(List.of(
-          "`" + p + "`" + (r.baseline() ? " (HDFS)" : ""),
-          Md.meanStd(r.metric(ReadMetrics.THROUGHPUT), r.metric(ReadMetrics.THROUGHPUT + "_std"), r.repetitions()),
-          Md.ratio(r.metric(ReadMetrics.THROUGHPUT), base), Md.num(r.metric("exec_time_s")),
-          Md.num(r.metric("dfsio_throughput_mb_s")), Md.pct(r.metric("stressed_node_read_share_pct")),
-          Md.pct(r.metric("disk_util_pct"))))));
+      results.run(p, stage.id()).ifPresent(r -> {
+        List<String> cells = new ArrayList<>(List.of("`" + p + "`" + (r.baseline() ? " (HDFS)" : ""),
+            Md.meanStd(r.metric(ReadMetrics.THROUGHPUT), r.metric(ReadMetrics.THROUGHPUT + "_std"),
+                r.repetitions()),
+            Md.ratio(r.metric(ReadMetrics.THROUGHPUT), base), Md.num(r.metric("exec_time_s")),
+            Md.num(r.metric("dfsio_throughput_mb_s")), Md.pct(r.metric(STRESSED_SHARE))));
+        if (ssd) {
+          cells.addAll(List.of(Md.pct(r.metric(SSD_SHARE)), Md.pct(r.metric("ssd_util_pct"))));
+        }
+        cells.add(Md.pct(r.metric("disk_util_pct")));
+        md.append(Md.row(cells));
+      });
     }
   }
 

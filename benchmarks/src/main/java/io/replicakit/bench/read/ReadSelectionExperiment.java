@@ -12,7 +12,6 @@ import io.replicakit.testbed.cluster.Cluster;
 import io.replicakit.testbed.cluster.ClusterMode;
 import io.replicakit.testbed.cluster.ClusterOptions;
 import io.replicakit.testbed.dfsio.DfsioRequest;
-import io.replicakit.testbed.dfsio.DfsioResult;
 import io.replicakit.testbed.dfsio.DfsioRunner;
 import io.replicakit.testbed.net.NetworkRecord;
 import io.replicakit.testbed.spec.ClusterSpec;
@@ -24,9 +23,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import io.replicakit.testbed.cluster.ClientPlacement;
 import org.apache.hadoop.fs.FileUtil;
-import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants;
 
@@ -163,18 +160,11 @@ public final class ReadSelectionExperiment {
     progress.step("writing %d x %d MiB with TestDFSIO (One_SSD on %s, RF %d) from off-cluster", p.files(),
         p.fileBytes() >> 20, setup.scope() == PolicyScope.ALL ? "all its files" : "its data files",
         p.replication());
-    if (setup.scope() == PolicyScope.ALL) {
-      try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.offCluster())) {
-        org.apache.hadoop.fs.Path base = new org.apache.hadoop.fs.Path(BASE_DIR);
-        fs.mkdirs(base);
-        fs.setStoragePolicy(base, HdfsConstants.ONESSD_STORAGE_POLICY_NAME);
-      }
-    }
-    DfsioResult write = dfsio.run(request().withOp(DfsioRequest.Op.WRITE)
-        .withStoragePolicy(HdfsConstants.ONESSD_STORAGE_POLICY_NAME));
-    DataLayout layout = DataLayout.of(cluster, BASE_DIR + "/io_data");
-    progress.step("written in %.1f s: %d blocks, %s replicas per block", write.execTimeS(), layout.blocks(),
-        layout.describeTypes());
+    DfsioData.Written written = DfsioData.write(cluster, dfsio, request(), HdfsConstants.ONESSD_STORAGE_POLICY_NAME,
+        setup.scope());
+    DataLayout layout = written.layout();
+    progress.step("written in %.1f s: %d blocks, %s replicas per block", written.write().execTimeS(),
+        layout.blocks(), layout.describeTypes());
     return layout;
   }
 

@@ -5,6 +5,7 @@
 package io.replicakit.bench.read;
 
 import io.replicakit.testbed.device.DeviceControl;
+import io.replicakit.testbed.spec.ClusterSpec;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -14,6 +15,14 @@ import java.util.Optional;
  * paper ran threads reading HDFS files on the stressed machine). CPU and memory stress are emulated in the
  * reported metrics only ({@link DeviceControl#stressHost}): the testbed's DataNodes share one machine, so real
  * stress would load every node alike.
+ *
+ * <p>On a node with two volumes (SSD and DISK on {@code one-ssd}) both are loaded. On One_SSD data the node
+ * serves some of its blocks from the SSD (their one SSD replica) and the others from the DISK, so loading one
+ * volume would leave the node fast for part of its reads: a policy that keeps its reads off the node would then
+ * be judged on a node that is only half a hotspot. {@link DeviceControl#startLoad} offers one rate to every
+ * volume, so the rate is the load factor times the fastest device's speed. With a factor above 1 that saturates
+ * each volume, and a slower one exactly as its own multiple would: a saturated device's load thread issues its
+ * requests back to back either way ({@code BackgroundLoad}).
  */
 final class Stress implements AutoCloseable {
 
@@ -30,6 +39,13 @@ final class Stress implements AutoCloseable {
     this.host = host;
   }
 
+  /** The speed of the spec's fastest volume type, MiB/s: the load factor multiplies it. */
+  static double fastestMibS(ClusterSpec spec) {
+    return spec.volumeTypes().stream().mapToDouble(t -> spec.devices().mibPerSec(t)).max()
+        .orElseThrow(() -> new IllegalArgumentException("spec '" + spec.name() + "' has no volumes"));
+  }
+
+  /** @param deviceMibS the device speed the profile's load factor multiplies ({@link #fastestMibS}) */
   static Stress apply(DeviceControl node, HotspotStage stage, HotspotProfile profile, double deviceMibS) {
     Optional<DeviceControl.Load> load = stage.io()
         ? Optional.of(node.startLoad(profile.loadFactor() * deviceMibS, MAX)) : Optional.empty();

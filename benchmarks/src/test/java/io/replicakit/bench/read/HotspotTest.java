@@ -14,12 +14,18 @@ import io.replicakit.common.state.NodeState;
 import io.replicakit.common.state.HostMetrics;
 import io.replicakit.common.state.SystemSample;
 import io.replicakit.common.state.VolumeMetrics;
+import io.replicakit.common.storage.StorageSpeeds;
+import io.replicakit.read.config.ReadSelectionConfig;
+import io.replicakit.testbed.spec.ClusterSpec;
+import io.replicakit.testbed.spec.Sizes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.StorageType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -58,7 +64,7 @@ class HotspotTest {
   private static ExperimentResults results() {
     List<RunResult> runs = new ArrayList<>();
     double[][] thr = {{27, 18, 17}, {15, 16, 17}, {16, 17, 17}};
-    List<String> policies = HotspotExperiment.POLICIES;
+    List<String> policies = HotspotExperiment.DISK_POLICIES;
     for (int p = 0; p < policies.size(); p++) {
       for (HotspotStage stage : HotspotStage.all()) {
         Map<String, Object> timeline = Map.of("t_s", List.of(0.25, 0.5),
@@ -87,6 +93,58 @@ class HotspotTest {
     for (String file : List.of("report.md", "throughput.png", "stressed-share.png", "nodes-none.png",
         "nodes-io-stress.png", "nodes-cpu-mem-io-stress.png")) {
       assertTrue(Files.size(dir.resolve(file)) > 1000, file);
+    }
+  }
+
+  private static ExperimentResults withSsdShare(ExperimentResults r) {
+    List<RunResult> runs = new ArrayList<>();
+    for (RunResult run : r.runs()) {
+      Map<String, Double> m = new java.util.LinkedHashMap<>(run.metrics());
+      m.put("ssd_read_share_pct", run.variant().equals("network-distance") ? 33.0 : 90.0);
+      m.put("ssd_util_pct", 40.0);
+      runs.add(new RunResult(run.variant(), run.baseline(), run.stage(), run.repetitions(), m, run.detail()));
+    }
+    return new ExperimentResults(r.experiment(), r.profile(), r.started(), r.hadoopVersion(), r.cluster(), runs);
+  }
+
+  @Test
+  void report_onOneSsdData_showsTheShareReadFromSsd_andOnDiskOnlyDataDoesNot() {
+    String ssd = HotspotReport.render(withSsdShare(results()), "cmd", "- Cluster: one-ssd", 300);
+    assertTrue(ssd.contains("| read from stressed node (%) | read from SSD (%) | SSD util (%) | DISK util (%) |"),
+        ssd);
+    assertTrue(ssd.contains("| 22 | 33 | 40 |"), ssd);
+    assertFalse(HotspotReport.render(results(), "cmd", "- Cluster: small", 300).contains("read from SSD"));
+  }
+
+  @Test
+  void aSpecWithSsdVolumes_getsOneSsdData_andTheStorageAwarePolicies() {
+    ClusterSpec oneSsd = ReadSpecs.load("one-ssd", List.of(), Double.NaN, Double.NaN);
+    ClusterSpec small = ReadSpecs.load("small", List.of(), Double.NaN, Double.NaN);
+    assertEquals("ONE_SSD", HotspotExperiment.storagePolicy(oneSsd));
+    assertEquals("HOT", HotspotExperiment.storagePolicy(small));
+    assertEquals(List.of("network-distance", "storage-type", "drr", "system-state", "combined"),
+        HotspotExperiment.defaultPolicies(oneSsd));
+    assertEquals(List.of("network-distance", "system-state", "combined"), HotspotExperiment.defaultPolicies(small));
+  }
+
+  @Test
+  void ioStress_onAnSsdAndDiskNode_offersEachVolumeMoreThanItsFastestDeviceReads() {
+    ClusterSpec oneSsd = ReadSpecs.load("one-ssd", List.of("device.mibps.ssd=30", "device.mibps.disk=6"),
+        Double.NaN, Double.NaN);
+    assertEquals(30, Stress.fastestMibS(oneSsd), 1e-9, "the SSD, so the load saturates it as well as the DISK");
+    assertEquals(8, Stress.fastestMibS(ReadSpecs.load("small", List.of(), Double.NaN, Double.NaN)), 1e-9,
+        "DISK-only: the disk's own speed, as before");
+  }
+
+  @Test
+  void theNameNodesStorageModel_isTheSpecsDeviceSpeeds() {
+    ClusterSpec spec = ReadSpecs.load("one-ssd", List.of("device.mibps.ssd=50"), Double.NaN, Double.NaN);
+    Configuration conf = new Configuration(false);
+    ReadClusterSettings.options(dir, spec, Sizes.MIB, Map.of()).hdfsSettings().forEach(conf::set);
+    StorageSpeeds model = ReadSelectionConfig.settings(conf).storage().speeds();
+    assertEquals(50 * 1.048576, model.get(StorageType.SSD).mbPerSec(), 0.01);
+    for (StorageType t : List.of(StorageType.SSD, StorageType.DISK)) {
+      assertEquals(spec.devices().throughput(t).mbPerSec(), model.get(t).mbPerSec(), 0.01, t.name());
     }
   }
 

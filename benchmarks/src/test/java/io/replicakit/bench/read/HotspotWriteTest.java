@@ -25,8 +25,17 @@ class HotspotWriteTest {
 
   @Test
   void withoutWorkload_theReadPoliciesAreTheDefault_asBefore() {
-    assertEquals(HotspotExperiment.POLICIES, parse().policies());
+    assertEquals(HotspotExperiment.DISK_POLICIES, parse().policies());
     assertEquals(List.of("network-distance", "drr"), parse("--policies", "network-distance,drr").policies());
+  }
+
+  @Test
+  void aSpecWithSsdVolumes_addsTheStorageAwarePoliciesToTheReadDefault() {
+    assertEquals(List.of("network-distance", "storage-type", "drr", "system-state", "combined"),
+        parse("--spec", "one-ssd").policies());
+    assertEquals(List.of("network-distance", "system-state", "combined"), parse("--spec", "small").policies());
+    assertEquals(List.of("network-distance", "combined"),
+        parse("--spec", "one-ssd", "--policies", "network-distance,combined").policies());
   }
 
   @Test
