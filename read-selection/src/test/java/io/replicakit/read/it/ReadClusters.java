@@ -5,6 +5,8 @@
 package io.replicakit.read.it;
 
 import io.replicakit.metrics.testing.MetricsRecipe;
+import io.replicakit.read.hdfs.ReplicaKitNetworkTopology;
+import io.replicakit.read.policy.ReadPolicy;
 import io.replicakit.read.testing.ReadRecipe;
 import io.replicakit.testbed.cluster.ClientPlacement;
 import io.replicakit.testbed.cluster.ClusterOptions;
@@ -19,6 +21,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
 import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
@@ -73,6 +76,25 @@ final class ReadClusters {
   /** The located blocks of {@code path} as the NameNode orders them for {@code fs}'s client. */
   static List<LocatedBlock> located(DistributedFileSystem fs, org.apache.hadoop.fs.Path path) throws IOException {
     return fs.getClient().getLocatedBlocks(path.toUri().getPath(), 0, Long.MAX_VALUE).getLocatedBlocks();
+  }
+
+  /**
+   * One letter per block, in order: {@code F} when its first replica is on SSD (fast), {@code S} when on DISK
+   * (slow), {@code ?} otherwise.
+   */
+  static String firstClasses(List<LocatedBlock> blocks) {
+    StringBuilder classes = new StringBuilder(blocks.size());
+    for (LocatedBlock block : blocks) {
+      StorageType first = block.getStorageTypes()[0];
+      classes.append(first == StorageType.SSD ? 'F' : first == StorageType.DISK ? 'S' : '?');
+    }
+    return classes.toString();
+  }
+
+  /** The read policy of the cluster's NameNode, as its topology holds it. */
+  static ReadPolicy policy(EmbeddedCluster cluster) {
+    return ((ReplicaKitNetworkTopology) cluster.miniCluster().getNamesystem().getBlockManager().getDatanodeManager()
+        .getNetworkTopology()).policy();
   }
 
   /** Bytes read so far from each storage type's emulated volumes, cluster-wide. */

@@ -8,8 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.replicakit.common.state.SystemStates;
+import io.replicakit.read.config.ReadSelectionConfig;
 import io.replicakit.read.hdfs.ReplicaKitNetworkTopology;
+import io.replicakit.read.policy.DynamicRoundRobinPolicy;
 import io.replicakit.read.policy.NetworkDistancePolicy;
+import io.replicakit.read.policy.ReadPolicy;
+import io.replicakit.read.policy.WeightedRoundRobinPolicy;
 import io.replicakit.testbed.cluster.ClientPlacement;
 import io.replicakit.testbed.cluster.EmbeddedCluster;
 import io.replicakit.testbed.spec.ClusterSpec;
@@ -94,6 +99,103 @@ class ReadPolicyIT {
       }
       assertTrue(ssdFirst < blocks, "HDFS ignores storage types: not every block starts on its SSD");
     }
+  }
+
+  /**
+   * WRR with a configured weight of 3. Every block of the file offers both classes to an off-cluster reader (its
+   * SSD replica is eligible across racks, see {@code ReadRecipe}), so each takes a round-robin turn, and the blocks
+   * of one listing take consecutive turns: 3 SSD-first, then one DISK-first, over and over. Where in that cycle a
+   * listing starts is HDFS's business, as the NameNode sorts more blocks than a listing shows ({@code
+   * getBlockLocations} sorts a file's last block a second time, as {@code LocatedBlocks.getLastLocatedBlock()}), so
+   * the assertion takes any starting point; a listing of a whole number of cycles then holds exactly 3 SSD-first
+   * blocks per DISK-first one.
+   *
+   * <p>The stock client then reads each block from the first replica it is given: both storage types serve whole
+   * blocks, SSD most. How many each serves depends on how the client's prefetch splits the file into listings, so
+   * only that is asserted.
+   */
+  @Test
+  void wrr_listsWeightSsdFirstBlocksPerDiskFirstBlock_andTheClientReadsFromBoth() throws Exception {
+    ClusterSpec spec = ClusterSpecs.load("one-ssd");
+    try (EmbeddedCluster cluster = EmbeddedCluster.start(spec,
+        ReadClusters.withPolicy(dir, spec, "wrr").with(ReadSelectionConfig.WRR_WEIGHT_KEY, "3"))) {
+      assertInstanceOf(WeightedRoundRobinPolicy.class, ReadClusters.policy(cluster));
+      org.apache.hadoop.fs.Path file = ReadClusters.write(cluster, "/data", ReadClusters.oneSsd(), 1, 12).get(0);
+      Map<String, Long> before = ReadClusters.bytesReadByType(cluster);
+      try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.offCluster())) {
+        List<LocatedBlock> blocks = ReadClusters.located(fs, file);
+        assertOneSsdAndTwoDisks(blocks);
+        String firsts = ReadClusters.firstClasses(blocks);
+        assertRoundRobin(3, firsts);
+        assertEquals(9, count(firsts, 'F'), firsts);
+        assertEquals(3, count(firsts, 'S'), firsts);
+
+        assertEquals(12 * ReadClusters.BLOCK, readFully(fs, file));
+      }
+      Map<String, Long> after = ReadClusters.bytesReadByType(cluster);
+      long ssd = after.get("SSD") - before.get("SSD");
+      long disk = after.get("DISK") - before.get("DISK");
+      assertTrue(disk >= ReadClusters.BLOCK, "DISK volumes served whole blocks: " + disk + " bytes, SSD " + ssd);
+      assertTrue(ssd > disk, "SSD volumes served most: " + ssd + " bytes, DISK " + disk);
+    }
+  }
+
+  /**
+   * DRR without heartbeat-metrics, so with no utilization known to the NameNode, keeps the weight WRR derives from
+   * the storage speeds: here the spec's emulated devices (SSD 40, DISK 8 MiB/s, so 5), which reach the topology
+   * through the per-type throughput keys. Those keys are in MB/s; 41.94304 / 8.388608 is 5.000000000000001, and
+   * under the rule {@code fast < weight * (slow + 1)} that lets the very first run of turns take a sixth SSD read
+   * before the first DISK read (every later run takes exactly 5). The first listing (13 turns with the last block's
+   * second sort) passes that run; the second must hold exactly 5 SSD-first blocks per DISK-first one, entered
+   * anywhere in the cycle.
+   */
+  @Test
+  void drr_withoutUtilizationSamples_keepsTheWeightOfTheDeviceSpeeds() throws Exception {
+    ClusterSpec spec = ClusterSpecs.load("one-ssd");
+    try (EmbeddedCluster cluster = EmbeddedCluster.start(spec, ReadClusters.withPolicy(dir, spec, "drr"))) {
+      ReadPolicy policy = assertInstanceOf(DynamicRoundRobinPolicy.class, ReadClusters.policy(cluster));
+      org.apache.hadoop.fs.Path file = ReadClusters.write(cluster, "/data", ReadClusters.oneSsd(), 1, 12).get(0);
+      assertTrue(SystemStates.current().all().isEmpty(), "without the plugins the NameNode knows no node state");
+      double derived = spec.devices().speeds().get(StorageType.SSD).mbPerSec()
+          / spec.devices().speeds().get(StorageType.DISK).mbPerSec();
+      assertEquals(5.0, derived, 1e-9, "the spec's devices");
+      try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.offCluster())) {
+        List<LocatedBlock> blocks = ReadClusters.located(fs, file);
+        assertOneSsdAndTwoDisks(blocks);
+        String first = ReadClusters.firstClasses(blocks);
+        assertEquals(5.0, policy.weight(), 1e-9, "the weight of the first listing " + first);
+
+        String second = ReadClusters.firstClasses(ReadClusters.located(fs, file));
+        assertRoundRobin(5, second);
+        assertEquals(10, count(second, 'F'), second);
+        assertEquals(2, count(second, 'S'), second);
+        assertEquals(5.0, policy.weight(), 1e-9, "the weight of the second listing");
+      }
+    }
+  }
+
+  /** The blocks' precondition for a round-robin turn each: one SSD replica and two DISK replicas (ONE_SSD). */
+  private static void assertOneSsdAndTwoDisks(List<LocatedBlock> blocks) {
+    for (LocatedBlock block : blocks) {
+      List<StorageType> types = Arrays.asList(block.getStorageTypes());
+      assertEquals(3, types.size(), () -> "replicas of " + block.getBlock() + ": " + types);
+      assertEquals(1, types.stream().filter(StorageType.SSD::equals).count(), () -> block + ": " + types);
+      assertEquals(2, types.stream().filter(StorageType.DISK::equals).count(), () -> block + ": " + types);
+    }
+  }
+
+  /**
+   * Asserts that {@code firsts} ({@link ReadClusters#firstClasses}) are consecutive round-robin turns at an integer
+   * {@code weight}: {@code weight} SSD-first blocks, then one DISK-first, repeated, entered anywhere in the cycle.
+   */
+  private static void assertRoundRobin(int weight, String firsts) {
+    String cycle = "F".repeat(weight) + "S";
+    assertTrue(cycle.repeat(firsts.length() / cycle.length() + 2).contains(firsts),
+        () -> "first replicas " + firsts + " (F: SSD, S: DISK) are not consecutive turns of " + cycle);
+  }
+
+  private static long count(String firsts, char kind) {
+    return firsts.chars().filter(c -> c == kind).count();
   }
 
   private static List<Integer> distances(NetworkTopology topology, DatanodeInfo reader, DatanodeInfo[] nodes) {

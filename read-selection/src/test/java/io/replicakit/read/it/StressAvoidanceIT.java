@@ -4,11 +4,16 @@
  */
 package io.replicakit.read.it;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.replicakit.common.state.SystemStates;
 import io.replicakit.common.state.VolumeMetrics;
+import io.replicakit.read.config.ReadSelectionConfig;
+import io.replicakit.read.policy.DynamicRoundRobinPolicy;
+import io.replicakit.read.policy.ReadPolicy;
 import io.replicakit.testbed.cluster.ClientPlacement;
 import io.replicakit.testbed.cluster.EmbeddedCluster;
 import io.replicakit.testbed.device.BackgroundLoad;
@@ -17,17 +22,22 @@ import io.replicakit.testbed.spec.ClusterSpecs;
 import io.replicakit.testbed.spec.DataNodeSpec;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BooleanSupplier;
+import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * A DataNode whose disks are saturated by another tenant, in a real NameNode with the heartbeat-metrics plugins:
- * policies that read node state never put it first while an equally close, unstressed replica exists.
+ * Disks saturated by another tenant, in a real NameNode with the heartbeat-metrics plugins: policies that read node
+ * state never put a stressed DataNode first while an equally close, unstressed replica exists, and DRR moves reads
+ * off a storage type whose volumes are busy.
  */
 class StressAvoidanceIT {
 
@@ -65,6 +75,79 @@ class StressAvoidanceIT {
         }
         assertTrue(withStressed >= 2, "the stressed node holds replicas of " + withStressed + " blocks");
       }
+    }
+  }
+
+  /**
+   * DRR in a real NameNode follows the utilization heartbeat-metrics reports: another tenant saturates every SSD,
+   * the DISKs are idle, so each adjustment (one per interval, on newer samples) lowers the weight by a step, from
+   * the 5 of the devices' speeds down to the minimum of 1, and DISK takes at least every other block: at weight 1
+   * a block starts on SSD only while the count of SSD-first blocks does not exceed the DISK-first ones, and the
+   * earlier turns at higher weights left it ahead. (Without samples the weight stays at 5: {@code ReadPolicyIT}.)
+   *
+   * <p>The first ordering adjusts at once, so the test waits until the NameNode's view holds the scenario (every
+   * node's fresh sample with its SSD busy and its DISK idle) before listing any block: samples from the write, with
+   * the DISKs busy, would move the weight the other way. The interval is shortened to 500 ms so the four steps
+   * take seconds; the assertions count steps, not time.
+   */
+  @Test
+  void drr_ssdsSaturatedFromElsewhere_lowerTheWeightToItsMinimum_andDiskTakesHalfTheBlocks() throws Exception {
+    ClusterSpec spec = ClusterSpecs.load("one-ssd");
+    try (EmbeddedCluster cluster = EmbeddedCluster.start(spec, ReadClusters.withMetrics(
+        ReadClusters.withPolicy(dir, spec, "drr").with(ReadSelectionConfig.DRR_INTERVAL_KEY, "500")))) {
+      ReadPolicy policy = assertInstanceOf(DynamicRoundRobinPolicy.class, ReadClusters.policy(cluster));
+      org.apache.hadoop.fs.Path file = ReadClusters.write(cluster, "/data", ReadClusters.oneSsd(), 1, 12).get(0);
+      List<String> nodes = cluster.spec().dataNodes().stream()
+          .map(dn -> cluster.dataNode(dn.name()).orElseThrow().getDatanodeUuid()).toList();
+      List<BackgroundLoad> loads = new ArrayList<>();
+      try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.offCluster())) {
+        for (DataNodeSpec dn : cluster.spec().dataNodes()) {
+          loads.add(cluster.devices(dn.name()).startLoad(v -> v.type() == StorageType.SSD, 64,
+              Duration.ofSeconds(60)));
+        }
+        await(() -> nodes.stream().allMatch(StressAvoidanceIT::ssdBusyDiskIdle),
+            "every node's SSD busy and DISK idle");
+
+        List<Double> weights = new ArrayList<>();
+        ReadClusters.located(fs, file);
+        weights.add(policy.weight());
+        assertTrue(weights.get(0) < 5, () -> "the first ordering lowered the weight from 5: " + weights + ", view "
+            + SystemStates.current().all());
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (weights.get(weights.size() - 1) > 1 + 1e-9) {
+          if (System.nanoTime() > deadline) {
+            throw new AssertionError("the weight never reached 1: " + weights + ", view "
+                + SystemStates.current().all());
+          }
+          Thread.sleep(100);
+          ReadClusters.located(fs, file);
+          weights.add(policy.weight());
+        }
+
+        String firsts = ReadClusters.firstClasses(ReadClusters.located(fs, file));
+        assertEquals(1.0, policy.weight(), 1e-9, "still at the minimum; weights " + weights);
+        assertTrue(firsts.chars().filter(c -> c == 'S').count() >= firsts.length() / 2,
+            () -> "DISK first for at least half the blocks: " + firsts + " (F: SSD, S: DISK), weights " + weights);
+      } finally {
+        loads.forEach(BackgroundLoad::close);
+      }
+    }
+  }
+
+  private static boolean ssdBusyDiskIdle(String uuid) {
+    List<VolumeMetrics> volumes = volumes(uuid);
+    return volumes.stream().anyMatch(v -> v.storageType().equals("SSD"))
+        && volumes.stream().allMatch(v -> v.hasUtilization() && (v.storageType().equals("SSD")
+            ? v.utilizationPct() > 90 : v.utilizationPct() < 10 && v.writeKbPerSec() < 100));
+  }
+
+  private static void await(BooleanSupplier condition, String what) throws InterruptedException {
+    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+    while (!condition.getAsBoolean()) {
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("the NameNode never saw " + what + ": " + SystemStates.current().all());
+      }
+      Thread.sleep(100);
     }
   }
 
