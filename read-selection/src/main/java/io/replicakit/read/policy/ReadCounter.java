@@ -24,6 +24,11 @@ final class ReadCounter {
 
   private static final long MASK = 0xFFFF_FFFFL;
   private static final long HALVE_AT = 1L << 30;
+  /**
+   * Relative slack on the weight's side of the comparison: a weight derived from two speeds carries rounding
+   * (41.94304 / 8.388608 = 5.000000000000001), which without it gave a sixth fast read where five were meant.
+   */
+  private static final double ROUNDING = 1e-12;
 
   /** {@code fast << 32 | slow}. */
   private final AtomicLong counts;
@@ -43,7 +48,7 @@ final class ReadCounter {
       long now = counts.get();
       long fast = fast(now);
       long slow = slow(now);
-      boolean fromFast = fast < weight * (slow + 1);
+      boolean fromFast = fast < weight * (slow + 1) * (1 - ROUNDING);
       if (counts.compareAndSet(now, pack(fromFast ? fast + 1 : fast, fromFast ? slow : slow + 1))) {
         return fromFast;
       }

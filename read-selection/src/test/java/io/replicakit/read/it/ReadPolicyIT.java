@@ -143,11 +143,9 @@ class ReadPolicyIT {
   /**
    * DRR without heartbeat-metrics, so with no utilization known to the NameNode, keeps the weight WRR derives from
    * the storage speeds: here the spec's emulated devices (SSD 40, DISK 8 MiB/s, so 5), which reach the topology
-   * through the per-type throughput keys. Those keys are in MB/s; 41.94304 / 8.388608 is 5.000000000000001, and
-   * under the rule {@code fast < weight * (slow + 1)} that lets the very first run of turns take a sixth SSD read
-   * before the first DISK read (every later run takes exactly 5). The first listing (13 turns with the last block's
-   * second sort) passes that run; the second must hold exactly 5 SSD-first blocks per DISK-first one, entered
-   * anywhere in the cycle.
+   * through the per-type throughput keys (in MB/s: 41.94304 / 8.388608, 5 up to rounding, which the counter
+   * absorbs). The first listing (13 turns with the last block's second sort) sets the cycle going; the second must
+   * hold exactly 5 SSD-first blocks per DISK-first one, entered anywhere in the cycle.
    */
   @Test
   void drr_withoutUtilizationSamples_keepsTheWeightOfTheDeviceSpeeds() throws Exception {

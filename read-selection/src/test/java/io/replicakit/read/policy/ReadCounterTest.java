@@ -22,6 +22,17 @@ class ReadCounterTest {
     assertEquals("FFFSFFFS", turns.toString());
   }
 
+  /** The MiB/s speeds of the testbed's devices as MB/s give 5.000000000000001: still five fast reads per slow. */
+  @Test
+  void aWeightWithRoundingError_givesTheIntendedTurns() {
+    ReadCounter counter = new ReadCounter();
+    StringBuilder turns = new StringBuilder();
+    for (int i = 0; i < 12; i++) {
+      turns.append(counter.decide(41.94304 / 8.388608) ? 'F' : 'S');
+    }
+    assertEquals("FFFFFSFFFFFS", turns.toString());
+  }
+
   @Test
   void correct_movesOneReadToTheClassPutFirst() {
     ReadCounter counter = new ReadCounter();
