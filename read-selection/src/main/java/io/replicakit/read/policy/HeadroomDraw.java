@@ -68,23 +68,28 @@ final class HeadroomDraw {
   }
 
   /**
-   * The index (in {@code replicas}' order) of the replica to put first. Passes over the few replicas instead of
-   * scratch arrays: it runs for every block located, and allocating cost more than the arithmetic.
+   * The index (in {@code replicas}' order) of the replica to put first. Each weight is computed once (a division
+   * costs more than the rest of a pass over three replicas), into the one scratch array the draw needs.
    */
   int pick(List<Replica> replicas, Loads loads, RandomGenerator random) {
     Pool pool = pool(replicas, loads);
+    int n = replicas.size();
+    double[] weight = new double[n];
     double total = 0;
-    for (int i = 0; i < replicas.size(); i++) {
+    for (int i = 0; i < n; i++) {
       if (pool.contains(i)) {
-        total += weight(loads.queue()[i]);
+        // Positive even for an absurd queue (infinite, NaN), so a replica in the pool can always be drawn.
+        double w = weight(loads.queue()[i]);
+        weight[i] = w > 0 ? w : Double.MIN_VALUE;
+        total += weight[i];
       }
     }
     double x = random.nextDouble() * total;
     int last = -1;
-    for (int i = 0; i < replicas.size(); i++) {
-      if (pool.contains(i)) {
+    for (int i = 0; i < n; i++) {
+      if (weight[i] > 0) {
         last = i;
-        x -= weight(loads.queue()[i]);
+        x -= weight[i];
         if (x < 0) {
           return i;
         }

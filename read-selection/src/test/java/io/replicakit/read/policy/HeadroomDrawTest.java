@@ -125,4 +125,16 @@ class HeadroomDrawTest {
     assertEquals(false, new HeadroomDraw(0, 3).draws());
     assertEquals(true, cubic.draws());
   }
+
+  /** A queue reported absurdly (infinite, NaN) leaves its replica drawable, never ahead of a sane one. */
+  @Test
+  void absurdQueues_stayDrawable() {
+    List<Replica> block = atDistances(2, 2);
+    HeadroomDraw.Loads onlyAbsurd = new HeadroomDraw.Loads(new double[] {4, 2}, new double[] {Double.NaN, 1}, null);
+    HeadroomDraw.Loads oneAbsurd = new HeadroomDraw.Loads(new double[] {4, 4},
+        new double[] {Double.POSITIVE_INFINITY, 1}, null);
+
+    assertEquals(0, cubic.pick(block, onlyAbsurd, new SplittableRandom(1)));
+    assertEquals(1_000, firsts(cubic, block, oneAbsurd, 1_000, 3)[1]);
+  }
 }
