@@ -58,10 +58,6 @@ final class HeadroomDraw {
     this.exponent = exponent;
   }
 
-  double margin() {
-    return margin;
-  }
-
   /** Whether a draw happens at all; otherwise the order is strictly by score, as the paper's. */
   boolean draws() {
     return margin > 0;
