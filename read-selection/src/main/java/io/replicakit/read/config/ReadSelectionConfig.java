@@ -83,9 +83,10 @@ public final class ReadSelectionConfig {
   /** A quarter point: about the noise between two quiet nodes' scores (one CPU-idle band). */
   public static final ConfigKey<Double> ASSIGNMENT_PENALTY = ConfigKey.number(PREFIX + "score.assignment.penalty",
       0.25, 0, 10).unit("points")
-      .doc("Points a volume loses for each block put first on it since its DataNode's latest sample, up to the "
-          + "volume's remaining read points: readers between two samples spread over equally good nodes instead "
-          + "of herding onto one. 0 turns it off.");
+      .doc("Points a volume's score loses for each block put first on it since its DataNode's latest sample, up "
+          + "to the volume's remaining read points. It orders the replicas after the first (the first is drawn: "
+          + "`replicakit.read.score.margin`), and all of them with margin 0, where it is what spreads readers "
+          + "between two samples. 0 turns it off.");
   /** Half the write points: a node whose disk another tenant's writes saturate (all of them lost) is left out. */
   public static final ConfigKey<Double> MARGIN = ConfigKey.number(PREFIX + "score.margin", 0.5, 0, 10)
       .unit("points")
