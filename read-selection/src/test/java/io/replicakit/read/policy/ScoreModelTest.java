@@ -5,6 +5,7 @@
 package io.replicakit.read.policy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.replicakit.common.state.NodeState;
 import io.replicakit.common.state.HostMetrics;
@@ -145,5 +146,23 @@ class ScoreModelTest {
     NodeState node = node(host(100, 100), calm, busiest, middle);
 
     assertEquals(FULL_STATE - 0.75, model.state(node, "not-on-this-node"), EPS, "await 50 ms of the 95 % volume");
+  }
+
+  /**
+   * The draw's queue: the sampled queue length when reported; else one server's mean queue at the sampled
+   * utilization, u / (1 - u), capped at 99 %; NaN when the sample has neither.
+   */
+  @Test
+  void queue_isTheSampledQueue_elseEstimatedFromUtilization() {
+    VolumeMetrics queued = new VolumeMetrics("queued", "DISK", "sda", 10, 0, 0, 80, 2.5);
+    VolumeMetrics halfBusy = new VolumeMetrics("half", "DISK", "sdb", 10, 0, 0, 50, Double.NaN);
+    VolumeMetrics saturated = new VolumeMetrics("full", "DISK", "sdc", 10, 0, 0, 100, Double.NaN);
+    VolumeMetrics unknown = VolumeMetrics.missing("unknown", "DISK", "sdd");
+    NodeState node = node(host(100, 100), queued, halfBusy, saturated, unknown);
+
+    assertEquals(2.5, model.queue(node.sample(), "queued"), EPS);
+    assertEquals(1.0, model.queue(node.sample(), "half"), EPS);
+    assertEquals(99.0, model.queue(node.sample(), "full"), EPS);
+    assertTrue(Double.isNaN(model.queue(node.sample(), "unknown")));
   }
 }
