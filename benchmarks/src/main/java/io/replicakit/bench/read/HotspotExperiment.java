@@ -96,13 +96,16 @@ public final class HotspotExperiment {
 
   /** The data's storage policy: One_SSD where the spec has SSD volumes, as read-selection writes; HOT otherwise. */
   static String storagePolicy(ClusterSpec spec) {
-    return spec.volumeTypes().contains(StorageType.SSD) ? HdfsConstants.ONESSD_STORAGE_POLICY_NAME
-        : HdfsConstants.HOT_STORAGE_POLICY_NAME;
+    return hasSsd(spec) ? HdfsConstants.ONESSD_STORAGE_POLICY_NAME : HdfsConstants.HOT_STORAGE_POLICY_NAME;
   }
 
   /** The policies run when {@code --policies} is not given: {@link #SSD_POLICIES} or {@link #DISK_POLICIES}. */
   public static List<String> defaultPolicies(ClusterSpec spec) {
-    return spec.volumeTypes().contains(StorageType.SSD) ? SSD_POLICIES : DISK_POLICIES;
+    return hasSsd(spec) ? SSD_POLICIES : DISK_POLICIES;
+  }
+
+  private static boolean hasSsd(ClusterSpec spec) {
+    return spec.volumeTypes().contains(StorageType.SSD);
   }
 
   /** Every policy through the three stages; the NameNode restarts once per policy. */

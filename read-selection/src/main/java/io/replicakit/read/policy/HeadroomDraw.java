@@ -42,9 +42,8 @@ final class HeadroomDraw {
    *
    * @param otherLoad each replica's other-load points; NaN when its node has no fresh sample (never left out)
    * @param queue each replica's queue estimate {@code 1 + q + os} (at least 1)
-   * @param preferred which replicas to prefer when not left out; null for none
    */
-  record Loads(double[] otherLoad, double[] queue, boolean[] preferred) {}
+  record Loads(double[] otherLoad, double[] queue) {}
 
   private final double margin;
   private final double exponent;
@@ -67,8 +66,8 @@ final class HeadroomDraw {
    * The index (in {@code replicas}' order) of the replica to put first. Each weight is computed once (a division
    * costs more than the rest of a pass over three replicas), into the one scratch array the draw needs.
    */
-  int pick(List<Replica> replicas, Loads loads, RandomGenerator random) {
-    Pool pool = pool(replicas, loads);
+  int pick(List<Replica> replicas, Loads loads, boolean[] preferred, RandomGenerator random) {
+    Pool pool = pool(replicas, loads, preferred);
     int n = replicas.size();
     double[] weight = new double[n];
     double total = 0;
@@ -94,8 +93,12 @@ final class HeadroomDraw {
     return last;
   }
 
-  /** Steps 1 and 2 as a predicate: the replicas the draw may pick (never none: the best is never left out). */
-  Pool pool(List<Replica> replicas, Loads loads) {
+  /**
+   * Steps 1 and 2 as a predicate: the replicas the draw may pick (never none: the best is never left out).
+   *
+   * @param preferred which replicas to prefer when not left out; null for none
+   */
+  Pool pool(List<Replica> replicas, Loads loads, boolean[] preferred) {
     double[] other = loads.otherLoad();
     double best = Double.NEGATIVE_INFINITY;
     for (double o : other) {
@@ -104,7 +107,6 @@ final class HeadroomDraw {
       }
     }
     double floor = best - margin;
-    boolean[] preferred = loads.preferred();
     boolean anyPreferred = false;
     if (preferred != null) {
       for (int i = 0; i < other.length; i++) {

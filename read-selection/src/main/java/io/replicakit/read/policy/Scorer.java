@@ -163,8 +163,7 @@ final class Scorer {
     List<Replica> best(RandomGenerator random, boolean[] preferred) {
       int first = -1;
       if (draw.draws() && replicas.size() > 1) {
-        first = draw.pick(replicas, preferred == null ? loads
-            : new HeadroomDraw.Loads(loads.otherLoad(), loads.queue(), preferred), random);
+        first = draw.pick(replicas, loads, preferred, random);
       }
       List<Replica> order = select(replicas, sort(replicas, score, penalty, random));
       if (first >= 0) {
@@ -233,7 +232,7 @@ final class Scorer {
       double sampled = Double.isNaN(queue[i]) ? meanQueue : queue[i];
       queue[i] = 1 + sampled + (entries[i] == null ? 0 : entries[i].assigned);
     }
-    return new Scores(replicas, score, penalty, new HeadroomDraw.Loads(otherLoad, queue, null), entries, draw);
+    return new Scores(replicas, score, penalty, new HeadroomDraw.Loads(otherLoad, queue), entries, draw);
   }
 
   /**

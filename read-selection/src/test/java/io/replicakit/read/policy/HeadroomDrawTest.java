@@ -45,7 +45,7 @@ class HeadroomDrawTest {
     int[] first = new int[block.size()];
     SplittableRandom random = new SplittableRandom(seed);
     for (int i = 0; i < draws; i++) {
-      first[draw.pick(block, loads, random)]++;
+      first[draw.pick(block, loads, null, random)]++;
     }
     return first;
   }
@@ -59,7 +59,7 @@ class HeadroomDrawTest {
     List<Replica> block = atDistances(2, 2, 2, 2);
     double[] other = {4, 3, 3.5, NAN};
 
-    boolean[] pool = members(cubic.pool(block, new HeadroomDraw.Loads(other, ones(4), null)), 4);
+    boolean[] pool = members(cubic.pool(block, new HeadroomDraw.Loads(other, ones(4)), null), 4);
 
     assertArrayEquals(new boolean[] {true, false, true, true}, pool);
   }
@@ -70,7 +70,7 @@ class HeadroomDrawTest {
     List<Replica> block = atDistances(0, 2, 2, 4);
     double[] other = {2, 4, 4, 4};
 
-    boolean[] pool = members(cubic.pool(block, new HeadroomDraw.Loads(other, ones(4), null)), 4);
+    boolean[] pool = members(cubic.pool(block, new HeadroomDraw.Loads(other, ones(4)), null), 4);
 
     assertArrayEquals(new boolean[] {false, true, true, false}, pool);
   }
@@ -84,10 +84,10 @@ class HeadroomDrawTest {
     List<Replica> block = atDistances(4, 2, 2);
     boolean[] ssdFirst = {true, false, false};
 
-    HeadroomDraw.Loads allHealthy = new HeadroomDraw.Loads(new double[] {4, 4, 4}, ones(3), ssdFirst);
-    HeadroomDraw.Loads onlySsdStressed = new HeadroomDraw.Loads(new double[] {2, 4, 4}, ones(3), ssdFirst);
-    boolean[] healthy = members(cubic.pool(block, allHealthy), 3);
-    boolean[] ssdStressed = members(cubic.pool(block, onlySsdStressed), 3);
+    HeadroomDraw.Loads allHealthy = new HeadroomDraw.Loads(new double[] {4, 4, 4}, ones(3));
+    HeadroomDraw.Loads onlySsdStressed = new HeadroomDraw.Loads(new double[] {2, 4, 4}, ones(3));
+    boolean[] healthy = members(cubic.pool(block, allHealthy, ssdFirst), 3);
+    boolean[] ssdStressed = members(cubic.pool(block, onlySsdStressed, ssdFirst), 3);
 
     assertArrayEquals(new boolean[] {true, false, false}, healthy);
     assertArrayEquals(new boolean[] {false, true, true}, ssdStressed);
@@ -97,7 +97,7 @@ class HeadroomDrawTest {
   @Test
   void pick_drawsInProportionToTheInverseCubeOfTheQueueEstimate() {
     List<Replica> block = atDistances(2, 2, 2);
-    HeadroomDraw.Loads loads = new HeadroomDraw.Loads(new double[] {4, 4, 4}, new double[] {1, 2, 4}, null);
+    HeadroomDraw.Loads loads = new HeadroomDraw.Loads(new double[] {4, 4, 4}, new double[] {1, 2, 4});
     int draws = 73_000;
 
     int[] first = firsts(cubic, block, loads, draws, 1);
@@ -111,7 +111,7 @@ class HeadroomDrawTest {
   @Test
   void exponentZero_drawsUniformly_amongThePoolOnly() {
     List<Replica> block = atDistances(2, 2, 2);
-    HeadroomDraw.Loads loads = new HeadroomDraw.Loads(new double[] {4, 4, 2}, new double[] {1, 9, 1}, null);
+    HeadroomDraw.Loads loads = new HeadroomDraw.Loads(new double[] {4, 4, 2}, new double[] {1, 9, 1});
 
     int[] first = firsts(new HeadroomDraw(0.5, 0), block, loads, 10_000, 2);
 
@@ -130,11 +130,11 @@ class HeadroomDrawTest {
   @Test
   void absurdQueues_stayDrawable() {
     List<Replica> block = atDistances(2, 2);
-    HeadroomDraw.Loads onlyAbsurd = new HeadroomDraw.Loads(new double[] {4, 2}, new double[] {Double.NaN, 1}, null);
+    HeadroomDraw.Loads onlyAbsurd = new HeadroomDraw.Loads(new double[] {4, 2}, new double[] {Double.NaN, 1});
     HeadroomDraw.Loads oneAbsurd = new HeadroomDraw.Loads(new double[] {4, 4},
-        new double[] {Double.POSITIVE_INFINITY, 1}, null);
+        new double[] {Double.POSITIVE_INFINITY, 1});
 
-    assertEquals(0, cubic.pick(block, onlyAbsurd, new SplittableRandom(1)));
+    assertEquals(0, cubic.pick(block, onlyAbsurd, null, new SplittableRandom(1)));
     assertEquals(1_000, firsts(cubic, block, oneAbsurd, 1_000, 3)[1]);
   }
 }
