@@ -12,6 +12,7 @@ import io.replicakit.bench.placement.PlacementCli;
 import io.replicakit.bench.read.HotspotCli;
 import io.replicakit.bench.read.ReadSelectionCli;
 import io.replicakit.bench.scale.PlacementScaleCli;
+import io.replicakit.bench.write.WriteApproachesCli;
 import java.util.List;
 import java.util.Optional;
 
@@ -26,7 +27,7 @@ public final class Experiments {
   /** Every experiment, freshly made (picocli sets the options on the instance, so each parse needs its own). */
   public static List<Experiment> all() {
     return List.of(new PlacementCli(), new PlacementScaleCli(), new MetricsOverheadCli(), new ReadSelectionCli(),
-        new HotspotCli(), new PfimbiCli(), new FaultCampaignCli());
+        new HotspotCli(), new PfimbiCli(), new FaultCampaignCli(), new WriteApproachesCli());
   }
 
   public static Optional<Experiment> named(String name) {

@@ -89,9 +89,9 @@ class ExperimentCommandTest {
   }
 
   @Test
-  void theRegistry_holdsTheSevenExperiments_withDistinctNames() {
+  void theRegistry_holdsTheEightExperiments_withDistinctNames() {
     assertEquals(List.of("placement", "placement-scale", "metrics-overhead", "read-selection", "hotspot", "pfimbi",
-        "pfimbi-faults"),
+        "pfimbi-faults", "write-approaches"),
         Experiments.all().stream().map(Experiment::name).toList());
   }
 }

@@ -41,9 +41,17 @@ final class DaemonConfs {
   private final Map<String, String> common;
 
   DaemonConfs(ClusterSpec spec, ClusterOptions options, int nameNodePort) {
+    this(spec, options, nameNodePort, 0);
+  }
+
+  /**
+   * @param nameNodeHttpPort the NameNode's web server port, known to every client (so {@code hdfs fsck}, which asks
+   *     the web server, works from them); 0 for any free port, which only the NameNode then knows
+   */
+  DaemonConfs(ClusterSpec spec, ClusterOptions options, int nameNodePort, int nameNodeHttpPort) {
     this.spec = spec;
     this.baseDir = options.baseDir();
-    this.common = common(spec, options, nameNodePort);
+    this.common = common(spec, options, nameNodePort, nameNodeHttpPort);
   }
 
   /** What every daemon and every client of the cluster is configured with. */
@@ -62,7 +70,6 @@ final class DaemonConfs {
   Map<String, String> nameNode(Map<String, String> restartSettings) {
     Map<String, String> settings = common();
     settings.put(DFSConfigKeys.DFS_NAMENODE_NAME_DIR_KEY, baseDir.resolve("name").toUri().toString());
-    settings.put(DFSConfigKeys.DFS_NAMENODE_HTTP_ADDRESS_KEY, spec.masterAddress() + ":0");
     settings.put(CommonConfigurationKeys.HADOOP_TMP_DIR, baseDir.resolve("tmp/namenode").toString());
     SiteFiles.put(settings, DFSConfigKeys.DFS_NAMENODE_PLUGINS_KEY, NameNodeControlPlugin.class.getName());
     if (spec.addressing() == Addressing.NAMESPACES) {
@@ -131,7 +138,8 @@ final class DaemonConfs {
     }
   }
 
-  private static Map<String, String> common(ClusterSpec spec, ClusterOptions options, int nameNodePort) {
+  private static Map<String, String> common(ClusterSpec spec, ClusterOptions options, int nameNodePort,
+      int nameNodeHttpPort) {
     Map<String, String> settings = new LinkedHashMap<>();
     // What MiniDFSCluster sets in the embedded mode, unless the user's settings say otherwise.
     settings.put(DFSConfigKeys.DFS_NAMENODE_SAFEMODE_EXTENSION_KEY, "0");
@@ -145,6 +153,7 @@ final class DaemonConfs {
     String nameNode = spec.masterAddress() + ":" + nameNodePort;
     settings.put(CommonConfigurationKeys.FS_DEFAULT_NAME_KEY, "hdfs://" + nameNode);
     settings.put(DFSConfigKeys.DFS_NAMENODE_RPC_ADDRESS_KEY, nameNode);
+    settings.put(DFSConfigKeys.DFS_NAMENODE_HTTP_ADDRESS_KEY, spec.masterAddress() + ":" + nameNodeHttpPort);
     return settings;
   }
 }

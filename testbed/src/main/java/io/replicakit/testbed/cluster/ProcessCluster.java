@@ -79,13 +79,14 @@ public final class ProcessCluster implements Cluster {
   private final AdminClient admin;
   private final NamespaceNetwork network;
 
-  private ProcessCluster(NamespaceNetwork network, ClusterOptions options, DaemonInstall install, int nameNodePort) {
+  private ProcessCluster(NamespaceNetwork network, ClusterOptions options, DaemonInstall install, int nameNodePort,
+      int nameNodeHttpPort) {
     this.network = network;
     this.spec = network.spec();
     this.options = options;
     this.processes = options.processes().withLauncher(network.launcher(options.processes().launcher()));
     this.starter = new DaemonStarter(install, options.baseDir(), processes);
-    this.confs = new DaemonConfs(spec, options, nameNodePort);
+    this.confs = new DaemonConfs(spec, options, nameNodePort, nameNodeHttpPort);
     this.uri = URI.create("hdfs://" + spec.masterAddress() + ":" + nameNodePort);
     this.admin = new AdminClient(uri, clientConf(ClientPlacement.offCluster()));
   }
@@ -100,7 +101,13 @@ public final class ProcessCluster implements Cluster {
     HadoopWebapps.copyTo(ClusterDirs.home(options.baseDir()));
     NamespaceNetwork network = NamespaceNetwork.open(requested);
     ClusterSpec spec = network.spec();
-    ProcessCluster cluster = new ProcessCluster(network, options, install, Ports.freeOn(spec.masterAddress()));
+    // Both NameNode ports fixed before it starts: clients need the web server's for hdfs fsck.
+    int rpcPort = Ports.freeOn(spec.masterAddress());
+    int httpPort = Ports.freeOn(spec.masterAddress());
+    while (httpPort == rpcPort) {
+      httpPort = Ports.freeOn(spec.masterAddress());
+    }
+    ProcessCluster cluster = new ProcessCluster(network, options, install, rpcPort, httpPort);
     try {
       cluster.format();
       // The NameNode first, alone: on a small machine, DataNode JVMs starting beside it would only slow it down.

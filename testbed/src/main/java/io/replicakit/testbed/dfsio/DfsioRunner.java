@@ -8,6 +8,7 @@ import io.replicakit.testbed.hdfs.HadoopInternals;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
@@ -40,6 +41,7 @@ public final class DfsioRunner {
 
   private final Job job;
   private final Path workDir;
+  private final Map<String, String> extraSettings;
 
   /**
    * @param clientConf client configuration; {@code fs.defaultFS} names the cluster
@@ -54,8 +56,24 @@ public final class DfsioRunner {
    * @param workDir local directory for result files and the local job runner's scratch space
    */
   public DfsioRunner(Job job, Path workDir) {
+    this(job, workDir, Map.of());
+  }
+
+  private DfsioRunner(Job job, Path workDir, Map<String, String> extraSettings) {
     this.job = job;
     this.workDir = workDir;
+    this.extraSettings = Collections.unmodifiableMap(new LinkedHashMap<>(extraSettings));
+  }
+
+  /**
+   * This runner with {@code settings} added to every job's configuration after the runner's own (a client file
+   * system class and its keys, say): in this JVM's job, or as {@code -D} options of a TestDFSIO JVM, so YARN's maps
+   * get them too.
+   */
+  public DfsioRunner withSettings(Map<String, String> settings) {
+    Map<String, String> merged = new LinkedHashMap<>(extraSettings);
+    merged.putAll(settings);
+    return new DfsioRunner(job, workDir, merged);
   }
 
   /**
@@ -92,13 +110,17 @@ public final class DfsioRunner {
     return resultFile;
   }
 
-  /** The configuration a request adds to its client's: data directory, replication, local parallelism, scratch. */
+  /**
+   * The configuration a request adds to its client's: data directory, replication, local parallelism, scratch, then
+   * the runner's own extra settings ({@link #withSettings}).
+   */
   private Map<String, String> jobSettings(DfsioRequest request) {
     Map<String, String> settings = new LinkedHashMap<>();
     settings.put("test.build.data", request.baseDir());
     settings.put("dfs.replication", Short.toString(request.replication()));
     settings.put("mapreduce.local.map.tasks.maximum", Integer.toString(request.parallelMaps()));
     settings.put("hadoop.tmp.dir", workDir.resolve("hadoop-tmp").toAbsolutePath().toString());
+    settings.putAll(extraSettings);
     return settings;
   }
 

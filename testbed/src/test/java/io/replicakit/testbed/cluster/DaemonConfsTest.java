@@ -46,6 +46,14 @@ class DaemonConfsTest {
     assertEquals("0", nn.get("dfs.namenode.safemode.extension"));
     assertEquals("false", nn.get("dfs.namenode.redundancy.considerLoad"));
     assertEquals("io.replicakit.testbed.daemon.NameNodeControlPlugin", nn.get("dfs.namenode.plugins"));
+    assertEquals("127.0.0.1:0", nn.get("dfs.namenode.http-address"));
+  }
+
+  @Test
+  void aFixedWebPort_isInEveryClientsConfiguration_soFsckFindsTheNameNode() {
+    DaemonConfs confs = new DaemonConfs(oneSsd, ClusterOptions.in(dir), 8020, 9871);
+    assertEquals("127.0.0.1:9871", confs.nameNode(Map.of()).get("dfs.namenode.http-address"));
+    assertEquals("127.0.0.1:9871", confs.clientBase().get("dfs.namenode.http-address"));
   }
 
   @Test

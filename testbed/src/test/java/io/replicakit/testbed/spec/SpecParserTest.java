@@ -157,9 +157,19 @@ class SpecParserTest {
   void sixDisksSpec_hasAPageCacheOnEveryNode_otherNamedSpecsNone() {
     assertTrue(ClusterSpecs.load("six-disks").dataNodes().stream()
         .allMatch(dn -> dn.pageCacheBytes() == 256 * Sizes.MIB));
-    for (String name : List.of("paper", "one-ssd", "small")) {
+    for (String name : List.of("paper", "one-ssd", "small", "nine-nodes")) {
       assertFalse(ClusterSpecs.load(name).usesPageCache(), name);
     }
+  }
+
+  @Test
+  void nineNodesSpec_isThreeRacksOfThree_withEveryLinkAndUplinkShaped() {
+    ClusterSpec spec = ClusterSpecs.load("nine-nodes");
+    assertEquals(9, spec.dataNodes().size());
+    assertEquals(List.of(3, 3, 3), spec.racks().stream().map(r -> spec.dataNodesInRack(r).size()).toList());
+    assertEquals(4.0, spec.devices().mibPerSec(StorageType.DISK));
+    assertEquals(5_000_000.0, spec.network().nodeLink(8).bytesPerSec());
+    assertEquals(5_000_000.0, spec.network().rackUplink(2).bytesPerSec());
   }
 
   @Test

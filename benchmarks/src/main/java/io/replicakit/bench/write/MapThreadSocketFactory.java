@@ -1,0 +1,112 @@
+/*
+ * Copyright 2026 The ReplicaKit authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package io.replicakit.bench.write;
+
+import io.replicakit.testbed.TestbedConfig;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.channels.SocketChannel;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.hadoop.conf.Configurable;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.net.StandardSocketFactory;
+
+/**
+ * TestDFSIO's maps on the DataNodes in an embedded cluster, where the local job runner runs every map in this JVM:
+ * {@code hadoop.rpc.socket.factory.class.default} that binds the sockets of a client made on map thread {@code #k}
+ * ({@value #MAP_THREAD}) to the {@code k}-th address of {@value #ADDRESSES_KEY} (round robin), and any other
+ * thread's to {@code replicakit.testbed.bind.address}, as the testbed's own {@code BoundSocketFactory} does.
+ *
+ * <p>Each map opens its file system in its own thread ({@code IOMapperBase.configure}); with the FileSystem cache off
+ * that is a DFSClient of its own, whose NameNode proxy and data sockets are made by factories created there, so the
+ * NameNode sees the map's file as written from that DataNode (the first replica local) and every byte the map sends
+ * leaves from that node's address. Equality is by address, as Hadoop caches RPC clients per socket factory.
+ */
+public final class MapThreadSocketFactory extends StandardSocketFactory implements Configurable {
+
+  /** Comma-separated addresses, one per DataNode, for the map threads. */
+  public static final String ADDRESSES_KEY = "replicakit.bench.map.bind.addresses";
+  /** The local job runner's name of its map threads, numbered from 0 per job. */
+  static final String MAP_THREAD = "LocalJobRunner Map Task Executor #";
+  private static final Pattern MAP_THREAD_NUMBER = Pattern.compile(Pattern.quote(MAP_THREAD) + "(\\d+)");
+
+  private Configuration conf;
+  private InetAddress bindAddress;
+
+  @Override
+  public void setConf(Configuration conf) {
+    this.conf = conf;
+    Optional<String> mine = addressFor(Thread.currentThread().getName(), conf.getTrimmedStringCollection(
+        ADDRESSES_KEY).stream().toList());
+    try {
+      bindAddress = mine.isPresent() ? InetAddress.getByName(mine.get())
+          : TestbedConfig.bindAddress(conf).orElse(null);
+    } catch (java.net.UnknownHostException e) {
+      throw new IllegalArgumentException("bad address in " + ADDRESSES_KEY + ": " + mine.get(), e);
+    }
+  }
+
+  /** The address of a client made on {@code threadName}: the map thread's own, or empty for any other thread. */
+  static Optional<String> addressFor(String threadName, List<String> addresses) {
+    Matcher m = MAP_THREAD_NUMBER.matcher(threadName);
+    if (addresses.isEmpty() || !m.matches()) {
+      return Optional.empty();
+    }
+    return Optional.of(addresses.get(Integer.parseInt(m.group(1)) % addresses.size()));
+  }
+
+  @Override
+  public Configuration getConf() {
+    return conf;
+  }
+
+  /** The address this factory's sockets come from; null for any. */
+  InetAddress bindAddress() {
+    return bindAddress;
+  }
+
+  @Override
+  public Socket createSocket() throws IOException {
+    Socket socket = SocketChannel.open().socket();
+    if (bindAddress != null) {
+      socket.bind(new InetSocketAddress(bindAddress, 0));
+    }
+    return socket;
+  }
+
+  @Override
+  public Socket createSocket(InetAddress addr, int port, InetAddress localHostAddr, int localPort)
+      throws IOException {
+    Socket socket = SocketChannel.open().socket();
+    socket.bind(new InetSocketAddress(localHostAddr, localPort));
+    socket.connect(new InetSocketAddress(addr, port));
+    return socket;
+  }
+
+  @Override
+  public Socket createSocket(String host, int port, InetAddress localHostAddr, int localPort)
+      throws IOException {
+    Socket socket = SocketChannel.open().socket();
+    socket.bind(new InetSocketAddress(localHostAddr, localPort));
+    socket.connect(new InetSocketAddress(host, port));
+    return socket;
+  }
+
+  @Override
+  public boolean equals(Object obj) {
+    return obj instanceof MapThreadSocketFactory other && Objects.equals(bindAddress, other.bindAddress);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(MapThreadSocketFactory.class, bindAddress);
+  }
+}
