@@ -69,7 +69,7 @@ class DistJarIT {
   /** Where our own module packages and the bundled libraries may be. */
   static final List<String> OWN_PREFIXES = List.of(
       "io/replicakit/common/", "io/replicakit/metrics/", "io/replicakit/read/", "io/replicakit/placement/",
-      "io/replicakit/pfimbi/", "io/replicakit/balancer/", "io/replicakit/tools/");
+      "io/replicakit/pfimbi/", "io/replicakit/write/", "io/replicakit/balancer/", "io/replicakit/tools/");
   static final String OSHI = "io/replicakit/shaded/oshi/";
   static final String JNA = "io/replicakit/shaded/jna/com/sun/jna/";
 

@@ -144,7 +144,7 @@ public final class WriteApproachesExperiment {
     options = mode == ClusterMode.PROCESSES ? options.withYarn() : options;
     // HDFS's production default (MiniDFSCluster turns it off): the paper ran stock HDFS.
     options = options.with(DFSConfigKeys.DFS_NAMENODE_REDUNDANCY_CONSIDERLOAD_KEY, "true")
-        .with(WriteVariant.RELAY_PORT_KEY, Integer.toString(relayPort));
+        .with(WriteVariant.RELAY_ADDRESS_KEY, "0.0.0.0:" + relayPort);
     if (classes.relay()) {
       // Every DataNode of every variant runs the relay, so all variants run on the same cluster; only master/slave
       // writes use it.

@@ -34,8 +34,8 @@ public enum WriteVariant {
   public static final String MODE_KEY = "replicakit.write.mode";
   /** The DataNode plugin master/slave writes go through; idle for the other variants. */
   public static final String RELAY_PLUGIN_CLASS = "io.replicakit.write.relay.WriteRelayPlugin";
-  /** The relay's port on each DataNode's data-transfer address (default 9887). */
-  public static final String RELAY_PORT_KEY = "replicakit.write.relay.port";
+  /** The relay's address ({@code host:port}); a wildcard host binds each DataNode's data-transfer address. */
+  public static final String RELAY_ADDRESS_KEY = "replicakit.write.relay.address";
   static final String FS_IMPL_KEY = "fs.hdfs.impl";
   static final String FS_CACHE_KEY = "fs.hdfs.impl.disable.cache";
 
