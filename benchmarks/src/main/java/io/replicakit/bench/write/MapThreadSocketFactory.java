@@ -22,8 +22,9 @@ import org.apache.hadoop.net.StandardSocketFactory;
 /**
  * TestDFSIO's maps on the DataNodes in an embedded cluster, where the local job runner runs every map in this JVM:
  * {@code hadoop.rpc.socket.factory.class.default} that binds the sockets of a client made on map thread {@code #k}
- * ({@value #MAP_THREAD}) to the {@code k}-th address of {@value #ADDRESSES_KEY} (round robin), and any other
- * thread's to {@code replicakit.testbed.bind.address}, as the testbed's own {@code BoundSocketFactory} does.
+ * ({@value #MAP_THREAD}) to the {@code k}-th address of {@code replicakit.testbed.map.bind.addresses} (round
+ * robin), and any other thread's to {@code replicakit.testbed.bind.address}, as the testbed's own
+ * {@code BoundSocketFactory} does.
  *
  * <p>Each map opens its file system in its own thread ({@code IOMapperBase.configure}); with the FileSystem cache off
  * that is a DFSClient of its own, whose NameNode proxy and data sockets are made by factories created there, so the
@@ -33,7 +34,7 @@ import org.apache.hadoop.net.StandardSocketFactory;
 public final class MapThreadSocketFactory extends StandardSocketFactory implements Configurable {
 
   /** Comma-separated addresses, one per DataNode, for the map threads. */
-  public static final String ADDRESSES_KEY = "replicakit.bench.map.bind.addresses";
+  public static final String ADDRESSES_KEY = TestbedConfig.MAP_BIND_ADDRESSES.name();
   /** The local job runner's name of its map threads, numbered from 0 per job. */
   static final String MAP_THREAD = "LocalJobRunner Map Task Executor #";
   private static final Pattern MAP_THREAD_NUMBER = Pattern.compile(Pattern.quote(MAP_THREAD) + "(\\d+)");
@@ -45,7 +46,7 @@ public final class MapThreadSocketFactory extends StandardSocketFactory implemen
   public void setConf(Configuration conf) {
     this.conf = conf;
     Optional<String> mine = addressFor(Thread.currentThread().getName(), conf.getTrimmedStringCollection(
-        ADDRESSES_KEY).stream().toList());
+        TestbedConfig.MAP_BIND_ADDRESSES.name()).stream().toList());
     try {
       bindAddress = mine.isPresent() ? InetAddress.getByName(mine.get())
           : TestbedConfig.bindAddress(conf).orElse(null);
