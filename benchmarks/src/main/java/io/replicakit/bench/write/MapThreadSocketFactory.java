@@ -29,7 +29,8 @@ import org.apache.hadoop.net.StandardSocketFactory;
  * <p>Each map opens its file system in its own thread ({@code IOMapperBase.configure}); with the FileSystem cache off
  * that is a DFSClient of its own, whose NameNode proxy and data sockets are made by factories created there, so the
  * NameNode sees the map's file as written from that DataNode (the first replica local) and every byte the map sends
- * leaves from that node's address. Equality is by address, as Hadoop caches RPC clients per socket factory.
+ * leaves from that node's address. A factory made on a thread that a map thread started (a writer's sender threads,
+ * say) binds to that map's address too. Equality is by address, as Hadoop caches RPC clients per socket factory.
  */
 public final class MapThreadSocketFactory extends StandardSocketFactory implements Configurable {
 
@@ -38,6 +39,8 @@ public final class MapThreadSocketFactory extends StandardSocketFactory implemen
   /** The local job runner's name of its map threads, numbered from 0 per job. */
   static final String MAP_THREAD = "LocalJobRunner Map Task Executor #";
   private static final Pattern MAP_THREAD_NUMBER = Pattern.compile(Pattern.quote(MAP_THREAD) + "(\\d+)");
+  /** The address of the map thread this thread is, or was started by (threads inherit it when they start). */
+  private static final InheritableThreadLocal<String> MAP_ADDRESS = new InheritableThreadLocal<>();
 
   private Configuration conf;
   private InetAddress bindAddress;
@@ -47,6 +50,12 @@ public final class MapThreadSocketFactory extends StandardSocketFactory implemen
     this.conf = conf;
     Optional<String> mine = addressFor(Thread.currentThread().getName(), conf.getTrimmedStringCollection(
         TestbedConfig.MAP_BIND_ADDRESSES.name()).stream().toList());
+    if (mine.isPresent()) {
+      MAP_ADDRESS.set(mine.get());
+    } else if (MAP_ADDRESS.get() != null && !conf.getTrimmedStringCollection(
+        TestbedConfig.MAP_BIND_ADDRESSES.name()).isEmpty()) {
+      mine = Optional.of(MAP_ADDRESS.get());
+    }
     try {
       bindAddress = mine.isPresent() ? InetAddress.getByName(mine.get())
           : TestbedConfig.bindAddress(conf).orElse(null);
