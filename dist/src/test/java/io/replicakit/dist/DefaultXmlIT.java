@@ -15,6 +15,7 @@ import io.replicakit.metrics.config.MetricsConfig;
 import io.replicakit.pfimbi.config.PfimbiConfig;
 import io.replicakit.placement.config.PlacementConfig;
 import io.replicakit.read.config.ReadSelectionConfig;
+import io.replicakit.write.WriteConfig;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.nio.file.Path;
@@ -35,7 +36,7 @@ import org.w3c.dom.NodeList;
 class DefaultXmlIT {
 
   private static final List<ConfigKeys> MODULES = List.of(MetricsConfig.KEYS, ReadSelectionConfig.KEYS,
-      PfimbiConfig.KEYS, PlacementConfig.KEYS, BalancerConfig.KEYS);
+      PfimbiConfig.KEYS, WriteConfig.KEYS, PlacementConfig.KEYS, BalancerConfig.KEYS);
 
   private static byte[] defaultXml() throws Exception {
     try (JarFile jar = new JarFile(Path.of(System.getProperty("distjarit.jar")).toFile())) {

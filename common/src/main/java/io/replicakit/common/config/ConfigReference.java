@@ -31,30 +31,41 @@ public final class ConfigReference {
   private ConfigReference() {}
 
   /**
-   * {@code CLASS XML_OUT [DOC write|check|skip]}: writes the XML of the keys held by {@code CLASS}'s static
-   * {@link ConfigKeys} field to {@code XML_OUT}, then rewrites, checks or leaves the module's table in {@code DOC}.
+   * {@code CLASS[,CLASS...] XML_OUT [DOC write|check|skip]}: writes the XML of the keys held by each
+   * {@code CLASS}'s static {@link ConfigKeys} field to {@code XML_OUT}, then rewrites, checks or leaves each one's
+   * table in {@code DOC}.
    */
   public static void main(String[] args) throws IOException, ReflectiveOperationException {
     if (args.length != 2 && args.length != 4) {
-      throw new IllegalArgumentException("usage: ConfigReference CLASS XML_OUT [DOC write|check|skip]");
+      throw new IllegalArgumentException("usage: ConfigReference CLASS[,CLASS...] XML_OUT [DOC write|check|skip]");
     }
-    ConfigKeys keys = keysOf(Class.forName(args[0]));
+    List<ConfigKeys> all = new java.util.ArrayList<>();
+    for (String holder : args[0].split(",")) {
+      all.add(keysOf(Class.forName(holder.trim())));
+    }
     Path xml = Path.of(args[1]);
     Files.createDirectories(xml.toAbsolutePath().getParent());
-    Files.writeString(xml, xml(keys), StandardCharsets.UTF_8);
+    Files.writeString(xml, xml(all), StandardCharsets.UTF_8);
     if (args.length == 4) {
       Path doc = Path.of(args[2]);
-      switch (args[3]) {
-        case "write" -> Files.writeString(doc, withTable(Files.readString(doc), keys), StandardCharsets.UTF_8);
-        case "check" -> {
-          Optional<String> drift = drift(doc, keys);
-          if (drift.isPresent()) {
-            throw new IllegalStateException(drift.get());
-          }
-        }
-        case "skip" -> { }
-        default -> throw new IllegalArgumentException("mode must be write, check or skip, was " + args[3]);
+      for (ConfigKeys keys : all) {
+        document(doc, keys, args[3]);
       }
+    }
+  }
+
+  /** Rewrites, checks or leaves {@code keys}' table in {@code doc}, as {@code mode} says. */
+  private static void document(Path doc, ConfigKeys keys, String mode) throws IOException {
+    switch (mode) {
+      case "write" -> Files.writeString(doc, withTable(Files.readString(doc), keys), StandardCharsets.UTF_8);
+      case "check" -> {
+        Optional<String> drift = drift(doc, keys);
+        if (drift.isPresent()) {
+          throw new IllegalStateException(drift.get());
+        }
+      }
+      case "skip" -> { }
+      default -> throw new IllegalArgumentException("mode must be write, check or skip, was " + mode);
     }
   }
 
@@ -76,11 +87,16 @@ public final class ConfigReference {
 
   /** {@code replicakit-default.xml} for {@code keys}: each key with its default and description. */
   public static String xml(ConfigKeys keys) {
+    return xml(List.of(keys));
+  }
+
+  /** One {@code replicakit-default.xml} for the keys of several holders of one module, in order. */
+  public static String xml(List<ConfigKeys> holders) {
     StringBuilder sb = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         .append("<!-- ReplicaKit's configuration keys with their defaults, generated from their declarations in")
         .append(" code. A reference: ReplicaKit does not load this file; set keys in hdfs-site.xml. -->\n")
         .append("<configuration>\n");
-    for (ConfigKey<?> key : keys.all()) {
+    for (ConfigKey<?> key : holders.stream().flatMap(k -> k.all().stream()).toList()) {
       sb.append("  <property>\n")
           .append("    <name>").append(escape(key.name())).append("</name>\n")
           .append("    <value>").append(escape(key.literalDefault().orElse(""))).append("</value>\n")

@@ -1,0 +1,125 @@
+/*
+ * Copyright 2026 The ReplicaKit authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package io.replicakit.write;
+
+import io.replicakit.common.fault.ThrottledLog;
+import io.replicakit.write.hdfs.WriteInternals;
+import io.replicakit.write.hdfs.WriteSession;
+import java.io.IOException;
+import java.net.URI;
+import java.util.EnumSet;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.CreateFlag;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.Options.ChecksumOpt;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.util.Progressable;
+import org.apache.hadoop.util.Time;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * HDFS's {@code DistributedFileSystem} whose new files are written in the {@link WriteMode} of
+ * {@code replicakit.write.mode} (under {@code replicakit.write.paths}, if set). Everything else (reads, listing,
+ * renames, append, and files in {@code pipeline} mode) is HDFS's own code.
+ *
+ * <p><b>Why a file system.</b> The write path is entirely the client's: the NameNode only hands out blocks and
+ * targets, and the DataNodes accept a block from whoever speaks DataTransferProtocol. HDFS chooses the class for
+ * {@code hdfs://} by {@code fs.hdfs.impl}, so setting that key (per job, per client, or cluster-wide) makes any
+ * program that uses the {@code FileSystem} API, TestDFSIO and MapReduce included, write in parallel unchanged,
+ * with no change to HDFS's client jar. HBase's fan-out WAL writer takes the same position for the same reason.
+ *
+ * <p><b>Faults.</b> A fault of ReplicaKit's code while creating a file (anything but an {@link IOException}, which
+ * is the NameNode's answer and is passed on) is logged with throttling and counted ({@link #fallbacks()}), and the
+ * file is written with HDFS's stream instead. Failures of replicas during a write are recovered as HDFS's
+ * pipeline recovers them ({@link io.replicakit.write.hdfs.FanOutOutputStream}).
+ */
+public class WriteModeFileSystem extends DistributedFileSystem {
+
+  private static final Logger LOG = LoggerFactory.getLogger(WriteModeFileSystem.class);
+  private static final ThrottledLog FAULT_LOG = new ThrottledLog(ThrottledLog.DEFAULT_PERIOD_MS, Time::monotonicNow);
+  private static final AtomicLong FALLBACKS = new AtomicLong();
+
+  private WriteSession session;
+
+  @Override
+  public void initialize(URI uri, Configuration conf) throws IOException {
+    WriteConfig.KEYS.requireValid(conf);
+    WriteConfig.KEYS.warnUnknown(conf, LOG);
+    WriteInternals.API.check();
+    super.initialize(uri, conf);
+    session = new WriteSession(getClient(), conf);
+  }
+
+  /** Files of this JVM written with HDFS's stream because ReplicaKit's code failed to create them. */
+  public static long fallbacks() {
+    return FALLBACKS.get();
+  }
+
+  @Override
+  public FSDataOutputStream create(Path f, FsPermission permission, EnumSet<CreateFlag> cflags, int bufferSize,
+      short replication, long blockSize, Progressable progress, ChecksumOpt checksumOpt) throws IOException {
+    Parallel p = createParallel(f, permission, cflags, replication, blockSize, checksumOpt, true);
+    return p.stream() != null ? p.stream()
+        : super.create(f, permission, p.flags(), bufferSize, replication, blockSize, progress, checksumOpt);
+  }
+
+  @Override
+  public FSDataOutputStream createNonRecursive(Path f, FsPermission permission, EnumSet<CreateFlag> flag,
+      int bufferSize, short replication, long blockSize, Progressable progress) throws IOException {
+    Parallel p = createParallel(f, permission, flag, replication, blockSize, null, false);
+    return p.stream() != null ? p.stream()
+        : super.createNonRecursive(f, permission, p.flags(), bufferSize, replication, blockSize, progress);
+  }
+
+  /**
+   * A parallel stream, or the flags with which HDFS's own stream is to create the file instead: the caller's, plus
+   * {@code OVERWRITE} when this call already created the (empty) file.
+   */
+  private record Parallel(FSDataOutputStream stream, EnumSet<CreateFlag> flags) {}
+
+  private Parallel createParallel(Path f, FsPermission permission, EnumSet<CreateFlag> flags, short replication,
+      long blockSize, ChecksumOpt checksumOpt, boolean createParent) throws IOException {
+    String src = fixRelativePart(f).toUri().getPath();
+    WriteMode mode = WriteConfig.modeFor(getConf(), src);
+    if (mode == WriteMode.PIPELINE || flags.contains(CreateFlag.APPEND)) {
+      return new Parallel(null, flags);
+    }
+    WriteSession.Opened opened;
+    try {
+      FsPermission perm = permission == null ? FsPermission.getFileDefault() : permission;
+      FsPermission masked = perm.applyUMask(FsPermission.getUMask(getConf()));
+      opened = session.create(src, masked, flags, createParent, replication, blockSize,
+          session.checksum(checksumOpt), mode);
+    } catch (RuntimeException | LinkageError e) {
+      opened = new WriteSession.Opened(null, false, e);
+    }
+    if (opened.fault() != null) {
+      FALLBACKS.incrementAndGet();
+      FAULT_LOG.warn(LOG, "ReplicaKit's " + mode + " writer failed to create " + src
+          + "; writing it with HDFS's pipeline", opened.fault());
+    }
+    if (opened.stream() != null) {
+      statistics.incrementWriteOps(1);
+      return new Parallel(new FSDataOutputStream(opened.stream(), statistics), flags);
+    }
+    EnumSet<CreateFlag> fallback = EnumSet.copyOf(flags);
+    if (opened.created()) {
+      fallback.add(CreateFlag.OVERWRITE);
+    }
+    return new Parallel(null, fallback);
+  }
+
+  @Override
+  public void close() throws IOException {
+    if (session != null) {
+      session.close();
+    }
+    super.close();
+  }
+}

@@ -1,0 +1,329 @@
+/*
+ * Copyright 2026 The ReplicaKit authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package io.replicakit.write.hdfs;
+
+import io.replicakit.write.Packet;
+import io.replicakit.write.Route;
+import io.replicakit.write.WriteMode;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.apache.hadoop.fs.Syncable;
+import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
+import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
+import org.apache.hadoop.hdfs.protocol.LocatedBlock;
+import org.apache.hadoop.hdfs.protocol.datatransfer.BlockConstructionStage;
+import org.apache.hadoop.hdfs.server.datanode.CachingStrategy;
+import org.apache.hadoop.util.DataChecksum;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A file written in {@code broadcast} or {@code master-slave} mode: bytes cut into checksummed packets, each
+ * block's packets fanned out over the legs of its {@link Route}, the file completed at the NameNode only when
+ * every replica acknowledged every packet of the last block (paper §II.B step 6, §II.C step 7).
+ *
+ * <p><b>Failures</b> are handled as HDFS's pipeline handles them ({@code DataStreamer}): the failed replica is
+ * dropped; the NameNode gives a new generation stamp; the survivors are told to recover their replicas to the
+ * bytes every one of them acknowledged and take that stamp ({@code PIPELINE_SETUP_STREAMING_RECOVERY}, or
+ * {@code PIPELINE_CLOSE_RECOVERY} once the last packet was sent); the NameNode learns the new pipeline
+ * ({@code updatePipeline}); the packets not yet acknowledged by all are sent again. The dropped node's partial
+ * replica keeps the old stamp, so the NameNode deletes it when reported, and re-replicates the block to its
+ * target count after the file is closed. A block that fails at setup is abandoned and asked for again without
+ * the node that failed. A write fails (and says so) only when no replica is left or a block needed more than
+ * {@code replicakit.write.max.recoveries.per.block} recoveries.
+ *
+ * <p>Not supported: {@code hflush}/{@code hsync} (they throw, rather than claim a durability they do not give;
+ * write such files in {@code pipeline} mode, e.g. outside {@code replicakit.write.paths}), append, erasure-coded
+ * and encrypted files (the file system gives those to HDFS's own stream). Not thread-safe, like any
+ * {@code OutputStream}.
+ */
+public final class FanOutOutputStream extends OutputStream implements Syncable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(FanOutOutputStream.class);
+
+  private final WriteSession session;
+  private final String src;
+  private final long fileId;
+  private final WriteMode mode;
+  private final long blockSize;
+  private final DataChecksum checksum;
+  private final byte[] buf;
+  private final List<DatanodeInfo> excluded = new ArrayList<>();
+  private int bufLen;
+  private boolean closed;
+
+  /** The block being written, with the generation stamp its replicas have; null between blocks. */
+  private ExtendedBlock block;
+  private BlockTargets targets;
+  private FanOut fanOut;
+  private long blockBytes;
+  private long seqno;
+  private boolean lastSent;
+  /** Whether a close recovery finalized the block's replicas: nothing more to send or wait for. */
+  private boolean finalizedByRecovery;
+  private int recoveries;
+  private ExtendedBlock previous;
+
+  FanOutOutputStream(WriteSession session, String src, long fileId, WriteMode mode, long blockSize,
+      DataChecksum checksum) {
+    this.session = session;
+    this.src = src;
+    this.fileId = fileId;
+    this.mode = mode;
+    this.blockSize = blockSize;
+    this.checksum = checksum;
+    int chunk = checksum.getBytesPerChecksum();
+    int chunksPerPacket = Math.max(1, (session.packetSize() - 33) / (chunk + checksum.getChecksumSize()));
+    this.buf = new byte[chunksPerPacket * chunk];
+  }
+
+  @Override
+  public void write(int b) throws IOException {
+    write(new byte[] {(byte) b}, 0, 1);
+  }
+
+  @Override
+  public void write(byte[] b, int off, int len) throws IOException {
+    checkOpen();
+    while (len > 0) {
+      if (block == null) {
+        startBlock();
+      }
+      int room = (int) Math.min(buf.length - bufLen, blockSize - blockBytes - bufLen);
+      int n = Math.min(room, len);
+      System.arraycopy(b, off, buf, bufLen, n);
+      bufLen += n;
+      off += n;
+      len -= n;
+      if (bufLen == buf.length || blockBytes + bufLen == blockSize) {
+        sendBuffered();
+      }
+      if (blockBytes == blockSize) {
+        endBlock();
+      }
+    }
+  }
+
+  /** Sends whole packets only; a partial one waits for more data or {@link #close()}. */
+  @Override
+  public void flush() throws IOException {
+    checkOpen();
+  }
+
+  @Override
+  public void hflush() throws IOException {
+    throw new UnsupportedOperationException(mode + " writes do not support hflush; write " + src
+        + " in pipeline mode (replicakit.write.mode or replicakit.write.paths)");
+  }
+
+  @Override
+  public void hsync() throws IOException {
+    throw new UnsupportedOperationException(mode + " writes do not support hsync; write " + src
+        + " in pipeline mode (replicakit.write.mode or replicakit.write.paths)");
+  }
+
+  /** Writes what is buffered, ends the last block on every replica, and completes the file. */
+  @Override
+  public void close() throws IOException {
+    if (closed) {
+      return;
+    }
+    try {
+      if (bufLen > 0 && block == null) {
+        startBlock();
+      }
+      if (block != null) {
+        endBlock();
+      }
+      session.nameNode().complete(src, fileId, previous);
+    } catch (IOException | RuntimeException | Error e) {
+      abort();
+      throw e;
+    } finally {
+      closed = true;
+      session.closed(this);
+    }
+  }
+
+  /** Gives up the file without completing it (the NameNode's lease recovery closes it later). */
+  void abort() {
+    closed = true;
+    if (fanOut != null) {
+      fanOut.close();
+      fanOut = null;
+    }
+  }
+
+  private void checkOpen() throws IOException {
+    if (closed) {
+      throw new IOException(src + " is closed");
+    }
+  }
+
+  private void startBlock() throws IOException {
+    int tries = session.blockWriteRetries() + 1;
+    while (true) {
+      LocatedBlock lb = session.nameNode().addBlock(src, fileId, previous, excluded.toArray(new DatanodeInfo[0]));
+      DatanodeInfo[] nodes = lb.getLocations();
+      String[] ids = lb.getStorageIDs() == null ? new String[nodes.length] : lb.getStorageIDs();
+      BlockTargets t = new BlockTargets(nodes, lb.getStorageTypes(), ids);
+      ExtendedBlock b = lb.getBlock();
+      try {
+        WriteHeader h = header(b, lb, BlockConstructionStage.PIPELINE_SETUP_CREATE, WriteHeader.Range.NONE,
+            b.getGenerationStamp());
+        fanOut = FanOut.open(Route.legs(mode, t.size()), t, h, session.connector(), session.window(), 0, done -> { });
+        block = b;
+        targets = t;
+        blockBytes = 0;
+        seqno = 0;
+        lastSent = false;
+        finalizedByRecovery = false;
+        recoveries = 0;
+        return;
+      } catch (Leg.SetupException e) {
+        LOG.warn("Abandoning {} of {}: {}", b, src, e.getMessage());
+        session.nameNode().abandonBlock(src, fileId, b);
+        excluded.add(t.nodes()[e.badNode()]);
+        if (--tries == 0) {
+          throw new IOException("Unable to create new block for " + src + " after excluding " + excluded, e);
+        }
+      }
+    }
+  }
+
+  private WriteHeader header(ExtendedBlock b, LocatedBlock lb, BlockConstructionStage stage, WriteHeader.Range range,
+      long newGs) {
+    ExtendedBlock request = new ExtendedBlock(b);
+    request.setNumBytes(blockSize);
+    return new WriteHeader(request, lb.getBlockToken(), session.nameNode().clientName(), stage, range, newGs,
+        checksum, CachingStrategy.newDefaultStrategy());
+  }
+
+  private void sendBuffered() throws IOException {
+    if (bufLen == 0) {
+      return;
+    }
+    send(Packets.data(seqno++, blockBytes, buf, 0, bufLen, checksum));
+    blockBytes += bufLen;
+    bufLen = 0;
+  }
+
+  private void send(Packet packet) throws IOException {
+    while (!finalizedByRecovery) {
+      try {
+        fanOut.send(packet);
+        return;
+      } catch (ReplicaFailure f) {
+        recover(f);
+      }
+    }
+  }
+
+  private void awaitAcked() throws IOException {
+    while (!finalizedByRecovery) {
+      try {
+        fanOut.awaitAcked();
+        return;
+      } catch (ReplicaFailure f) {
+        recover(f);
+      }
+    }
+  }
+
+  /** Ends the block: every data packet acknowledged, then the empty last packet, acknowledged once finalized. */
+  private void endBlock() throws IOException {
+    sendBuffered();
+    awaitAcked();
+    lastSent = true;
+    send(Packets.last(seqno++, blockBytes));
+    awaitAcked();
+    if (fanOut != null) {
+      fanOut.close();
+      fanOut = null;
+    }
+    ExtendedBlock done = new ExtendedBlock(block);
+    done.setNumBytes(blockBytes);
+    previous = done;
+    block = null;
+  }
+
+  /** Drops the failed replicas and carries on with the rest, as HDFS's pipeline recovery does. */
+  private void recover(ReplicaFailure failure) throws IOException {
+    Set<Integer> bad = failure.badNodes();
+    InFlight inFlight = new InFlight(fanOut.unacked(), fanOut.ackedEnd(), fanOut.sentEnd());
+    fanOut.close();
+    fanOut = null;
+    while (true) {
+      if (++recoveries > session.maxRecoveries()) {
+        throw new IOException("giving up on " + block + " of " + src + " after " + session.maxRecoveries()
+            + " recoveries", failure);
+      }
+      if (bad.size() >= targets.size()) {
+        throw new IOException("all replicas of " + block + " of " + src + " failed", failure);
+      }
+      try {
+        recoverOnce(bad, inFlight);
+        return;
+      } catch (Leg.SetupException e) {
+        bad = Set.of(e.badNode());
+        failure = new ReplicaFailure(bad, e);
+      } catch (ReplicaFailure e) {
+        bad = e.badNodes();
+        failure = e;
+      }
+    }
+  }
+
+  /** What a failed block stream had in flight: packets to send again, bytes every replica acked, bytes sent. */
+  private record InFlight(List<Packet> resend, long acked, long sent) {}
+
+  private void recoverOnce(Set<Integer> bad, InFlight inFlight) throws IOException {
+    if (fanOut != null) {
+      fanOut.close();
+      fanOut = null;
+    }
+    long acked = inFlight.acked();
+    long sent = inFlight.sent();
+    LOG.warn("Recovering {} of {} without {} (acked {} of {} bytes sent)", block, src,
+        bad.stream().map(i -> targets.nodes()[i].getXferAddr()).toList(), acked, sent);
+    targets = targets.without(bad);
+    LocatedBlock lb = session.nameNode().updateBlockForPipeline(block);
+    long newGs = lb.getBlock().getGenerationStamp();
+    if (lastSent) {
+      closeRecovery(lb, newGs, acked);
+    } else {
+      fanOut = FanOut.open(Route.legs(mode, targets.size()), targets, header(block, lb,
+          BlockConstructionStage.PIPELINE_SETUP_STREAMING_RECOVERY, new WriteHeader.Range(acked, sent), newGs),
+          session.connector(), session.window(), acked, done -> { });
+    }
+    ExtendedBlock newBlock = new ExtendedBlock(block);
+    newBlock.setGenerationStamp(newGs);
+    newBlock.setNumBytes(acked);
+    ExtendedBlock oldBlock = new ExtendedBlock(block);
+    oldBlock.setNumBytes(acked);
+    session.nameNode().updatePipeline(oldBlock, newBlock, targets.nodes(), targets.storageIds());
+    block = newBlock;
+    if (!lastSent) {
+      for (Packet p : inFlight.resend()) {
+        fanOut.send(p);
+      }
+    }
+  }
+
+  /**
+   * The replicas already hold the whole block: each survivor finalizes its replica under the new stamp
+   * ({@code recoverClose}); no data flows, so each is asked directly, never through a relay.
+   */
+  private void closeRecovery(LocatedBlock lb, long newGs, long length) throws IOException {
+    WriteHeader h = header(block, lb, BlockConstructionStage.PIPELINE_CLOSE_RECOVERY,
+        new WriteHeader.Range(length, length), newGs);
+    List<Route.Leg> direct = Route.legs(WriteMode.BROADCAST, targets.size());
+    FanOut.open(direct, targets, h, session.connector(), 1, length, done -> { }).close();
+    finalizedByRecovery = true;
+  }
+}

@@ -1,0 +1,178 @@
+/*
+ * Copyright 2026 The ReplicaKit authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package io.replicakit.write.it;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.replicakit.testbed.cluster.ClientPlacement;
+import io.replicakit.testbed.cluster.ClusterOptions;
+import io.replicakit.testbed.cluster.EmbeddedCluster;
+import io.replicakit.testbed.spec.ClusterSpecs;
+import io.replicakit.testbed.spec.DataNodeSpec;
+import io.replicakit.write.WriteConfig;
+import io.replicakit.write.WriteMode;
+import io.replicakit.write.WriteModeFileSystem;
+import io.replicakit.write.hdfs.FanOutOutputStream;
+import io.replicakit.write.relay.WriteRelayPlugin;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Random;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
+import org.apache.hadoop.hdfs.protocol.LocatedBlock;
+import org.apache.hadoop.hdfs.tools.DFSck;
+import org.apache.hadoop.io.IOUtils;
+import org.apache.hadoop.util.ToolRunner;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * Broadcast and master/slave writes on a real 6-DataNode, 3-rack MiniDFSCluster with the relay plugin in every
+ * DataNode, the writer on a DataNode as in the paper (§III.A): what they write reads back byte for byte through
+ * HDFS's stock client (checksums verified), every block has its three replicas, {@code fsck} is healthy; and when
+ * a DataNode of the block being written dies mid-write, the write still succeeds and the file reaches three
+ * replicas again.
+ */
+class WriteModeIT {
+
+  private static final int BLOCK = 1024 * 1024;
+  private static final String WRITER = "dn01";
+
+  @TempDir
+  Path dir;
+
+  @ParameterizedTest
+  @EnumSource(value = WriteMode.class, names = {"BROADCAST", "MASTER_SLAVE"})
+  void parallelWrite_readsBackThroughStockClient_withThreeReplicas_andHealthyFsck(WriteMode mode) throws Exception {
+    try (EmbeddedCluster cluster = start()) {
+      byte[] data = data(5 * BLOCK + 12_345);
+      org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path("/w/" + mode.key());
+      try (FileSystem fs = FileSystem.get(cluster.uri(), writerConf(cluster, mode));
+          FSDataOutputStream out = fs.create(file, (short) 3)) {
+        assertInstanceOf(FanOutOutputStream.class, out.getWrappedStream(), "written by ReplicaKit's stream");
+        out.write(data, 0, 1000);
+        out.write(data, 1000, data.length - 1000);
+      }
+      assertArrayEquals(data, readBack(cluster, file));
+      try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.offCluster())) {
+        List<LocatedBlock> blocks = located(fs, file);
+        assertEquals(6, blocks.size());
+        for (LocatedBlock b : blocks) {
+          assertEquals(3, b.getLocations().length, "replicas of " + b.getBlock());
+        }
+      }
+      String fsck = fsck(cluster, file);
+      assertTrue(fsck.contains("Status: HEALTHY"), fsck);
+    }
+  }
+
+  @ParameterizedTest(name = "{0}: replica {1} killed")
+  @CsvSource({"BROADCAST, 1", "MASTER_SLAVE, 0", "MASTER_SLAVE, 2"})
+  void dataNodeKilledMidBlock_writeSucceeds_readsBack_andReachesThreeReplicas(WriteMode mode, int position)
+      throws Exception {
+    try (EmbeddedCluster cluster = start()) {
+      byte[] data = data(4 * BLOCK);
+      org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path("/kill/" + mode.key());
+      Configuration conf = writerConf(cluster, mode);
+      try (FileSystem fs = FileSystem.get(cluster.uri(), conf);
+          FSDataOutputStream out = fs.create(file, (short) 3)) {
+        out.write(data, 0, 2 * BLOCK + BLOCK / 2);
+        String victim = nodeOfCurrentBlock(cluster, file, position);
+        cluster.killDataNodes(List.of(victim));
+        out.write(data, 2 * BLOCK + BLOCK / 2, data.length - (2 * BLOCK + BLOCK / 2));
+      }
+      assertArrayEquals(data, readBack(cluster, file));
+      cluster.waitForLiveReplicas(file, 3, Duration.ofSeconds(120));
+      String fsck = fsck(cluster, file);
+      assertTrue(fsck.contains("Status: HEALTHY"), fsck);
+    }
+  }
+
+  private EmbeddedCluster start() throws IOException {
+    ClusterOptions options = ClusterOptions.in(dir)
+        .with(DFSConfigKeys.DFS_DATANODE_PLUGINS_KEY, WriteRelayPlugin.class.getName())
+        .with(WriteConfig.RELAY_ADDRESS.name(), "0.0.0.0:" + freePort())
+        .with(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, Integer.toString(BLOCK))
+        .with(DFSConfigKeys.DFS_HEARTBEAT_INTERVAL_KEY, "1")
+        .with(DFSConfigKeys.DFS_NAMENODE_REDUNDANCY_INTERVAL_SECONDS_KEY, "1");
+    return EmbeddedCluster.start(ClusterSpecs.load("six-disks"), options);
+  }
+
+  private static Configuration writerConf(EmbeddedCluster cluster, WriteMode mode) {
+    Configuration conf = cluster.clientConf(ClientPlacement.onNode(WRITER));
+    conf.set("fs.hdfs.impl", WriteModeFileSystem.class.getName());
+    conf.setBoolean("fs.hdfs.impl.disable.cache", true);
+    conf.set(WriteConfig.MODE.name(), mode.key());
+    return conf;
+  }
+
+  /** The testbed name of the DataNode at {@code position} of the block being written. */
+  private static String nodeOfCurrentBlock(EmbeddedCluster cluster, org.apache.hadoop.fs.Path file, int position)
+      throws IOException {
+    try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.offCluster())) {
+      List<LocatedBlock> blocks = fs.getClient().getLocatedBlocks(file.toUri().getPath(), 0, Long.MAX_VALUE)
+          .getLocatedBlocks();
+      LocatedBlock last = fs.getClient().getLocatedBlocks(file.toUri().getPath(), 0).getLastLocatedBlock();
+      DatanodeInfo target = (last != null ? last : blocks.get(blocks.size() - 1)).getLocations()[position];
+      for (DataNodeSpec node : cluster.spec().dataNodes()) {
+        if (cluster.dataNodeUuid(node.name()).orElse("").equals(target.getDatanodeUuid())) {
+          return node.name();
+        }
+      }
+      throw new AssertionError("no testbed node for " + target);
+    }
+  }
+
+  private static byte[] readBack(EmbeddedCluster cluster, org.apache.hadoop.fs.Path file) throws IOException {
+    try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.offCluster());
+        FSDataInputStream in = fs.open(file)) {
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      IOUtils.copyBytes(in, out, 64 * 1024);
+      return out.toByteArray();
+    }
+  }
+
+  private static List<LocatedBlock> located(DistributedFileSystem fs, org.apache.hadoop.fs.Path file)
+      throws IOException {
+    return fs.getClient().getLocatedBlocks(file.toUri().getPath(), 0, Long.MAX_VALUE).getLocatedBlocks();
+  }
+
+  private static String fsck(EmbeddedCluster cluster, org.apache.hadoop.fs.Path file) throws Exception {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
+      ToolRunner.run(new DFSck(cluster.clientConf(ClientPlacement.offCluster()), out),
+          new String[] {file.toString(), "-files", "-blocks"});
+    }
+    return bytes.toString(StandardCharsets.UTF_8);
+  }
+
+  private static byte[] data(int n) {
+    byte[] data = new byte[n];
+    new Random(n).nextBytes(data);
+    return data;
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket s = new ServerSocket(0)) {
+      return s.getLocalPort();
+    }
+  }
+}
