@@ -59,6 +59,13 @@ public final class TestbedConfig {
       .doc("Source address of every socket made by `io.replicakit.testbed.net.BoundSocketFactory`: the node's or "
           + "client's identity for the NameNode.");
 
+  public static final ConfigKey<String> MAP_BIND_ADDRESSES = ConfigKey.string(PREFIX + "map.bind.addresses", "",
+      "comma list of IP addresses", TestbedConfig::ipList).unit("IP addresses").defaultDoc("(empty: none)")
+      .doc("Client side, embedded mode: with `hadoop.rpc.socket.factory.class.default` = "
+          + "`io.replicakit.bench.write.MapThreadSocketFactory`, the sockets of a client made on the local job "
+          + "runner's map thread k come from the k-th of these addresses (round robin), so TestDFSIO's maps write "
+          + "from the DataNodes as YARN's would; other threads' from `replicakit.testbed.bind.address`.");
+
   public static final ConfigKey<Long> PORT_RACK_SIZE = ConfigKey.whole(PREFIX + "port-rack.size", 20, 1, 10_000)
       .unit("DataNodes").readBy("NameNode")
       .doc("Rack size of `io.replicakit.bench.scale.PortRackTopology`, the rack mapping of the placement-scale "
@@ -124,11 +131,23 @@ public final class TestbedConfig {
     return keys;
   }
 
+  /** Whether {@code text} is empty or a comma list of IP address literals. */
+  static boolean ipList(String text) {
+    for (String part : text.split(",")) {
+      String a = part.trim();
+      if (!a.isEmpty() && !a.matches("[0-9.]+|[0-9a-fA-F:]+")) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   private static List<ConfigKey<?>> allKeys() {
     List<ConfigKey<?>> keys = new ArrayList<>();
     keys.add(NODE_NAME);
     keys.addAll(DEVICE_SPEED.values());
-    keys.addAll(List.of(DEVICE_BURST_BYTES, PAGE_CACHE_BYTES, VOLUME_CAPACITIES, BIND_ADDRESS, PORT_RACK_SIZE));
+    keys.addAll(List.of(DEVICE_BURST_BYTES, PAGE_CACHE_BYTES, VOLUME_CAPACITIES, BIND_ADDRESS, MAP_BIND_ADDRESSES,
+        PORT_RACK_SIZE));
     return keys;
   }
 

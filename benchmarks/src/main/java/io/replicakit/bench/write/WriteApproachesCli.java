@@ -18,7 +18,7 @@ import picocli.CommandLine.Option;
 public final class WriteApproachesCli implements Experiment {
 
   @Option(names = "--profile", paramLabel = "quick|paper", defaultValue = "quick", description = "quick (default: 9"
-      + " files of 8 MiB per write, 2 repetitions) or paper (9 files of 64 MiB, 3 repetitions); both RF 3 and 2 with"
+      + " files of 8 MiB per write, 2 repetitions) or paper (9 files of 32 MiB, 3 repetitions); both RF 3 and 2 with"
       + " 1 and 2 MiB blocks (the paper's 64 and 128 MB at 1/64); see docs/experiments/write-approaches.md")
   String profile;
 
@@ -47,7 +47,7 @@ public final class WriteApproachesCli implements Experiment {
 
   @Override
   public String description() {
-    return "TestDFSIO writes under HDFS's pipeline, broadcast and master/slave replication (approaches paper Fig. 5)";
+    return "TestDFSIO writes under pipeline, broadcast and master/slave replication (approaches paper Fig. 5)";
   }
 
   @Override

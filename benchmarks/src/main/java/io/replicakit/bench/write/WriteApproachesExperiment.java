@@ -110,7 +110,7 @@ public final class WriteApproachesExperiment {
           setup.repetitions(), spec.name(), spec.dataNodes().size(), spec.racks().size(), mode.label());
       try (Cluster cluster = Cluster.start(spec, options(work, classes, relayPort))) {
         network = cluster.describeNetwork();
-        Repetition repetition = new Repetition(cluster, classes, rep, work);
+        Repetition repetition = new Repetition(cluster, classes, rep, work, relayPort);
         repetition.warmUp();
         for (int c = 0; c < cells.size(); c++) {
           List<WriteVariant> order = rotate(setup.variants(), rep - 1 + c);
@@ -144,18 +144,25 @@ public final class WriteApproachesExperiment {
     options = mode == ClusterMode.PROCESSES ? options.withYarn() : options;
     // HDFS's production default (MiniDFSCluster turns it off): the paper ran stock HDFS.
     options = options.with(DFSConfigKeys.DFS_NAMENODE_REDUNDANCY_CONSIDERLOAD_KEY, "true")
-        .with(WriteVariant.RELAY_ADDRESS_KEY, "0.0.0.0:" + relayPort);
+        .with(WriteVariant.RELAY_ADDRESS_KEY, relayAddress(relayPort));
     if (classes.relay()) {
       // Every DataNode of every variant runs the relay, so all variants run on the same cluster; only master/slave
-      // writes use it.
+      // writes use it. A relay that cannot start stops its DataNode, and so the cluster's start, rather than leave
+      // master/slave writes one replica short there.
       String had = options.hdfsSettings().get(DFSConfigKeys.DFS_DATANODE_PLUGINS_KEY);
       options = options.with(DFSConfigKeys.DFS_DATANODE_PLUGINS_KEY, had == null || had.isBlank()
-          ? WriteVariant.RELAY_PLUGIN_CLASS : had + "," + WriteVariant.RELAY_PLUGIN_CLASS);
+          ? WriteVariant.RELAY_PLUGIN_CLASS : had + "," + WriteVariant.RELAY_PLUGIN_CLASS)
+          .with(WriteVariant.RELAY_ABORT_KEY, "true");
     }
     for (Map.Entry<String, String> e : setup.hdfsSettings().entrySet()) {
       options = options.with(e.getKey(), e.getValue());
     }
     return options;
+  }
+
+  /** The relays' address: each DataNode's own data-transfer host (a wildcard host) and one port for all. */
+  static String relayAddress(int port) {
+    return "0.0.0.0:" + port;
   }
 
   /**
@@ -215,12 +222,15 @@ public final class WriteApproachesExperiment {
     private final Cluster cluster;
     private final WriterClasses classes;
     private final int number;
+    private final int relayPort;
     private final DfsioRunner writers;
 
-    Repetition(Cluster cluster, WriterClasses classes, int number, java.nio.file.Path work) throws IOException {
+    Repetition(Cluster cluster, WriterClasses classes, int number, java.nio.file.Path work, int relayPort)
+        throws IOException {
       this.cluster = cluster;
       this.classes = classes;
       this.number = number;
+      this.relayPort = relayPort;
       this.writers = writers(work.resolve("dfsio"));
     }
 
@@ -298,9 +308,10 @@ public final class WriteApproachesExperiment {
       return sample;
     }
 
-    /** The variant's client settings and the cell's block size. */
+    /** The variant's client settings, the relays' port (master/slave clients connect to it) and the block size. */
     private Map<String, String> settings(WriteVariant variant, WriteCell cell) {
       Map<String, String> settings = new LinkedHashMap<>(variant.clientSettings(classes.fileSystem()));
+      settings.put(WriteVariant.RELAY_ADDRESS_KEY, relayAddress(relayPort));
       settings.put(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, Long.toString(cell.blockBytes()));
       return settings;
     }

@@ -191,9 +191,10 @@ final class WriteApproachesReport {
 
   private static void plot(ExperimentResults results, WriteApproachesExperiment.Setup setup, List<WriteCell> cells,
       String metric, String yTitle, java.nio.file.Path file) throws IOException {
-    List<String> categories = cells.stream().map(c -> "RF " + c.replication() + ", " + c.paperBlock()).toList();
-    BarChart chart = new BarChart(yTitle.replaceAll(" \\(.*", "") + " per cell (block sizes as the paper's)", "cell",
-        yTitle, categories);
+    List<String> categories = cells.stream().map(c -> "RF " + c.replication() + ", " + (c.blockBytes() >> 20)
+        + " MiB blocks (" + c.paperBlock() + ")").toList();
+    BarChart chart = new BarChart(yTitle.replaceAll(" \\(.*", "") + " per cell (the paper's block size in brackets)",
+        "cell", yTitle, categories);
     for (WriteVariant v : setup.variants()) {
       List<Double> values = new ArrayList<>();
       for (WriteCell cell : cells) {

@@ -34,8 +34,14 @@ public enum WriteVariant {
   public static final String MODE_KEY = "replicakit.write.mode";
   /** The DataNode plugin master/slave writes go through; idle for the other variants. */
   public static final String RELAY_PLUGIN_CLASS = "io.replicakit.write.relay.WriteRelayPlugin";
-  /** The relay's address ({@code host:port}); a wildcard host binds each DataNode's data-transfer address. */
+  /**
+   * The relay's {@code host:port}, read by DataNodes (which bind their data-transfer host when the host is a
+   * wildcard) and by master/slave clients (which connect to a block's first DataNode at this port); default
+   * {@code 0.0.0.0:9887}.
+   */
   public static final String RELAY_ADDRESS_KEY = "replicakit.write.relay.address";
+  /** Whether a DataNode whose relay cannot start stops ({@code true}) or runs on without it. */
+  public static final String RELAY_ABORT_KEY = "replicakit.write.abort.on.error";
   static final String FS_IMPL_KEY = "fs.hdfs.impl";
   static final String FS_CACHE_KEY = "fs.hdfs.impl.disable.cache";
 

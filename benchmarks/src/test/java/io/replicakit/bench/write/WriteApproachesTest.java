@@ -94,6 +94,31 @@ class WriteApproachesTest {
     MapThreadSocketFactory here = new MapThreadSocketFactory();
     here.setConf(conf);
     assertEquals("127.0.0.1", here.bindAddress().getHostAddress(), "a thread that is no map: the client's address");
+
+    String[] seen = new String[2];
+    Thread map = new Thread(() -> {
+      MapThreadSocketFactory onMap = new MapThreadSocketFactory();
+      onMap.setConf(conf);
+      seen[0] = onMap.bindAddress().getHostAddress();
+      Thread sender = new Thread(() -> {
+        MapThreadSocketFactory onSender = new MapThreadSocketFactory();
+        onSender.setConf(conf);
+        seen[1] = onSender.bindAddress().getHostAddress();
+      });
+      sender.start();
+      joinQuietly(sender);
+    }, "LocalJobRunner Map Task Executor #2");
+    map.start();
+    joinQuietly(map);
+    assertEquals(List.of("127.0.0.13", "127.0.0.13"), List.of(seen), "a thread a map started binds as the map");
+  }
+
+  private static void joinQuietly(Thread t) {
+    try {
+      t.join();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   @Test
