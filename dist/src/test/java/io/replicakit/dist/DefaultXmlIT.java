@@ -6,11 +6,13 @@ package io.replicakit.dist;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.replicakit.balancer.config.BalancerConfig;
 import io.replicakit.common.config.ConfigKey;
 import io.replicakit.common.config.ConfigKeys;
 import io.replicakit.common.config.ConfigReference;
+import io.replicakit.common.config.KnownKeys;
 import io.replicakit.metrics.config.MetricsConfig;
 import io.replicakit.pfimbi.config.PfimbiConfig;
 import io.replicakit.placement.config.PlacementConfig;
@@ -61,6 +63,13 @@ class DefaultXmlIT {
     MODULES.forEach(m -> declared.addAll(m.names()));
     assertEquals(declared.stream().sorted().toList(), listed.stream().sorted().toList());
     assertEquals(declared.size(), doc.getElementsByTagName("description").getLength());
+  }
+
+  @Test
+  void everyModulesPrefix_isKnown_soNoModuleWarnsAboutAnothersKeys() {
+    for (ConfigKeys module : MODULES) {
+      assertTrue(KnownKeys.PREFIXES.contains(module.prefix()), module.module() + "'s prefix " + module.prefix());
+    }
   }
 
   @Test

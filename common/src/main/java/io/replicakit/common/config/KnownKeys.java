@@ -30,7 +30,7 @@ public final class KnownKeys {
   /** The modules' prefixes. */
   public static final List<String> PREFIXES =
       List.of("replicakit.pfimbi.", "replicakit.metrics.", "replicakit.read.", "replicakit.testbed.",
-          "replicakit.placement.");
+          "replicakit.placement.", "replicakit.balancer.", "replicakit.write.");
 
   private static final Map<Configuration, Set<String>> CHECKED = new WeakHashMap<>();
 
