@@ -13,6 +13,7 @@ import io.replicakit.testbed.cluster.ClientPlacement;
 import io.replicakit.testbed.cluster.Cluster;
 import io.replicakit.testbed.cluster.ClusterMode;
 import io.replicakit.testbed.cluster.ClusterOptions;
+import io.replicakit.testbed.cluster.ProcessCluster;
 import io.replicakit.testbed.device.VolumeStats;
 import io.replicakit.testbed.dfsio.DfsioRequest;
 import io.replicakit.testbed.dfsio.DfsioResult;
@@ -108,7 +109,8 @@ public final class WriteApproachesExperiment {
       java.nio.file.Path work = Files.createTempDirectory("replicakit-write-approaches-");
       progress.step("repetition %d/%d: starting a fresh '%s' cluster (%d DataNodes in %d racks, %s)", rep,
           setup.repetitions(), spec.name(), spec.dataNodes().size(), spec.racks().size(), mode.label());
-      try (Cluster cluster = Cluster.start(spec, options(work, classes, relayPort))) {
+      ClusterOptions options = options(work, classes, relayPort);
+      try (Cluster cluster = Cluster.start(spec, options)) {
         network = cluster.describeNetwork();
         Repetition repetition = new Repetition(cluster, classes, rep, work, relayPort);
         repetition.warmUp();
@@ -118,6 +120,9 @@ public final class WriteApproachesExperiment {
             samples.add(repetition.write(cells.get(c), order.get(position), position));
           }
         }
+      } catch (Exception | Error e) {
+        keepLogs(options, rep);
+        throw e;
       } finally {
         FileUtil.fullyDelete(work.toFile());
       }
@@ -127,6 +132,31 @@ public final class WriteApproachesExperiment {
     String networkText = network;
     return run.finish(NAME, setup.profile().name(), cluster, runs,
         results -> WriteApproachesReport.write(results, setup, run, spec, mode, classes, networkText));
+  }
+
+  /**
+   * Copies a failed repetition's daemon logs (processes mode: the daemons', TestDFSIO clients' and containers')
+   * into {@code OUT/logs/repN}, before its scratch directory goes.
+   */
+  private void keepLogs(ClusterOptions options, int rep) {
+    java.nio.file.Path logs = ProcessCluster.logDir(options);
+    if (!Files.isDirectory(logs)) {
+      return;
+    }
+    java.nio.file.Path kept = run.outDir().resolve("logs").resolve("rep" + rep);
+    try (java.util.stream.Stream<java.nio.file.Path> files = Files.walk(logs)) {
+      for (java.nio.file.Path f : (Iterable<java.nio.file.Path>) files::iterator) {
+        java.nio.file.Path to = kept.resolve(logs.relativize(f).toString());
+        if (Files.isDirectory(f)) {
+          Files.createDirectories(to);
+        } else {
+          Files.copy(f, to, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+      }
+      progress.step("repetition %d failed; its logs are in %s", rep, kept);
+    } catch (IOException e) {
+      progress.step("repetition %d failed; its logs could not be kept: %s", rep, e.getMessage());
+    }
   }
 
   /** {@code list} starting at its {@code k}-th element, wrapping around. */

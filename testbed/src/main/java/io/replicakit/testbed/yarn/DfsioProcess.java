@@ -32,6 +32,7 @@ final class DfsioProcess implements DfsioRunner.Job {
   /** The longest one TestDFSIO job may run (the paper profile's reads take minutes). */
   static final Duration JOB_TIMEOUT = Duration.ofHours(2);
   private static final int CLIENT_HEAP_MB = 512;
+  static final String HISTORY_ADDRESS_KEY = "mapreduce.jobhistory.address";
 
   /** What must hold before a YARN job is submitted (every node the ResourceManager lists is up). */
   @FunctionalInterface
@@ -78,6 +79,13 @@ final class DfsioProcess implements DfsioRunner.Job {
   DaemonCommand command(DfsioRequest request, Map<String, String> settings, Path resultFile) {
     List<String> args = new ArrayList<>();
     args.add("-Dmapreduce.framework.name=" + (onYarn ? "yarn" : "local"));
+    if (onYarn) {
+      // No JobHistoryServer runs. A job whose AM has exited before the client's last poll is looked up there unless
+      // the address is empty, which only a -D can say (Hadoop's Configuration ignores an empty <value> in a site
+      // file and keeps mapred-default's 0.0.0.0:10020); the client then retries it for 20 s and fails a job that
+      // succeeded. Empty, it takes the finished job's state from the ResourceManager.
+      args.add("-D" + HISTORY_ADDRESS_KEY + "=");
+    }
     settings.forEach((key, value) -> args.add("-D" + key + "=" + value));
     args.addAll(request.arguments(resultFile.toString()));
     String logName = "dfsio-" + client.name() + "-" + runs.incrementAndGet() + "-"

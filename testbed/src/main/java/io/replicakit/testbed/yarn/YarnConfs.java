@@ -108,7 +108,8 @@ public final class YarnConfs {
     settings.putAll(rm.settings());
     bind(settings, address);
     settings.put("mapreduce.framework.name", "yarn");
-    // No JobHistoryServer runs: an empty address makes the job client take a finished job's state from the RM.
+    // No JobHistoryServer runs: an empty address makes the job client take a finished job's state from the RM. A site
+    // file cannot carry it (Configuration drops an empty <value>), so DfsioProcess also passes it as a -D option.
     settings.put("mapreduce.jobhistory.address", "");
     settings.put("yarn.app.mapreduce.am.resource.mb", Integer.toString(AM_MB));
     settings.put("yarn.app.mapreduce.am.command-opts", javaOpts(AM_HEAP_MB, testbedJar, driverPid));

@@ -32,7 +32,8 @@ class DfsioProcessTest {
     DaemonCommand command = process(true).command(DfsioRequest.of(DfsioRequest.Op.READ, 4, 1024),
         settings(), dir.resolve("result.log"));
     assertEquals(YarnInstall.DFSIO_MAIN, command.mainClass());
-    assertEquals(List.of("-Dmapreduce.framework.name=yarn", "-Dtest.build.data=/b", "-Ddfs.replication=2",
+    assertEquals(List.of("-Dmapreduce.framework.name=yarn", "-Dmapreduce.jobhistory.address=",
+        "-Dtest.build.data=/b", "-Ddfs.replication=2",
         "-read", "-nrFiles", "4", "-size", "1024B", "-bufferSize", "1000000", "-resFile",
         dir.resolve("result.log").toString()), command.args());
     assertEquals(DaemonId.Role.CLIENT, command.id().role());
@@ -45,6 +46,20 @@ class DfsioProcessTest {
     DaemonCommand command = process(false).command(DfsioRequest.of(DfsioRequest.Op.WRITE, 1, 1), Map.of(),
         dir.resolve("r.log"));
     assertEquals("-Dmapreduce.framework.name=local", command.args().get(0));
+    assertTrue(command.args().stream().noneMatch(a -> a.startsWith("-Dmapreduce.jobhistory")), command.args()
+        .toString());
+  }
+
+  @Test
+  void anEmptyHistoryAddress_survivesOnlyAsAGenericOption_notInASiteFile() throws Exception {
+    java.nio.file.Path site = dir.resolve("mapred-site.xml");
+    java.nio.file.Files.writeString(site, "<configuration><property><name>mapreduce.jobhistory.address</name>"
+        + "<value></value></property></configuration>");
+    org.apache.hadoop.conf.Configuration conf = new org.apache.hadoop.mapred.JobConf();
+    conf.addResource(new org.apache.hadoop.fs.Path(site.toUri()));
+    assertEquals("0.0.0.0:10020", conf.get("mapreduce.jobhistory.address"), "the site file's empty value is lost");
+    new org.apache.hadoop.util.GenericOptionsParser(conf, new String[] {"-Dmapreduce.jobhistory.address="});
+    assertEquals("", conf.get("mapreduce.jobhistory.address"));
   }
 
   private DfsioProcess process(boolean onYarn) throws Exception {
