@@ -53,6 +53,8 @@ class DistJarIT {
   static final List<String> ENTRY_CLASSES = List.of(
       "io.replicakit.pfimbi.namenode.PfimbiNameNodePlugin",
       "io.replicakit.pfimbi.datanode.ReplicationManagerPlugin",
+      "io.replicakit.write.WriteModeFileSystem",
+      "io.replicakit.write.relay.WriteRelayPlugin",
       "org.apache.hadoop.hdfs.server.blockmanagement.PfimbiPlacementPolicy",
       "io.replicakit.read.hdfs.ReplicaKitNetworkTopology",
       "io.replicakit.metrics.namenode.SystemStatePlugin",
