@@ -51,12 +51,23 @@ public class WriteModeFileSystem extends DistributedFileSystem {
   public void initialize(URI uri, Configuration conf) throws IOException {
     WriteConfig.KEYS.requireValid(conf);
     WriteConfig.KEYS.warnUnknown(conf, LOG);
-    WriteInternals.API.check();
     super.initialize(uri, conf);
-    session = new WriteSession(getClient(), conf);
+    try {
+      WriteInternals.API.check();
+      session = new WriteSession(getClient(), conf);
+    } catch (RuntimeException | LinkageError e) {
+      // A Hadoop whose internals do not fit the writers: every file is written by HDFS's own stream.
+      FALLBACKS.incrementAndGet();
+      LOG.error("ReplicaKit's parallel writers cannot run on this Hadoop; writing every file with HDFS's pipeline",
+          e);
+      session = null;
+    }
   }
 
-  /** Files of this JVM written with HDFS's stream because ReplicaKit's code failed to create them. */
+  /**
+   * Files of this JVM written with HDFS's stream because ReplicaKit's code failed to create them, plus file
+   * systems that found the writers unable to run at all.
+   */
   public static long fallbacks() {
     return FALLBACKS.get();
   }
@@ -87,7 +98,7 @@ public class WriteModeFileSystem extends DistributedFileSystem {
       long blockSize, ChecksumOpt checksumOpt, boolean createParent) throws IOException {
     String src = fixRelativePart(f).toUri().getPath();
     WriteMode mode = WriteConfig.modeFor(getConf(), src);
-    if (mode == WriteMode.PIPELINE || flags.contains(CreateFlag.APPEND)) {
+    if (session == null || mode == WriteMode.PIPELINE || flags.contains(CreateFlag.APPEND)) {
       return new Parallel(null, flags);
     }
     WriteSession.Opened opened;

@@ -112,8 +112,8 @@ final class Leg implements AutoCloseable {
     try {
       peer.setReadTimeout(connector.readTimeoutMs(nodes.length));
       peer.setWriteTimeout(connector.writeTimeoutMs(nodes.length));
-      long heartbeatMs = Math.max(1, connector.readTimeoutMs(nodes.length) / 2L);
-      Leg leg = new Leg(index, route, nodes, peer, listener, heartbeatMs == 0 ? Long.MAX_VALUE : heartbeatMs);
+      long half = connector.readTimeoutMs(nodes.length) / 2L;
+      Leg leg = new Leg(index, route, nodes, peer, listener, half > 0 ? half : Long.MAX_VALUE);
       leg.request(targets, header);
       leg.sender.start();
       leg.ackReader.start();
