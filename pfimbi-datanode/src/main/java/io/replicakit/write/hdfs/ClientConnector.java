@@ -68,14 +68,12 @@ final class ClientConnector implements Connector {
 
   @Override
   public int readTimeoutMs(int nodes) {
-    int t = conf.getSocketTimeout();
-    return t > 0 ? t + HdfsConstants.READ_TIMEOUT_EXTENSION * nodes : 0;
+    return Connector.extended(conf.getSocketTimeout(), HdfsConstants.READ_TIMEOUT_EXTENSION, nodes);
   }
 
   @Override
   public int writeTimeoutMs(int nodes) {
-    int t = conf.getDatanodeSocketWriteTimeout();
-    return t > 0 ? t + HdfsConstants.WRITE_TIMEOUT_EXTENSION * nodes : 0;
+    return Connector.extended(conf.getDatanodeSocketWriteTimeout(), HdfsConstants.WRITE_TIMEOUT_EXTENSION, nodes);
   }
 
   @Override

@@ -33,6 +33,14 @@ interface Connector {
   /** How long a packet may take to write on such a connection, in ms (0: forever). */
   int writeTimeoutMs(int nodes);
 
+  /**
+   * HDFS's rule for a connection reaching {@code nodes} DataNodes ({@code DFSClient#getDatanodeReadTimeout}):
+   * {@code base} plus {@code extension} per node; 0 (no timeout) stays 0.
+   */
+  static int extended(int base, int extension, int nodes) {
+    return base > 0 ? base + extension * nodes : 0;
+  }
+
   /** The relay port of every DataNode (master/slave). */
   int relayPort();
 }

@@ -53,14 +53,12 @@ final class DataNodeConnector implements Connector {
 
   @Override
   public int readTimeoutMs(int nodes) {
-    int t = dnConf.getSocketTimeout();
-    return t > 0 ? t + HdfsConstants.READ_TIMEOUT_EXTENSION * nodes : 0;
+    return Connector.extended(dnConf.getSocketTimeout(), HdfsConstants.READ_TIMEOUT_EXTENSION, nodes);
   }
 
   @Override
   public int writeTimeoutMs(int nodes) {
-    int t = dnConf.getSocketWriteTimeout();
-    return t > 0 ? t + HdfsConstants.WRITE_TIMEOUT_EXTENSION * nodes : 0;
+    return Connector.extended(dnConf.getSocketWriteTimeout(), HdfsConstants.WRITE_TIMEOUT_EXTENSION, nodes);
   }
 
   /** A relay never connects to another relay. */

@@ -17,6 +17,7 @@ import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
 import org.apache.hadoop.hdfs.protocol.datatransfer.BlockConstructionStage;
+import org.apache.hadoop.hdfs.protocol.datatransfer.PacketHeader;
 import org.apache.hadoop.hdfs.server.datanode.CachingStrategy;
 import org.apache.hadoop.util.DataChecksum;
 import org.slf4j.Logger;
@@ -78,7 +79,8 @@ public final class FanOutOutputStream extends OutputStream implements Syncable {
     this.blockSize = blockSize;
     this.checksum = checksum;
     int chunk = checksum.getBytesPerChecksum();
-    int chunksPerPacket = Math.max(1, (session.packetSize() - 33) / (chunk + checksum.getChecksumSize()));
+    int body = session.packetSize() - PacketHeader.PKT_MAX_HEADER_LEN;
+    int chunksPerPacket = Math.max(1, body / (chunk + checksum.getChecksumSize()));
     this.buf = new byte[chunksPerPacket * chunk];
   }
 

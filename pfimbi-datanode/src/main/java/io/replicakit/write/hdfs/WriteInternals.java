@@ -96,6 +96,7 @@ public final class WriteInternals {
           "org.apache.hadoop.util.ServicePlugin",
           "org.apache.hadoop.util.Time")
       .members(
+          "int PacketHeader.PKT_MAX_HEADER_LEN",
           "BlockConstructionStage BlockConstructionStage.PIPELINE_CLOSE_RECOVERY",
           "BlockConstructionStage BlockConstructionStage.PIPELINE_SETUP_CREATE",
           "BlockConstructionStage BlockConstructionStage.PIPELINE_SETUP_STREAMING_RECOVERY",
