@@ -27,7 +27,8 @@ public final class WriteApproachesCli implements Experiment {
   String variants;
 
   @Option(names = "--spec", paramLabel = "NAME|FILE", defaultValue = "nine-nodes", description = "cluster spec;"
-      + " default nine-nodes (the paper's 9 DataNodes in 3 racks, GbE scaled)")
+      + " default nine-nodes (the paper's 9 DataNodes in 3 racks, GbE scaled; nine-nodes-switch: uplinks not"
+      + " oversubscribed)")
   String spec;
 
   @Option(names = "--repeat", paramLabel = "N", description = "repetitions, each on a fresh cluster (1-100);"

@@ -157,7 +157,7 @@ class SpecParserTest {
   void sixDisksSpec_hasAPageCacheOnEveryNode_otherNamedSpecsNone() {
     assertTrue(ClusterSpecs.load("six-disks").dataNodes().stream()
         .allMatch(dn -> dn.pageCacheBytes() == 256 * Sizes.MIB));
-    for (String name : List.of("paper", "one-ssd", "small", "nine-nodes")) {
+    for (String name : List.of("paper", "one-ssd", "small", "nine-nodes", "nine-nodes-switch")) {
       assertFalse(ClusterSpecs.load(name).usesPageCache(), name);
     }
   }
@@ -170,6 +170,19 @@ class SpecParserTest {
     assertEquals(4.0, spec.devices().mibPerSec(StorageType.DISK));
     assertEquals(5_000_000.0, spec.network().nodeLink(8).bytesPerSec());
     assertEquals(5_000_000.0, spec.network().rackUplink(2).bytesPerSec());
+  }
+
+  @Test
+  void nineNodesSwitchSpec_isNineNodesWithUplinksOfThreeNodeLinks() {
+    ClusterSpec spec = ClusterSpecs.load("nine-nodes-switch");
+    ClusterSpec oversubscribed = ClusterSpecs.load("nine-nodes");
+    assertEquals(oversubscribed.dataNodes().size(), spec.dataNodes().size());
+    assertEquals(oversubscribed.devices().mibPerSec(StorageType.DISK), spec.devices().mibPerSec(StorageType.DISK));
+    assertEquals(5_000_000.0, spec.network().nodeLink(8).bytesPerSec());
+    for (String rack : spec.racks()) {
+      assertEquals(spec.dataNodesInRack(rack).size() * spec.network().nodeLink(0).bytesPerSec(),
+          spec.network().rackUplink(spec.racks().indexOf(rack)).bytesPerSec(), rack);
+    }
   }
 
   @Test
