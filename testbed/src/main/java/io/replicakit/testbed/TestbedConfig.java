@@ -10,6 +10,7 @@ import io.replicakit.common.config.ValueType;
 import io.replicakit.common.storage.StorageSpeeds;
 import io.replicakit.common.storage.Throughput;
 import io.replicakit.testbed.device.DeviceSettings;
+import io.replicakit.testbed.device.DirtyLedger;
 import io.replicakit.testbed.spec.DeviceProfile;
 import io.replicakit.testbed.spec.VolumeSpec;
 import java.net.InetAddress;
@@ -49,6 +50,26 @@ public final class TestbedConfig {
       Long.MAX_VALUE)
       .doc("Emulated page cache of the DataNode's most recently written data, shared by its volumes (see "
           + "docs/testbed.md, \"Page cache\"); the spec's `page.cache.mib`. 0 = none.");
+
+  public static final ConfigKey<Long> DIRTY_BACKGROUND_BYTES = ConfigKey.bytes(PREFIX + "dirty.background.bytes", 0,
+      0, Long.MAX_VALUE)
+      .doc("Write-back: dirty data (of all the node's volumes) above which the node's flushers write it to the "
+          + "devices, oldest first, as Linux's `vm.dirty_background_bytes` (docs/testbed.md, \"Write-back\"); the "
+          + "spec's `vm.dirty_background_ratio` of `page.cache.mib`. At most `replicakit.testbed.dirty.bytes`.");
+
+  public static final ConfigKey<Long> DIRTY_BYTES = ConfigKey.bytes(PREFIX + "dirty.bytes", 0, 0, Long.MAX_VALUE)
+      .doc("Write-back: dirty data past which a DataNode write waits for the flushers, as Linux's `vm.dirty_bytes`; "
+          + "the spec's `vm.dirty_ratio` of `page.cache.mib`. 0 = no write-back: every write waits for its device.");
+
+  public static final ConfigKey<Long> DIRTY_EXPIRE_MS = ConfigKey.durationMs(PREFIX + "dirty.expire.ms", 30_000, 1,
+      Long.MAX_VALUE / 1_000_000)
+      .doc("Write-back: age after which dirty data is written even below the background threshold, as Linux's "
+          + "`vm.dirty_expire_centisecs` (the spec's field, in centiseconds).");
+
+  public static final ConfigKey<Long> DIRTY_WRITEBACK_MS = ConfigKey.durationMs(PREFIX + "dirty.writeback.ms",
+      5_000, 1, Long.MAX_VALUE / 1_000_000)
+      .doc("Write-back: period of the flushers' checks for expired dirty data, as Linux's "
+          + "`vm.dirty_writeback_centisecs` (the spec's field, in centiseconds).");
 
   public static final ConfigKey<List<VolumeSpec>> VOLUME_CAPACITIES = ConfigKey.of(PREFIX + "volume.capacities",
       List.of(), new Volumes()).unit("`TYPE:bytes` list").defaultDoc("(empty: real disk capacity)")
@@ -98,7 +119,21 @@ public final class TestbedConfig {
     Map<StorageType, Throughput> speeds = new EnumMap<>(StorageType.class);
     DEVICE_SPEED.forEach((type, key) -> speeds.put(type, key.get(conf)));
     DeviceProfile devices = new DeviceProfile(StorageSpeeds.of(speeds), DEVICE_BURST_BYTES.get(conf));
-    return DeviceSettings.of(NODE_NAME.get(conf), devices, VOLUME_CAPACITIES.get(conf), PAGE_CACHE_BYTES.get(conf));
+    return DeviceSettings.of(NODE_NAME.get(conf), devices, VOLUME_CAPACITIES.get(conf), PAGE_CACHE_BYTES.get(conf))
+        .withWriteBack(writeBack(conf));
+  }
+
+  /** The write-back thresholds; {@code IllegalArgumentException} naming both keys if background exceeds the limit. */
+  private static DirtyLedger.Limits writeBack(Configuration conf) {
+    long background = DIRTY_BACKGROUND_BYTES.get(conf);
+    long limit = DIRTY_BYTES.get(conf);
+    if (background > limit) {
+      throw new IllegalArgumentException("invalid ReplicaKit testbed configuration: "
+          + DIRTY_BACKGROUND_BYTES.name() + " (" + background + ") must be at most " + DIRTY_BYTES.name() + " ("
+          + limit + ")");
+    }
+    return new DirtyLedger.Limits(background, limit, DIRTY_EXPIRE_MS.get(conf) * 1_000_000L,
+        DIRTY_WRITEBACK_MS.get(conf) * 1_000_000L);
   }
 
   /** Sets a DataNode's device settings, the inverse of {@link #deviceSettings}. */
@@ -107,6 +142,10 @@ public final class TestbedConfig {
     DEVICE_SPEED.forEach((type, key) -> key.set(conf, settings.speeds().get(type)));
     DEVICE_BURST_BYTES.set(conf, settings.burstBytes());
     PAGE_CACHE_BYTES.set(conf, settings.pageCacheBytes());
+    DIRTY_BACKGROUND_BYTES.set(conf, settings.writeBack().backgroundBytes());
+    DIRTY_BYTES.set(conf, settings.writeBack().limitBytes());
+    DIRTY_EXPIRE_MS.set(conf, settings.writeBack().expireNanos() / 1_000_000L);
+    DIRTY_WRITEBACK_MS.set(conf, settings.writeBack().intervalNanos() / 1_000_000L);
     VOLUME_CAPACITIES.set(conf, settings.volumes());
   }
 
@@ -146,7 +185,8 @@ public final class TestbedConfig {
     List<ConfigKey<?>> keys = new ArrayList<>();
     keys.add(NODE_NAME);
     keys.addAll(DEVICE_SPEED.values());
-    keys.addAll(List.of(DEVICE_BURST_BYTES, PAGE_CACHE_BYTES, VOLUME_CAPACITIES, BIND_ADDRESS, MAP_BIND_ADDRESSES,
+    keys.addAll(List.of(DEVICE_BURST_BYTES, PAGE_CACHE_BYTES, DIRTY_BACKGROUND_BYTES, DIRTY_BYTES, DIRTY_EXPIRE_MS,
+        DIRTY_WRITEBACK_MS, VOLUME_CAPACITIES, BIND_ADDRESS, MAP_BIND_ADDRESSES,
         PORT_RACK_SIZE));
     return keys;
   }

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.replicakit.common.config.ConfigReference;
 import io.replicakit.testbed.device.DeviceSettings;
+import io.replicakit.testbed.device.DirtyLedger;
 import io.replicakit.testbed.spec.DeviceProfile;
 import io.replicakit.testbed.spec.Sizes;
 import io.replicakit.testbed.spec.VolumeSpec;
@@ -40,6 +41,30 @@ class TestbedConfigTest {
     Configuration none = new Configuration(false);
     none.set(TestbedConfig.NODE_NAME_KEY, "dn01");
     assertEquals(0, TestbedConfig.deviceSettings(none).pageCacheBytes());
+  }
+
+  @Test
+  void writeBack_roundTripsAndDefaultsToWriteThrough() {
+    DeviceSettings settings = DeviceSettings.of("dn07", DeviceProfile.defaultProfile(), List.of(), 256 * Sizes.MIB)
+        .withWriteBack(new DirtyLedger.Limits(25 * Sizes.MIB, 51 * Sizes.MIB, 30_000_000_000L, 5_000_000_000L));
+    Configuration conf = new Configuration(false);
+    TestbedConfig.setDeviceSettings(conf, settings);
+    assertEquals(settings, TestbedConfig.deviceSettings(conf));
+    Configuration none = new Configuration(false);
+    none.set(TestbedConfig.NODE_NAME_KEY, "dn01");
+    assertTrue(TestbedConfig.deviceSettings(none).writeBack().writesThrough());
+  }
+
+  @Test
+  void backgroundThresholdAboveTheLimit_failsNamingBothKeys() {
+    Configuration conf = new Configuration(false);
+    conf.set(TestbedConfig.NODE_NAME_KEY, "dn01");
+    conf.setLong(TestbedConfig.DIRTY_BACKGROUND_BYTES.name(), 2 * Sizes.MIB);
+    conf.setLong(TestbedConfig.DIRTY_BYTES.name(), Sizes.MIB);
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> TestbedConfig.deviceSettings(conf));
+    assertTrue(e.getMessage().contains("replicakit.testbed.dirty.background.bytes")
+        && e.getMessage().contains("replicakit.testbed.dirty.bytes"), e.getMessage());
   }
 
   @Test

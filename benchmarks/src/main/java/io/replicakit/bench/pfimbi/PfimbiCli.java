@@ -28,6 +28,10 @@ public final class PfimbiCli implements Experiment {
       + " default six-disks (6 DataNodes, 3 racks, one DISK each, a page cache)")
   String spec;
 
+  @Option(names = "--repeat", paramLabel = "N", defaultValue = "1", description = "repetitions (1-20), each running"
+      + " every variant on a fresh cluster; stages rep1..repN (one repetition: stage write)")
+  int repeat;
+
   @Mixin
   HdfsSettings settings = new HdfsSettings();
 
@@ -54,6 +58,10 @@ public final class PfimbiCli implements Experiment {
   public void validate() {
     PfimbiProfile.named(profile);
     variants();
+    if (repeat < 1 || repeat > PfimbiExperiment.MAX_REPEAT) {
+      throw new IllegalArgumentException("--repeat must be from 1 to " + PfimbiExperiment.MAX_REPEAT + ", was "
+          + repeat);
+    }
   }
 
   @Override
@@ -64,7 +72,7 @@ public final class PfimbiCli implements Experiment {
   @Override
   public ExperimentResults run(ExperimentRun run) throws Exception {
     PfimbiExperiment.Setup setup = new PfimbiExperiment.Setup(PfimbiProfile.named(profile), variants(), spec,
-        settings.map());
+        settings.map(), repeat);
     return new PfimbiExperiment(setup, run, processes.mode()).run();
   }
 

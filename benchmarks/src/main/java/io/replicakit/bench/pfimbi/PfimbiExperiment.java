@@ -47,9 +47,32 @@ import org.apache.hadoop.hdfs.DistributedFileSystem;
  */
 public final class PfimbiExperiment {
 
-  /** What to run. */
+  /**
+   * What to run.
+   *
+   * @param repeat repetitions; each runs every variant on a fresh cluster, so that a ratio is taken between runs
+   *     made minutes apart on the same machine
+   */
   public record Setup(PfimbiProfile profile, List<PfimbiVariant> variants, String specName,
-      Map<String, String> hdfsSettings) {}
+      Map<String, String> hdfsSettings, int repeat) {
+
+    /** One repetition. */
+    public Setup(PfimbiProfile profile, List<PfimbiVariant> variants, String specName,
+        Map<String, String> hdfsSettings) {
+      this(profile, variants, specName, hdfsSettings, 1);
+    }
+
+    /** The stage of repetition {@code rep} (1-based): {@code write} for a single one, else {@code repN}. */
+    String stage(int rep) {
+      return repeat == 1 ? "write" : "rep" + rep;
+    }
+
+    List<String> stages() {
+      return java.util.stream.IntStream.rangeClosed(1, repeat).mapToObj(this::stage).toList();
+    }
+  }
+
+  static final int MAX_REPEAT = 20;
 
   /** The experiment's name on the command line and in {@code results.json}. */
   public static final String NAME = "pfimbi";
@@ -81,8 +104,10 @@ public final class PfimbiExperiment {
   public ExperimentResults run() throws Exception {
     ClusterSpec spec = ClusterSpecs.load(setup.specName());
     List<RunResult> runs = new ArrayList<>();
-    for (PfimbiVariant variant : setup.variants()) {
-      runs.add(runVariant(variant, spec));
+    for (int rep = 1; rep <= setup.repeat(); rep++) {
+      for (PfimbiVariant variant : setup.variants()) {
+        runs.add(runVariant(variant, spec, rep));
+      }
     }
     Map<String, Object> cluster = new LinkedHashMap<>();
     cluster.put("mode", mode.label());
@@ -93,15 +118,18 @@ public final class PfimbiExperiment {
     cluster.put("devices", spec.devices().describe());
     cluster.put("block_bytes", setup.profile().blockBytes());
     cluster.put("blocks_per_job", setup.profile().blocksPerJob());
+    cluster.put("write_back", spec.describeWriteBack());
+    cluster.put("repetitions", setup.repeat());
     return run.finish(NAME, setup.profile().name(), cluster, runs,
         results -> PfimbiReport.write(results, timelines, setup, run, spec));
   }
 
-  private RunResult runVariant(PfimbiVariant variant, ClusterSpec spec) throws Exception {
+  private RunResult runVariant(PfimbiVariant variant, ClusterSpec spec, int rep) throws Exception {
     Path work = Files.createTempDirectory("replicakit-pfimbi-");
-    progress.step("%s: starting a '%s' cluster (%s)", variant.id(), spec.name(), spec.devices().describe());
+    progress.step("%s%s: starting a '%s' cluster (%s)", setup.repeat() > 1 ? setup.stage(rep) + " " : "",
+        variant.id(), spec.name(), spec.devices().describe());
     try (Cluster cluster = Cluster.start(spec, options(work.resolve("cluster"), variant).withMode(mode))) {
-      return new Trial(cluster, variant, new DfsioRunner(clientConf(cluster, variant), work.resolve("dfsio")))
+      return new Trial(cluster, variant, new DfsioRunner(clientConf(cluster, variant), work.resolve("dfsio")), rep)
           .run();
     } finally {
       FileUtil.fullyDelete(work.toFile());
@@ -136,11 +164,15 @@ public final class PfimbiExperiment {
     private final Cluster cluster;
     private final PfimbiVariant variant;
     private final DfsioRunner dfsio;
+    private final int rep;
+    private final String label;
 
-    Trial(Cluster cluster, PfimbiVariant variant, DfsioRunner dfsio) {
+    Trial(Cluster cluster, PfimbiVariant variant, DfsioRunner dfsio, int rep) {
       this.cluster = cluster;
       this.variant = variant;
       this.dfsio = dfsio;
+      this.rep = rep;
+      this.label = (setup.repeat() > 1 ? setup.stage(rep) + " " : "") + variant.id();
     }
 
     RunResult run() throws Exception {
@@ -155,7 +187,7 @@ public final class PfimbiExperiment {
           for (int job = 1; job <= JOBS; job++) {
             DfsioResult result = dfsio.run(request(job));
             double end = timeline.elapsedSeconds();
-            progress.step("%s: job %d wrote %d MB in %.1f s (TestDFSIO %.1f MB/s)", variant.id(), job,
+            progress.step("%s: job %d wrote %d MB in %.1f s (TestDFSIO %.1f MB/s)", label, job,
                 Math.round(result.totalMb()), end - previousEnd, result.throughputMbS());
             metrics.put("job" + job + "_write_s", end - previousEnd);
             metrics.put("job" + job + "_throughput_mb_s", result.throughputMbS());
@@ -168,12 +200,15 @@ public final class PfimbiExperiment {
           awaitCopies(timeline, blocks);
           metrics.put("first_replicas_s", timeline.reached(2, blocks).orElse(Double.NaN));
           metrics.put("all_replicas_s", timeline.reached(3, blocks).orElse(Double.NaN));
-          timelines.put(variant, timeline.points());
+          if (rep == 1) {
+            timelines.put(variant, timeline.points());
+          }
         }
       }
-      progress.step("%s: primary writes %.1f s, second copies %.1f s, third copies %.1f s", variant.id(),
+      progress.step("%s: primary writes %.1f s, second copies %.1f s, third copies %.1f s", label,
           metrics.get("primary_write_s"), metrics.get("first_replicas_s"), metrics.get("all_replicas_s"));
-      return new RunResult(variant.id(), variant.baseline(), "write", 1, metrics, Map.of("blocks", blocks));
+      return new RunResult(variant.id(), variant.baseline(), setup.stage(rep), 1, metrics,
+          Map.of("blocks", blocks));
     }
 
     /** Pfimbi(3,1): each job's directory carries its request, one flow per job (thesis §4.3), weight 1 (§5). */
@@ -208,13 +243,13 @@ public final class PfimbiExperiment {
       long nextReport = System.nanoTime() + PROGRESS_EVERY.toNanos();
       while (timeline.reached(3, blocks).isEmpty()) {
         if (System.nanoTime() > deadline) {
-          throw new IllegalStateException(variant.id() + ": not every block had 3 replicas after "
+          throw new IllegalStateException(label + ": not every block had 3 replicas after "
               + REPLICATION_TIMEOUT + ": " + java.util.Arrays.toString(timeline.count()) + " of " + blocks);
         }
         if (System.nanoTime() > nextReport) {
           nextReport += PROGRESS_EVERY.toNanos();
           int[] c = timeline.count();
-          progress.step("%s: %d of %d blocks with 2 copies, %d with 3%s", variant.id(), c[1], blocks, c[2],
+          progress.step("%s: %d of %d blocks with 2 copies, %d with 3%s", label, c[1], blocks, c[2],
               managers());
         }
         Thread.sleep(TIMELINE_PERIOD_MS);

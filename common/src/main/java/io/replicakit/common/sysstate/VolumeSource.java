@@ -15,6 +15,15 @@ public interface VolumeSource extends AutoCloseable {
   /** One entry per volume, in the order given; {@link VolumeCounters#unavailable} where no device is found. */
   List<VolumeCounters> read(List<VolumeRef> volumes);
 
+  /**
+   * The host's dirty page-cache bytes (Linux's {@code Dirty:} line) where this source models the host's memory
+   * itself, as the testbed's emulated nodes do (each its own machine, inside one JVM); {@link VolumeCounters#UNKNOWN}
+   * for sources of real devices, whose host's {@code /proc/meminfo} is the figure to read.
+   */
+  default long dirtyBytes() {
+    return VolumeCounters.UNKNOWN;
+  }
+
   @Override
   default void close() {}
 }

@@ -50,8 +50,9 @@ public final class PfimbiConfig {
 
   public static final ConfigKey<Boolean> ACTIVITY_DIRTY = ConfigKey.bool(PREFIX + "activity.dirty", true)
       .readBy("DataNode")
-      .doc("Add the host's dirty page-cache growth (Linux `/proc/meminfo`) to MemDisk; `false` for devices "
-          + "without a page cache, such as the testbed's.");
+      .doc("Add the host's dirty page-cache growth to MemDisk: Linux's `/proc/meminfo`, or the counter source's own "
+          + "figure where it models the host's memory (`testbed`: each emulated node's write-back, 0 when it writes "
+          + "through).");
 
   public static final ConfigKey<Double> KMEANS_ALPHA = ConfigKey.fraction(PREFIX + "kmeans.alpha", 0.1)
       .unit("fraction").readBy("DataNode").doc("Weight of a new sample in its cluster centre (Algorithm 1's α).");

@@ -9,6 +9,7 @@ import io.replicakit.common.fault.FaultGuard;
 import io.replicakit.common.fault.ThrottledLog;
 import io.replicakit.common.sysstate.SourceProvider;
 import io.replicakit.common.sysstate.SourceSettings;
+import io.replicakit.common.sysstate.VolumeCounters;
 import io.replicakit.common.sysstate.VolumeSource;
 import io.replicakit.pfimbi.activity.DiskCounters;
 import io.replicakit.pfimbi.activity.KMeansThreshold;
@@ -146,6 +147,9 @@ public final class ReplicationManagerPlugin implements ServicePlugin, NoticeHand
   private LongSupplier dirtySource() {
     if (!settings.activity().dirtyData()) {
       return () -> 0;
+    }
+    if (volumeSource.dirtyBytes() != VolumeCounters.UNKNOWN) {
+      return volumeSource::dirtyBytes;
     }
     DirtyPages dirty = new DirtyPages();
     if (dirty.getAsLong() == DiskCounters.UNKNOWN) {

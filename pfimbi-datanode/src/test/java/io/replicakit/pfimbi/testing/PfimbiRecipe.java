@@ -17,7 +17,7 @@ import org.apache.hadoop.hdfs.server.blockmanagement.PfimbiPlacementPolicy;
  * How to install Pfimbi on an embedded testbed cluster, the one recipe the module's integration tests and the
  * benchmarks' Pfimbi experiments share: the NameNode and DataNode plugins with the placement wrapper, the
  * Replication Managers' RPC server on a free port, the testbed's emulated devices as the activity source (their
- * counters, without the page cache's dirty-page term, which the emulation does not model), and a 200 ms NameNode
+ * counters, and each node's emulated dirty data for MemDisk's page-cache term), and a 200 ms NameNode
  * scan so that tests and short experiments see copies start within a heartbeat. Everything else stays at Pfimbi's
  * defaults.
  *
@@ -38,7 +38,6 @@ public final class PfimbiRecipe {
         .with(DFSConfigKeys.DFS_BLOCK_REPLICATOR_CLASSNAME_KEY, PfimbiPlacementPolicy.class.getName())
         .with(PfimbiConfig.RPC_ADDRESS_KEY, "0.0.0.0:" + Ports.free())
         .with(PfimbiConfig.ACTIVITY_SOURCE_KEY, "testbed")
-        .with(PfimbiConfig.ACTIVITY_DIRTY_KEY, "false")
         .with(PfimbiConfig.SCAN_INTERVAL_MS_KEY, Long.toString(SCAN_INTERVAL_MS));
   }
 }

@@ -82,7 +82,8 @@ final class ClusterConfigs {
         BoundSocketFactory.class.getName());
     overlay.set(TestbedConfig.BIND_ADDRESS_KEY, node.address());
     TestbedConfig.setDeviceSettings(overlay,
-        DeviceSettings.of(node.name(), spec.devices(), node.volumes(), node.pageCacheBytes()));
+        DeviceSettings.of(node.name(), spec.devices(), node.volumes(), node.pageCacheBytes())
+            .withWriteBack(node.writeBack()));
     if (node.networkBytesPerSec() > 0) {
       overlay.setLong(DFSConfigKeys.DFS_DATANODE_DATA_READ_BANDWIDTHPERSEC_KEY, node.networkBytesPerSec());
       overlay.setLong(DFSConfigKeys.DFS_DATANODE_DATA_WRITE_BANDWIDTHPERSEC_KEY, node.networkBytesPerSec());

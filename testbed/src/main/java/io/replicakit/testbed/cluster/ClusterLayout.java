@@ -32,6 +32,7 @@ final class ClusterLayout {
     sb.append("Devices       ").append(spec.devices().describe()).append('\n');
     if (spec.usesPageCache()) {
       sb.append("Page cache    ").append(spec.describePageCache()).append(" (recently written data)").append('\n');
+      sb.append("Write-back    ").append(spec.describeWriteBack()).append('\n');
     }
     sb.append("Data dir      ").append(options.baseDir().toAbsolutePath()).append('\n');
     sb.append(String.format(Locale.ROOT, "%-6s %-12s %-10s %-6s %-6s %-8s %-32s %s%n",

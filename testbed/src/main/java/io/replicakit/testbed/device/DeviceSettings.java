@@ -22,12 +22,15 @@ import org.apache.hadoop.fs.StorageType;
  *     capacities of the real disks
  * @param pageCacheBytes size of the node's emulated page cache of recently written data ({@link PageCache}),
  *     shared by its volumes; 0 (the default) for none
+ * @param writeBack the node's dirty-data thresholds ({@link WriteBack}); {@link DirtyLedger.Limits#WRITE_THROUGH}
+ *     (the default) for devices that write through
  */
 public record DeviceSettings(String nodeName, StorageSpeeds speeds, long burstBytes, List<VolumeSpec> volumes,
-    long pageCacheBytes) {
+    long pageCacheBytes, DirtyLedger.Limits writeBack) {
 
   public DeviceSettings {
     Objects.requireNonNull(speeds, "speeds");
+    Objects.requireNonNull(writeBack, "writeBack");
     if (pageCacheBytes < 0) {
       throw new IllegalArgumentException("pageCacheBytes must be >= 0, was " + pageCacheBytes);
     }
@@ -42,7 +45,13 @@ public record DeviceSettings(String nodeName, StorageSpeeds speeds, long burstBy
   /** Settings for a node with the given device speeds, volumes and page cache size (0 for none). */
   public static DeviceSettings of(String nodeName, DeviceProfile profile, List<VolumeSpec> volumes,
       long pageCacheBytes) {
-    return new DeviceSettings(nodeName, profile.speeds(), profile.burstBytes(), volumes, pageCacheBytes);
+    return new DeviceSettings(nodeName, profile.speeds(), profile.burstBytes(), volumes, pageCacheBytes,
+        DirtyLedger.Limits.WRITE_THROUGH);
+  }
+
+  /** These settings with write-back under {@code limits}. */
+  public DeviceSettings withWriteBack(DirtyLedger.Limits limits) {
+    return new DeviceSettings(nodeName, speeds, burstBytes, volumes, pageCacheBytes, limits);
   }
 
   /** The emulated rate of {@code type}'s devices in whole bytes per second, what their token buckets refill. */

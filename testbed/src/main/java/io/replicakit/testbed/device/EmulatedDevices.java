@@ -56,6 +56,11 @@ public final class EmulatedDevices {
 
   /** Forgets nodes, so a new cluster reusing their names starts with fresh devices and counters. */
   public void detach(Collection<String> nodeNames) {
-    nodeNames.forEach(nodes::remove);
+    for (String name : nodeNames) {
+      NodeDevices gone = nodes.remove(name);
+      if (gone != null) {
+        gone.close();
+      }
+    }
   }
 }

@@ -47,6 +47,15 @@ public final class EmulatedVolumeSource implements VolumeSource {
     return result;
   }
 
+  /**
+   * The emulated node's dirty data ({@link WriteBack}): 0 for a node that writes through or whose devices are not
+   * open yet, never the real machine's, which all the embedded nodes share.
+   */
+  @Override
+  public long dirtyBytes() {
+    return devices.find(nodeName).map(n -> n.writeBack().dirtyBytes()).orElse(0L);
+  }
+
   private static VolumeCounters counters(VolumeRef ref, VolumeStats s) {
     String device = "emulated:" + s.node() + "/" + s.storageId();
     return new VolumeCounters(ref, device, s.deviceIos(), s.readBytes(), s.writeBytes() + s.loadBytes(),

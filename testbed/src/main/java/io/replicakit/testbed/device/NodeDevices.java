@@ -17,14 +17,16 @@ import org.apache.hadoop.fs.StorageType;
  * The emulated devices of one DataNode, and the knobs that disturb them: a slowdown window (the node's devices
  * run at a fraction of their speed, as a failing or throttled disk does) and background load (another tenant's
  * I/O competing for the same devices). The hotspot and Pfimbi experiments use both to make one node busy.
- * Optionally the node has a {@link PageCache} of recently written data, shared by its volumes.
+ * Optionally the node has a {@link PageCache} of recently written data, shared by its volumes, and
+ * {@link WriteBack} (writes land in memory, flushed to the devices later).
  */
-public final class NodeDevices implements DeviceControl {
+public final class NodeDevices implements DeviceControl, AutoCloseable {
 
   private final String name;
   private final DeviceSettings settings;
   private final Ticker ticker;
   private final PageCache pageCache;
+  private final WriteBack writeBack;
   private final Map<String, VolumeDevice> volumes = new ConcurrentHashMap<>();
   private volatile Slowdown slowdown = new Slowdown(1.0, Long.MIN_VALUE);
   private volatile HostStress hostStress = HostStress.NONE;
@@ -49,6 +51,7 @@ public final class NodeDevices implements DeviceControl {
     this.settings = settings;
     this.ticker = ticker;
     this.pageCache = PageCache.of(settings.pageCacheBytes());
+    this.writeBack = WriteBack.of(settings.writeBack(), ticker);
   }
 
   /**
@@ -58,7 +61,8 @@ public final class NodeDevices implements DeviceControl {
   public VolumeDevice volume(String storageId, StorageType type) {
     return volumes.computeIfAbsent(storageId, id -> {
       VolumeDevice device = new VolumeDevice(name, id, type,
-          new TokenBucket(settings.bytesPerSec(type), settings.burstBytes()), ticker, this::speedFactor, pageCache);
+          new TokenBucket(settings.bytesPerSec(type), settings.burstBytes()), ticker, this::speedFactor, pageCache,
+          writeBack);
       if (disksFull) {
         device.fill();
       }
@@ -69,6 +73,17 @@ public final class NodeDevices implements DeviceControl {
   /** The node's emulated page cache, shared by its volumes; disabled unless the spec sets a size. */
   public PageCache pageCache() {
     return pageCache;
+  }
+
+  /** The node's write-back (off unless the spec gives the node memory for dirty data). */
+  public WriteBack writeBack() {
+    return writeBack;
+  }
+
+  /** Stops the node's flushers (the cluster is gone). */
+  @Override
+  public void close() {
+    writeBack.close();
   }
 
   /** The device of a volume the DataNode has already opened, without creating one. */

@@ -15,8 +15,10 @@ import org.apache.hadoop.util.DiskChecker.DiskOutOfSpaceException;
  * concurrent streams contend for the device as they would for one physical disk.
  *
  * <p>When the node has a {@link PageCache}, DataNode reads are first served from it (no device time, counted as
- * {@link VolumeStats#cacheReadBytes()}) and only the rest reaches the device; writes still cost full device
- * time (write-through, as the emulated devices model synchronous writes) and fill the cache.
+ * {@link VolumeStats#cacheReadBytes()}) and only the rest reaches the device; writes fill the cache. With the
+ * node's {@link WriteBack} on, a write only dirties memory and the node's flusher writes it to the device later
+ * ({@link #flushWrite}), counted when the device writes it, as a disk's counters count; without it (the default)
+ * the writer waits for the device (write-through).
  */
 public final class VolumeDevice {
 
@@ -30,6 +32,7 @@ public final class VolumeDevice {
   private final Ticker ticker;
   private final LongToDoubleFunction speedFactor;
   private final PageCache pageCache;
+  private final WriteBack writeBack;
   private final LongAdder readBytes = new LongAdder();
   private final LongAdder writeBytes = new LongAdder();
   private final LongAdder loadBytes = new LongAdder();
@@ -48,6 +51,12 @@ public final class VolumeDevice {
 
   VolumeDevice(String node, String storageId, StorageType type, TokenBucket bucket, Ticker ticker,
       LongToDoubleFunction speedFactor, PageCache pageCache) {
+    this(node, storageId, type, bucket, ticker, speedFactor, pageCache, WriteBack.of(
+        DirtyLedger.Limits.WRITE_THROUGH, ticker));
+  }
+
+  VolumeDevice(String node, String storageId, StorageType type, TokenBucket bucket, Ticker ticker,
+      LongToDoubleFunction speedFactor, PageCache pageCache, WriteBack writeBack) {
     this.node = node;
     this.storageId = storageId;
     this.type = type;
@@ -55,13 +64,15 @@ public final class VolumeDevice {
     this.ticker = ticker;
     this.speedFactor = speedFactor;
     this.pageCache = pageCache;
+    this.writeBack = writeBack;
   }
 
   /**
    * Accounts for {@code len} bytes of I/O and blocks the caller for as long as the device needs to serve it,
    * including the time spent queued behind other requests. A read takes what it can from the node's page cache
    * first (free, counted as {@link VolumeStats#cacheReadBytes()}); a read served entirely from the cache does
-   * not reach the device and is not counted as an operation. A write also enters the page cache.
+   * not reach the device and is not counted as an operation. A write also enters the page cache; with write-back
+   * on it waits only while the node holds its limit of dirty data (the wait counted as queueing).
    */
   public void transfer(Io io, long len) throws InterruptedException {
     if (len <= 0) {
@@ -78,6 +89,11 @@ public final class VolumeDevice {
       }
     } else if (io == Io.WRITE) {
       pageCache.written(storageId, len);
+      if (writeBack.enabled()) {
+        ops.increment();
+        queueNanos.add(writeBack.write(this, len));
+        return;
+      }
     }
     long now = ticker.nanoTime();
     TokenBucket.Grant grant = bucket.reserve(len, speedFactor.applyAsDouble(now), now);
@@ -94,6 +110,33 @@ public final class VolumeDevice {
     deviceIos.increment();
     deviceIoNanos.add(grant.queueNanos(now) + grant.serviceNanos());
     ticker.sleepNanos(grant.sleepNanos(now));
+  }
+
+  /**
+   * The node's flusher (or an fsync) writing {@code len} dirty bytes to the device: device time like any request,
+   * in the same queue as reads, counted as written bytes and device I/O, not as a DataNode operation.
+   */
+  void flushWrite(long len) throws InterruptedException {
+    long now = ticker.nanoTime();
+    TokenBucket.Grant grant = bucket.reserve(len, speedFactor.applyAsDouble(now), now);
+    writeBytes.add(len);
+    busyNanos.add(grant.serviceNanos());
+    deviceIos.increment();
+    deviceIoNanos.add(grant.queueNanos(now) + grant.serviceNanos());
+    ticker.sleepNanos(grant.sleepNanos(now));
+  }
+
+  /**
+   * An {@code fsync} on this volume: returns once none of its data is dirty any more (at once without
+   * write-back, where every write already waited for the device).
+   */
+  public void sync() throws InterruptedException {
+    if (writeBack.enabled()) {
+      ops.increment();
+      long start = ticker.nanoTime();
+      writeBack.sync(this);
+      queueNanos.add(ticker.nanoTime() - start);
+    }
   }
 
   /**

@@ -156,8 +156,9 @@ public final class HadoopInternals {
   }
 
   /**
-   * Maps {@code beforeFileIo} to device transfers: reads and zero-copy transfers read, writes write. A write to a
-   * {@link VolumeDevice#isFull full} device fails with its {@code DiskOutOfSpaceException} instead.
+   * Maps {@code beforeFileIo} to device transfers: reads and zero-copy transfers read, writes write, syncs wait for
+   * the volume's dirty data (with write-back). A write to a {@link VolumeDevice#isFull full} device fails with its
+   * {@code DiskOutOfSpaceException} instead.
    */
   static final class ThrottlingFileIoEvents extends FaultInjectorFileIoEvents {
     private final NodeDevices devices;
@@ -169,6 +170,10 @@ public final class HadoopInternals {
 
     @Override
     public void beforeFileIo(FsVolumeSpi volume, FileIoProvider.OPERATION op, long len) {
+      if (op == FileIoProvider.OPERATION.SYNC && volume != null) {
+        sync(devices.volume(volume.getStorageID(), volume.getStorageType()));
+        return;
+      }
       VolumeDevice.Io io = switch (op) {
         case READ, TRANSFER -> VolumeDevice.Io.READ;
         case WRITE, NATIVE_COPY -> VolumeDevice.Io.WRITE;
@@ -185,6 +190,15 @@ public final class HadoopInternals {
         device.transfer(io, len);
       } catch (InterruptedException e) {
         // DataNode threads are interrupted on shutdown; keep the flag and let the I/O proceed unthrottled.
+        Thread.currentThread().interrupt();
+      }
+    }
+
+    /** An {@code fsync} ({@code FileIoProvider.sync}, len 0): waits until the volume's dirty data is written. */
+    private static void sync(VolumeDevice device) {
+      try {
+        device.sync();
+      } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
     }

@@ -58,6 +58,7 @@ final class TestbedInternals {
           "FileIoProvider DataNode.getFileIoProvider()",
           "FileIoProvider.OPERATION FileIoProvider.OPERATION.NATIVE_COPY",
           "FileIoProvider.OPERATION FileIoProvider.OPERATION.READ",
+          "FileIoProvider.OPERATION FileIoProvider.OPERATION.SYNC",
           "FileIoProvider.OPERATION FileIoProvider.OPERATION.TRANSFER",
           "FileIoProvider.OPERATION FileIoProvider.OPERATION.WRITE",
           "FileIoProvider.OPERATION[] FileIoProvider.OPERATION.values()",

@@ -4,9 +4,11 @@
  */
 package io.replicakit.testbed.spec;
 
+import io.replicakit.testbed.device.DirtyLedger;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Set;
@@ -122,6 +124,22 @@ public record ClusterSpec(String name, String description, List<DataNodeSpec> da
     return dataNodes.stream()
         .map(dn -> dn.name() + " " + (dn.pageCacheBytes() == 0 ? "off" : Sizes.format(dn.pageCacheBytes())))
         .collect(Collectors.joining(", "));
+  }
+
+  /**
+   * The write-back thresholds for people: {@code off (write-through)}, or the first node's, e.g.
+   * {@code flushed above 25.6 MiB dirty, writers wait past 51.2 MiB, expire 30 s} (with "per node" variations
+   * noted when the nodes' page caches differ).
+   */
+  public String describeWriteBack() {
+    List<DirtyLedger.Limits> all = dataNodes.stream().map(DataNodeSpec::writeBack).distinct().toList();
+    DirtyLedger.Limits first = all.stream().filter(l -> !l.writesThrough()).findFirst().orElse(null);
+    if (first == null) {
+      return "off (write-through)";
+    }
+    return String.format(Locale.ROOT, "flushed above %s dirty, writers wait past %s, expire %d s, flusher every %d s",
+        Sizes.format(first.backgroundBytes()), Sizes.format(first.limitBytes()), first.expireNanos() / 1_000_000_000L,
+        first.intervalNanos() / 1_000_000_000L) + (all.size() > 1 ? " (the ratios of each node's page cache)" : "");
   }
 
   public DataNodeSpec dataNode(String nodeName) {

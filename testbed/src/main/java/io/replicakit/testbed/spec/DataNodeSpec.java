@@ -4,6 +4,7 @@
  */
 package io.replicakit.testbed.spec;
 
+import io.replicakit.testbed.device.DirtyLedger;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -23,6 +24,8 @@ import java.util.Optional;
  *     unlimited
  * @param pageCacheBytes size of the node's emulated page cache of recently written data (spec field
  *     {@code page.cache.mib}, see {@link io.replicakit.testbed.device.PageCache}); 0 means none
+ * @param writeBack the node's write-back thresholds (spec fields {@code vm.dirty_*} applied to the page cache,
+ *     see {@link io.replicakit.testbed.device.WriteBack}); {@link DirtyLedger.Limits#WRITE_THROUGH} for none
  */
 public record DataNodeSpec(
     String name,
@@ -33,7 +36,8 @@ public record DataNodeSpec(
     String hardwareClass,
     List<VolumeSpec> volumes,
     long networkBytesPerSec,
-    long pageCacheBytes) {
+    long pageCacheBytes,
+    DirtyLedger.Limits writeBack) {
 
   public DataNodeSpec {
     Objects.requireNonNull(name, "name");
@@ -42,22 +46,24 @@ public record DataNodeSpec(
     Objects.requireNonNull(nodeGroup, "nodeGroup");
     Objects.requireNonNull(upgradeDomain, "upgradeDomain");
     Objects.requireNonNull(hardwareClass, "hardwareClass");
+    Objects.requireNonNull(writeBack, "writeBack");
     volumes = List.copyOf(volumes);
     if (pageCacheBytes < 0) {
       throw new IllegalArgumentException("pageCacheBytes must be >= 0, was " + pageCacheBytes);
     }
   }
 
-  /** A DataNode without a page cache. */
+  /** A DataNode without a page cache (so writing through). */
   public DataNodeSpec(String name, String address, String rack, Optional<String> nodeGroup,
       Optional<String> upgradeDomain, String hardwareClass, List<VolumeSpec> volumes, long networkBytesPerSec) {
-    this(name, address, rack, nodeGroup, upgradeDomain, hardwareClass, volumes, networkBytesPerSec, 0);
+    this(name, address, rack, nodeGroup, upgradeDomain, hardwareClass, volumes, networkBytesPerSec, 0,
+        DirtyLedger.Limits.WRITE_THROUGH);
   }
 
   /** This node on another address (a network namespace's), everything else the same. */
   public DataNodeSpec withAddress(String newAddress) {
     return new DataNodeSpec(name, newAddress, rack, nodeGroup, upgradeDomain, hardwareClass, volumes,
-        networkBytesPerSec, pageCacheBytes);
+        networkBytesPerSec, pageCacheBytes, writeBack);
   }
 
   /** The location the topology mapping gives this node: the rack, plus the node group when there is one. */

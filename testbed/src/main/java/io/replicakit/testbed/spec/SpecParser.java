@@ -6,6 +6,7 @@ package io.replicakit.testbed.spec;
 
 import io.replicakit.common.ValidationStatus;
 import io.replicakit.common.storage.Throughput;
+import io.replicakit.testbed.device.DirtyLedger;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
@@ -42,6 +43,11 @@ public final class SpecParser {
   public static final String NODE_GROUPS_PER_RACK = "node.groups.per.rack";
   public static final String UPGRADE_DOMAINS = "upgrade.domains";
   public static final String PAGE_CACHE_MIB = "page.cache.mib";
+  /** Write-back, with Linux's sysctl names and defaults; the ratios are of each node's {@code page.cache.mib}. */
+  public static final String DIRTY_BACKGROUND_RATIO = "vm.dirty_background_ratio";
+  public static final String DIRTY_RATIO = "vm.dirty_ratio";
+  public static final String DIRTY_EXPIRE_CENTISECS = "vm.dirty_expire_centisecs";
+  public static final String DIRTY_WRITEBACK_CENTISECS = "vm.dirty_writeback_centisecs";
   /** Link rates with units (see {@link NetworkFields}): one, or one per DataNode / per rack. */
   public static final String NET_NODE_LINK = NetworkFields.NODE_LINK;
   public static final String NET_RACK_UPLINK = NetworkFields.RACK_UPLINK;
@@ -57,7 +63,15 @@ public final class SpecParser {
 
   private static final Set<String> FIELDS = Set.of(NAME, DESCRIPTION, DATANODES, RACKS, RACK_SIZES, VOLUMES,
       CAPACITIES, CLASSES, NETWORK_MIBPS, NODE_GROUPS_PER_RACK, UPGRADE_DOMAINS, DEVICE_BURST, PAGE_CACHE_MIB,
+      DIRTY_BACKGROUND_RATIO, DIRTY_RATIO, DIRTY_EXPIRE_CENTISECS, DIRTY_WRITEBACK_CENTISECS,
       NET_NODE_LINK, NET_RACK_UPLINK, NET_CLIENT_LINK);
+
+  /** Linux's defaults (Documentation/admin-guide/sysctl/vm.rst). */
+  static final int DEFAULT_DIRTY_BACKGROUND_RATIO = 10;
+  static final int DEFAULT_DIRTY_RATIO = 20;
+  static final int DEFAULT_DIRTY_EXPIRE_CENTISECS = 3000;
+  static final int DEFAULT_DIRTY_WRITEBACK_CENTISECS = 500;
+  private static final long NANOS_PER_CENTISEC = 10_000_000L;
 
   /** Result of reading a spec: the spec when valid, and the validation status either way. */
   public record Reading(Optional<ClusterSpec> spec, ValidationStatus status) {}
@@ -98,6 +112,7 @@ public final class SpecParser {
     List<String> classes = lists.orDefault(CLASSES, dataNodes, "default", "DataNode");
     List<Long> network = network(dataNodes);
     List<Long> pageCaches = pageCaches(dataNodes);
+    WriteBackRatios writeBack = writeBack();
     int groupsPerRack = rackSizes.isEmpty() ? 0 : nodeGroupsPerRack(rackSizes);
     String upgradeDomains = upgradeDomains(dataNodes);
     NetworkSpec net = new NetworkFields(lists, problems).read(dataNodes, racks);
@@ -118,7 +133,8 @@ public final class SpecParser {
             classes.get(index),
             volumes.get(index),
             network.get(index),
-            pageCaches.get(index)));
+            pageCaches.get(index),
+            writeBack.limits(pageCaches.get(index))));
       }
       groupsBefore += groupsPerRack;
     }
@@ -325,6 +341,34 @@ public final class SpecParser {
       }
     }
     return result;
+  }
+
+  /** The {@code vm.dirty_*} fields, Linux's semantics: percentages of the node's memory and centiseconds. */
+  private record WriteBackRatios(int background, int limit, int expireCentisecs, int writebackCentisecs) {
+
+    /**
+     * The thresholds of a node whose page cache (its memory for file data) is {@code memoryBytes}: write-through
+     * when it has none or when {@code vm.dirty_ratio} is 0.
+     */
+    DirtyLedger.Limits limits(long memoryBytes) {
+      if (memoryBytes == 0 || limit == 0) {
+        return DirtyLedger.Limits.WRITE_THROUGH;
+      }
+      return new DirtyLedger.Limits(memoryBytes * background / 100, memoryBytes * limit / 100,
+          expireCentisecs * NANOS_PER_CENTISEC, writebackCentisecs * NANOS_PER_CENTISEC);
+    }
+  }
+
+  private WriteBackRatios writeBack() {
+    int background = intField(DIRTY_BACKGROUND_RATIO, 0, 100, DEFAULT_DIRTY_BACKGROUND_RATIO);
+    int limit = intField(DIRTY_RATIO, 0, 100, DEFAULT_DIRTY_RATIO);
+    int expire = intField(DIRTY_EXPIRE_CENTISECS, 1, 8_640_000, DEFAULT_DIRTY_EXPIRE_CENTISECS);
+    int interval = intField(DIRTY_WRITEBACK_CENTISECS, 1, 8_640_000, DEFAULT_DIRTY_WRITEBACK_CENTISECS);
+    if (background > limit) {
+      problems.add(DIRTY_BACKGROUND_RATIO + " (" + background + ") must be at most " + DIRTY_RATIO + " (" + limit
+          + ")");
+    }
+    return new WriteBackRatios(background, limit, expire, interval);
   }
 
   private int nodeGroupsPerRack(List<Integer> rackSizes) {

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.replicakit.testbed.device.DirtyLedger;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
@@ -160,6 +161,41 @@ class SpecParserTest {
     for (String name : List.of("paper", "one-ssd", "small", "nine-nodes", "nine-nodes-switch")) {
       assertFalse(ClusterSpecs.load(name).usesPageCache(), name);
     }
+  }
+
+  @Test
+  void pageCache_givesWriteBackAtLinuxsDefaultRatiosOfIt() {
+    DirtyLedger.Limits limits = ClusterSpecs.load("six-disks").dataNodes().get(0).writeBack();
+    assertEquals(new DirtyLedger.Limits(256 * Sizes.MIB / 10, 256 * Sizes.MIB / 5, 30_000_000_000L,
+        5_000_000_000L), limits);
+    assertTrue(ClusterSpecs.load("nine-nodes").dataNodes().get(0).writeBack().writesThrough(),
+        "no page cache, no memory for dirty data");
+  }
+
+  @Test
+  void writeBackFields_useLinuxsNames_andDirtyRatioZeroWritesThrough() {
+    Properties p = valid();
+    p.setProperty("page.cache.mib", "100");
+    p.setProperty("vm.dirty_background_ratio", "5");
+    p.setProperty("vm.dirty_ratio", "50");
+    p.setProperty("vm.dirty_expire_centisecs", "100");
+    p.setProperty("vm.dirty_writeback_centisecs", "10");
+    DirtyLedger.Limits limits = SpecParser.parse(p, "t").dataNodes().get(3).writeBack();
+    assertEquals(new DirtyLedger.Limits(5 * Sizes.MIB, 50 * Sizes.MIB, 1_000_000_000L, 100_000_000L), limits);
+    p.setProperty("vm.dirty_background_ratio", "0");
+    p.setProperty("vm.dirty_ratio", "0");
+    assertTrue(SpecParser.parse(p, "t").dataNodes().get(0).writeBack().writesThrough());
+  }
+
+  @Test
+  void backgroundRatioAboveDirtyRatio_namesBothFields() {
+    Properties p = valid();
+    p.setProperty("vm.dirty_background_ratio", "30");
+    String reason = SpecParser.read(p, "t").status().reason();
+    assertTrue(reason.contains("vm.dirty_background_ratio (30) must be at most vm.dirty_ratio (20)"), reason);
+    p.setProperty("vm.dirty_ratio", "101");
+    reason = SpecParser.read(p, "t").status().reason();
+    assertTrue(reason.contains("vm.dirty_ratio must be from 0 to 100"), reason);
   }
 
   @Test
