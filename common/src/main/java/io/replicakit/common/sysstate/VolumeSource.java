@@ -24,6 +24,14 @@ public interface VolumeSource extends AutoCloseable {
     return VolumeCounters.UNKNOWN;
   }
 
+  /**
+   * Where {@link #dirtyBytes} is known: the dirty data above which the host's flushers write in the background
+   * (Linux's {@code dirty_background} threshold); {@link VolumeCounters#UNKNOWN} where the source does not model it.
+   */
+  default long dirtyBackgroundBytes() {
+    return VolumeCounters.UNKNOWN;
+  }
+
   @Override
   default void close() {}
 }

@@ -19,6 +19,7 @@ import io.replicakit.pfimbi.flow.CreditBuffer;
 import io.replicakit.pfimbi.flow.FlowRegulator;
 import io.replicakit.pfimbi.hdfs.DataNodeAdaptor;
 import io.replicakit.pfimbi.manager.ActivitySampler;
+import io.replicakit.pfimbi.manager.DirtyData;
 import io.replicakit.pfimbi.manager.DirtyPages;
 import io.replicakit.pfimbi.manager.FailedBlocks;
 import io.replicakit.pfimbi.manager.ReplicationManager;
@@ -40,7 +41,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.function.LongSupplier;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.util.ServicePlugin;
@@ -131,7 +131,7 @@ public final class ReplicationManagerPlugin implements ServicePlugin, NoticeHand
   }
 
   private void startSampler(Configuration conf) {
-    LongSupplier dirty = dirtySource();
+    DirtyData dirty = dirtySource();
     long blockBytes = conf.getLongBytes(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, DFSConfigKeys.DFS_BLOCK_SIZE_DEFAULT);
     ActivitySampler activity = new ActivitySampler(volumeSource, node::volumes, this::targets,
         settings.activity().metric(), dirty, System::nanoTime, Math.max(1, blockBytes));
@@ -144,18 +144,18 @@ public final class ReplicationManagerPlugin implements ServicePlugin, NoticeHand
     sampler.scheduleWithFixedDelay(() -> sample(activity), interval, interval, TimeUnit.MILLISECONDS);
   }
 
-  private LongSupplier dirtySource() {
+  private DirtyData dirtySource() {
     if (!settings.activity().dirtyData()) {
-      return () -> 0;
+      return DirtyData.NONE;
     }
     if (volumeSource.dirtyBytes() != VolumeCounters.UNKNOWN) {
-      return volumeSource::dirtyBytes;
+      return DirtyData.of(volumeSource::dirtyBytes, volumeSource::dirtyBackgroundBytes);
     }
     DirtyPages dirty = new DirtyPages();
-    if (dirty.getAsLong() == DiskCounters.UNKNOWN) {
+    if (dirty.dirtyBytes() == DiskCounters.UNKNOWN) {
       LOG.warn("Pfimbi: no dirty page-cache figure on this host (/proc/meminfo); MemDisk counts disk throughput "
           + "only");
-      return () -> 0;
+      return DirtyData.NONE;
     }
     return dirty;
   }
@@ -180,7 +180,7 @@ public final class ReplicationManagerPlugin implements ServicePlugin, NoticeHand
   }
 
   private void activityUnknown() {
-    managers.values().forEach(rm -> rm.onActivity(OptionalDouble.empty(), 0));
+    managers.values().forEach(rm -> rm.onActivity(OptionalDouble.empty(), 0, false));
   }
 
   /**
@@ -199,8 +199,8 @@ public final class ReplicationManagerPlugin implements ServicePlugin, NoticeHand
     Map<String, ActivitySampler.Target> t = new ConcurrentHashMap<>();
     managers.forEach((type, rm) -> t.put(type, new ActivitySampler.Target() {
       @Override
-      public void onActivity(OptionalDouble a, long foregroundBlocks) {
-        rm.onActivity(a, foregroundBlocks);
+      public void onActivity(OptionalDouble a, long foregroundBlocks, boolean dirtyPressure) {
+        rm.onActivity(a, foregroundBlocks, dirtyPressure);
       }
 
       @Override

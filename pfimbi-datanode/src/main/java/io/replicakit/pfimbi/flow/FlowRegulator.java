@@ -26,6 +26,7 @@ public final class FlowRegulator {
   private final long guaranteedShareForegroundBlocks;
   private final int idleSamples;
   private int idleStreak;
+  private boolean dirtyPressure;
   private double latestActivity = Double.NaN;
   private long lastForegroundCount = -1;
   private long foregroundSinceBackground;
@@ -71,6 +72,19 @@ public final class FlowRegulator {
     return true;
   }
 
+  /**
+   * Whether the host's dirty data is at or above its background write-back threshold (as of the latest sample).
+   * Beyond the thesis, for hosts with write-back: while it holds the disk counts as busy whatever the activity,
+   * because a background copy would land in the same page cache and bring the foreground writers closer to the
+   * kernel's hard limit, where they wait; the disk meanwhile is busy writing what is already dirty.
+   */
+  public synchronized void onDirtyPressure(boolean pressure) {
+    dirtyPressure = pressure;
+    if (pressure) {
+      idleStreak = 0;
+    }
+  }
+
   /** The counters stopped answering: decide as before the first sample until a new one arrives. */
   public synchronized void onActivityUnknown() {
     latestActivity = Double.NaN;
@@ -98,7 +112,7 @@ public final class FlowRegulator {
    * packets while this holds, so a foreground writer that comes back waits for one packet, not a whole block.
    */
   public synchronized boolean foregroundActive() {
-    return !Double.isNaN(latestActivity) && !isIdle(latestActivity);
+    return dirtyPressure || !Double.isNaN(latestActivity) && !isIdle(latestActivity);
   }
 
   /** No activity at all, or below the learned threshold. */
@@ -122,10 +136,13 @@ public final class FlowRegulator {
     if (Double.isNaN(latestActivity)) {
       return FlushDecision.NO_ACTIVITY_SAMPLE;
     }
-    if (isIdle(latestActivity) && idleStreak >= idleSamples) {
+    if (!dirtyPressure && isIdle(latestActivity) && idleStreak >= idleSamples) {
       return FlushDecision.IDLE;
     }
-    return guaranteeDue() ? FlushDecision.GUARANTEED_SHARE : FlushDecision.BUSY;
+    if (guaranteeDue()) {
+      return FlushDecision.GUARANTEED_SHARE;
+    }
+    return dirtyPressure ? FlushDecision.DIRTY_PRESSURE : FlushDecision.BUSY;
   }
 
   /** Shorthand for {@code decide().allowed()}. */

@@ -16,7 +16,12 @@ public enum FlushDecision {
    */
   NO_ACTIVITY_SAMPLE(true),
   /** The disk is busy and the guaranteed share is not due: wait. */
-  BUSY(false);
+  BUSY(false),
+  /**
+   * The host's dirty data is above its background write-back threshold ({@link FlowRegulator#onDirtyPressure}) and
+   * the guaranteed share is not due: wait.
+   */
+  DIRTY_PRESSURE(false);
 
   private final boolean allowed;
 

@@ -26,12 +26,23 @@ import java.util.function.Supplier;
  * Otherwise each background block it writes makes the disk look busy to itself, and it would pause after every
  * block until a quiet sample came (the idle time the thesis measured as a longer work span, §5.5). Foreground
  * blocks are likewise the bytes written to the type's devices minus the manager's own, in blocks.
+ *
+ * <p>Also beyond the thesis: each sample says whether the host is under dirty pressure ({@link DirtyData}), which
+ * the regulator counts as busy whatever the activity. With write-back, a foreground writer held at the kernel's
+ * dirty limit shows MemDisk at the disk's own rate only (its dirty data no longer grows), which a threshold learned
+ * from memory-speed bursts takes for idle.
  */
 public final class ActivitySampler implements Runnable {
 
   /** One storage type's consumer: its manager. */
   public interface Target {
-    void onActivity(OptionalDouble activity, long foregroundBlocks);
+    /**
+     * One interval's figures.
+     *
+     * @param dirtyPressure the host's dirty data is at or above its background write-back threshold
+     *     ({@link DirtyData})
+     */
+    void onActivity(OptionalDouble activity, long foregroundBlocks, boolean dirtyPressure);
 
     long writtenBytes();
   }
@@ -40,19 +51,19 @@ public final class ActivitySampler implements Runnable {
   private final Supplier<List<VolumeRef>> volumes;
   private final Supplier<Map<String, Target>> targets;
   private final ActivityMetric metric;
-  private final LongSupplier dirtyBytes;
+  private final DirtyData dirtyData;
   private final LongSupplier nanoTime;
   private final long blockBytes;
   private final Map<String, ActivityMonitor> monitors = new HashMap<>();
   private final Map<String, long[]> ownBefore = new HashMap<>();
 
   public ActivitySampler(VolumeSource source, Supplier<List<VolumeRef>> volumes, Supplier<Map<String, Target>> targets,
-      ActivityMetric metric, LongSupplier dirtyBytes, LongSupplier nanoTime, long blockBytes) {
+      ActivityMetric metric, DirtyData dirtyData, LongSupplier nanoTime, long blockBytes) {
     this.source = source;
     this.volumes = volumes;
     this.targets = targets;
     this.metric = metric;
-    this.dirtyBytes = dirtyBytes;
+    this.dirtyData = dirtyData;
     this.nanoTime = nanoTime;
     this.blockBytes = blockBytes;
   }
@@ -61,7 +72,8 @@ public final class ActivitySampler implements Runnable {
   public void run() {
     List<VolumeRef> refs = volumes.get();
     List<VolumeCounters> counters = source.read(refs);
-    long dirty = dirtyBytes.getAsLong();
+    long dirty = dirtyData.dirtyBytes();
+    boolean pressure = DirtyData.pressure(dirty, dirtyData.backgroundBytes());
     long now = nanoTime.getAsLong();
     Map<String, Map<String, DiskCounters>> byType = new HashMap<>();
     Map<String, Long> writtenByType = new HashMap<>();
@@ -79,7 +91,7 @@ public final class ActivitySampler implements Runnable {
       long own = target.writtenBytes();
       activity = withoutOwnWrites(type, activity, own, now, volumesOfType.size());
       long foreground = Math.max(0, writtenByType.getOrDefault(type, 0L) - own) / blockBytes;
-      target.onActivity(activity, foreground);
+      target.onActivity(activity, foreground, pressure);
     });
   }
 

@@ -230,13 +230,17 @@ public final class ReplicationManager<P> implements AutoCloseable {
     }
   }
 
-  /** The activity sampler's input: this interval's activity (empty if unknown) and foreground blocks so far. */
-  public void onActivity(OptionalDouble activity, long foregroundBlocks) {
+  /**
+   * The activity sampler's input: this interval's activity (empty if unknown), foreground blocks so far, and whether
+   * the host's dirty data is above its background write-back threshold.
+   */
+  public void onActivity(OptionalDouble activity, long foregroundBlocks, boolean dirtyPressure) {
     if (activity.isPresent()) {
       regulator.onActivity(activity.getAsDouble());
     } else {
       regulator.onActivityUnknown();
     }
+    regulator.onDirtyPressure(dirtyPressure);
     regulator.onForegroundBlocks(foregroundBlocks);
     holdings.wake();
   }

@@ -28,6 +28,46 @@ class FlowRegulatorTest {
   }
 
   @Test
+  void dirtyPressure_holdsBackgroundWrites_onAnIdleLookingDisk_andStopsOnesUnderWay() {
+    FlowRegulator r = regulator(0);
+    r.onActivity(3);
+    r.onDirtyPressure(true);
+
+    assertEquals(FlushDecision.DIRTY_PRESSURE, r.decide());
+    assertFalse(r.mayFlush());
+    assertTrue(r.foregroundActive(), "a background block under way pauses between packets");
+
+    r.onActivity(3);
+    r.onDirtyPressure(false);
+    assertEquals(FlushDecision.IDLE, r.decide());
+  }
+
+  @Test
+  void dirtyPressure_stillLetsTheGuaranteedShareThrough() {
+    FlowRegulator r = regulator(2);
+    r.onForegroundBlocks(0);
+    r.onActivity(3);
+    r.onDirtyPressure(true);
+    r.onForegroundBlocks(2);
+
+    assertEquals(FlushDecision.GUARANTEED_SHARE, r.decide());
+  }
+
+  @Test
+  void afterDirtyPressure_idleMustLastItsSamplesAgain() {
+    FlowRegulator r = new FlowRegulator(new KMeansThreshold(0.1, 100, 0), 0, 2);
+    r.onActivity(3);
+    r.onActivity(3);
+    r.onDirtyPressure(true);
+    r.onActivity(3);
+    r.onDirtyPressure(false);
+    assertEquals(FlushDecision.BUSY, r.decide(), "one idle sample since the pressure ended");
+    r.onActivity(3);
+    r.onDirtyPressure(false);
+    assertEquals(FlushDecision.IDLE, r.decide());
+  }
+
+  @Test
   void activityBelowTheThreshold_mayFlush() {
     FlowRegulator r = regulator(8);
 

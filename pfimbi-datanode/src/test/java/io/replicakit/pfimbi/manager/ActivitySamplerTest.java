@@ -31,11 +31,12 @@ class ActivitySamplerTest {
   private final List<VolumeRef> volumes = new ArrayList<>();
   private final Map<String, FakeManager> managers = new LinkedHashMap<>();
   private long dirty;
+  private long dirtyBackground = DiskCounters.UNKNOWN;
   private long now = 42 * SECOND;
 
   private ActivitySampler sampler(ActivityMetric metric) {
     return new ActivitySampler(source, () -> List.copyOf(volumes), () -> Map.copyOf(managers), metric,
-        () -> dirty, () -> now, BLOCK);
+        DirtyData.of(() -> dirty, () -> dirtyBackground), () -> now, BLOCK);
   }
 
   private Disk volume(String id, String type) {
@@ -56,6 +57,22 @@ class ActivitySamplerTest {
   }
 
   // ---------------------------------------------------------------------------------------------- MemDisk
+
+  @Test
+  void dirtyDataAtTheBackgroundThreshold_isPressure_belowItOrUnknownIsNot() {
+    volume("d1", "DISK");
+    FakeManager disk = manager("DISK");
+    ActivitySampler sampler = sampler(ActivityMetric.MEMDISK);
+    dirty = 30 * MB;
+    tick(sampler);
+    assertEquals(false, disk.pressure, "threshold unknown");
+    dirtyBackground = 25 * MB;
+    tick(sampler);
+    assertEquals(true, disk.pressure);
+    dirty = 24 * MB;
+    tick(sampler);
+    assertEquals(false, disk.pressure);
+  }
 
   @Test
   void firstSample_hasNoActivity_becauseThereIsNoInterval() {
@@ -340,13 +357,15 @@ class ActivitySamplerTest {
   private static final class FakeManager implements ActivitySampler.Target {
     OptionalDouble activity = OptionalDouble.empty();
     long foreground = -1;
+    boolean pressure;
     long own;
     int calls;
 
     @Override
-    public void onActivity(OptionalDouble activity, long foregroundBlocks) {
+    public void onActivity(OptionalDouble activity, long foregroundBlocks, boolean dirtyPressure) {
       this.activity = activity;
       this.foreground = foregroundBlocks;
+      this.pressure = dirtyPressure;
       calls++;
     }
 

@@ -34,6 +34,15 @@ class DirtyPagesTest {
   }
 
   @Test
+  void backgroundThreshold_isTheRatioOfFreePlusFilePages_unlessBytesAreSet() {
+    List<String> meminfo = List.of("MemFree:  1000000 kB", "Active(file):  600000 kB",
+        "Inactive(file):  400000 kB", "Dirty:  10 kB");
+    assertEquals(2_000_000L * 1024 / 100 * 10, DirtyPages.backgroundBytes("0\n", "10\n", meminfo));
+    assertEquals(123_456_789L, DirtyPages.backgroundBytes("123456789", "10", meminfo));
+    assertEquals(DiskCounters.UNKNOWN, DirtyPages.backgroundBytes("0", "10", List.of("MemFree:  1 kB")));
+  }
+
+  @Test
   void zeroDirty_isZero_notUnknown() {
     assertEquals(0, DirtyPages.parse(List.of("MemTotal:  100 kB", "Dirty:                 0 kB")));
   }

@@ -314,7 +314,7 @@ class ReplicationManagerTest {
     assertAccepted(rm.accept(notice(1, 2)));
     await(() -> rm.status().fetched() == 1, "buffered");
 
-    rm.onActivity(OptionalDouble.empty(), foreground);
+    rm.onActivity(OptionalDouble.empty(), foreground, false);
 
     await(() -> rm.status().written() == 1, "no sample: written as HDFS would");
   }
@@ -434,7 +434,7 @@ class ReplicationManagerTest {
   // ---------------------------------------------------------------------------------------------- helpers
 
   private void activity(double value) {
-    rm.onActivity(OptionalDouble.of(value), foreground);
+    rm.onActivity(OptionalDouble.of(value), foreground, false);
   }
 
   private static BlockAvailable notice(long blockId, int position, NodeRef... downstream) {

@@ -56,6 +56,13 @@ public final class EmulatedVolumeSource implements VolumeSource {
     return devices.find(nodeName).map(n -> n.writeBack().dirtyBytes()).orElse(0L);
   }
 
+  /** The emulated node's background write-back threshold; unknown for a node that writes through or is not open. */
+  @Override
+  public long dirtyBackgroundBytes() {
+    return devices.find(nodeName).filter(n -> n.writeBack().enabled())
+        .map(n -> n.writeBack().limits().backgroundBytes()).orElse(VolumeCounters.UNKNOWN);
+  }
+
   private static VolumeCounters counters(VolumeRef ref, VolumeStats s) {
     String device = "emulated:" + s.node() + "/" + s.storageId();
     return new VolumeCounters(ref, device, s.deviceIos(), s.readBytes(), s.writeBytes() + s.loadBytes(),
