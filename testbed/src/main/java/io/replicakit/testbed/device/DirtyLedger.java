@@ -88,6 +88,7 @@ public final class DirtyLedger {
   private final long mergeNanos;
   private final Map<String, ArrayDeque<Extent>> dirtyByVolume = new HashMap<>();
   private final Map<String, Long> writebackByVolume = new HashMap<>();
+  private final Map<String, Long> flushedByVolume = new HashMap<>();
   private long dirty;
   private long writeback;
   /** Bytes of writers waiting for room: the flushers write on until they fit, whatever the background threshold. */
@@ -192,6 +193,16 @@ public final class DirtyLedger {
       writebackByVolume.put(chunk.volume(), left);
     }
     writeback -= chunk.bytes();
+    flushedByVolume.merge(chunk.volume(), chunk.bytes(), Long::sum);
+  }
+
+  /**
+   * All the bytes of {@code volume} ever reported {@link #flushed}: an fsync waits until this reaches what was
+   * dirty or under write-back when it was called, not until the volume has nothing in flight (which a busy flusher
+   * might never leave it).
+   */
+  public long flushedBytes(String volume) {
+    return flushedByVolume.getOrDefault(volume, 0L);
   }
 
   /** Dirty bytes not yet handed to a flusher: Linux's {@code Dirty:} in {@code /proc/meminfo}. */

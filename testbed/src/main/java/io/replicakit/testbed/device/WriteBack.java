@@ -93,15 +93,18 @@ public final class WriteBack implements AutoCloseable {
    * file would.
    */
   void sync(VolumeDevice device) throws InterruptedException {
+    String volume = device.storageId();
     Optional<DirtyLedger.Chunk> chunk;
+    long target;
     synchronized (this) {
-      chunk = ledger.takeAll(device.storageId());
+      chunk = ledger.takeAll(volume);
+      target = ledger.flushedBytes(volume) + ledger.writebackBytes(volume);
     }
     if (chunk.isPresent()) {
       flush(device, chunk.get());
     }
     synchronized (this) {
-      while (!closed && ledger.writebackBytes(device.storageId()) > 0) {
+      while (!closed && ledger.flushedBytes(volume) < target) {
         wait();
       }
     }

@@ -116,6 +116,8 @@ class DirtyLedgerTest {
     assertEquals(60 * KIB, ledger.writebackBytes("v1"));
     ledger.flushed(all);
     assertEquals(0, ledger.held("v1"));
+    assertEquals(60 * KIB, ledger.flushedBytes("v1"));
+    assertEquals(0, ledger.flushedBytes("v2"));
     assertEquals(Optional.empty(), ledger.takeAll("v1"));
   }
 
