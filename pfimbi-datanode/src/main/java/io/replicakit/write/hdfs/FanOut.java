@@ -63,7 +63,12 @@ final class FanOut implements Leg.Listener, AutoCloseable {
       setups.add(new LegSetup(i, routes.get(i), targets, header, connector, fanOut));
     }
     setups.subList(1, setups.size()).forEach(LegSetup::start);
-    setups.get(0).run();
+    try {
+      setups.get(0).run();
+    } catch (Error e) {
+      setups.forEach(LegSetup::discard);
+      throw e;
+    }
     try {
       for (LegSetup setup : setups) {
         Leg leg = setup.await();
