@@ -41,10 +41,7 @@ class HeartbeatMetricsProcessesIT {
 
   @AfterAll
   static void stop() {
-    if (cluster != null) {
-      cluster.close();
-    }
-    ProcessClusters.assertNoDaemonLeft(dir);
+    ProcessClusters.stop(cluster, dir);
   }
 
   @Test

@@ -48,10 +48,7 @@ class PfimbiProcessesIT {
 
   @AfterAll
   static void stop() {
-    if (cluster != null) {
-      cluster.close();
-    }
-    ProcessClusters.assertNoDaemonLeft(dir);
+    ProcessClusters.stop(cluster, dir);
   }
 
   @Test

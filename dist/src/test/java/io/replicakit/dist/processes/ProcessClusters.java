@@ -6,6 +6,7 @@ package io.replicakit.dist.processes;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.replicakit.testbed.cluster.Cluster;
 import io.replicakit.testbed.cluster.ClusterMode;
 import io.replicakit.testbed.cluster.ClusterOptions;
 import io.replicakit.testbed.net.Ports;
@@ -104,6 +105,14 @@ final class ProcessClusters {
 
   static int freePort() {
     return Ports.free();
+  }
+
+  /** Closes {@code cluster} if it started, then asserts that none of its daemons is left. */
+  static void stop(Cluster cluster, Path dir) {
+    if (cluster != null) {
+      cluster.close();
+    }
+    assertNoDaemonLeft(dir);
   }
 
   /** Asserts that no daemon started by this JVM, and no process whose command line names {@code dir}, runs. */

@@ -56,10 +56,7 @@ class ReadSelectionProcessesIT {
 
   @AfterAll
   static void stop() {
-    if (cluster != null) {
-      cluster.close();
-    }
-    ProcessClusters.assertNoDaemonLeft(dir);
+    ProcessClusters.stop(cluster, dir);
   }
 
   @Test

@@ -42,10 +42,7 @@ class ReportProcessesIT {
 
   @AfterAll
   static void stop() {
-    if (cluster != null) {
-      cluster.close();
-    }
-    ProcessClusters.assertNoDaemonLeft(dir);
+    ProcessClusters.stop(cluster, dir);
   }
 
   @Test

@@ -54,10 +54,7 @@ class WriteApproachesProcessesIT {
 
   @AfterAll
   static void stop() {
-    if (cluster != null) {
-      cluster.close();
-    }
-    ProcessClusters.assertNoDaemonLeft(dir);
+    ProcessClusters.stop(cluster, dir);
   }
 
   @Test
