@@ -152,7 +152,7 @@ public final class ReplicationManagerPlugin implements ServicePlugin, NoticeHand
       return DirtyData.of(volumeSource::dirtyBytes, volumeSource::dirtyBackgroundBytes);
     }
     DirtyPages dirty = new DirtyPages();
-    if (dirty.dirtyBytes() == DiskCounters.UNKNOWN) {
+    if (dirty.sample().dirtyBytes() == DiskCounters.UNKNOWN) {
       LOG.warn("Pfimbi: no dirty page-cache figure on this host (/proc/meminfo); MemDisk counts disk throughput "
           + "only");
       return DirtyData.NONE;

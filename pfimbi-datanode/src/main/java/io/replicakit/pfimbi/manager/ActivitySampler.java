@@ -72,8 +72,9 @@ public final class ActivitySampler implements Runnable {
   public void run() {
     List<VolumeRef> refs = volumes.get();
     List<VolumeCounters> counters = source.read(refs);
-    long dirty = dirtyData.dirtyBytes();
-    boolean pressure = DirtyData.pressure(dirty, dirtyData.backgroundBytes());
+    DirtyData.Sample dirtySample = dirtyData.sample();
+    long dirty = dirtySample.dirtyBytes();
+    boolean pressure = dirtySample.pressure();
     long now = nanoTime.getAsLong();
     Map<String, Map<String, DiskCounters>> byType = new HashMap<>();
     Map<String, Long> writtenByType = new HashMap<>();

@@ -16,29 +16,27 @@ import java.util.function.LongSupplier;
  */
 public interface DirtyData {
 
-  /** No page-cache figures: MemDisk counts the devices only, and there is never dirty pressure. */
-  DirtyData NONE = of(() -> 0, () -> DiskCounters.UNKNOWN);
+  /**
+   * One reading of both figures, taken together.
+   *
+   * @param dirtyBytes Linux's {@code Dirty:}, or unknown
+   * @param backgroundBytes the background write-back threshold, or unknown
+   */
+  record Sample(long dirtyBytes, long backgroundBytes) {
 
-  long dirtyBytes();
-
-  long backgroundBytes();
-
-  /** Whether {@code dirtyBytes} is at or above {@code backgroundBytes}, both known: the flushers are behind. */
-  static boolean pressure(long dirtyBytes, long backgroundBytes) {
-    return backgroundBytes > 0 && dirtyBytes != DiskCounters.UNKNOWN && dirtyBytes >= backgroundBytes;
+    /** Whether the dirty data is at or above the threshold, both known: the flushers are behind. */
+    public boolean pressure() {
+      return backgroundBytes > 0 && dirtyBytes != DiskCounters.UNKNOWN && dirtyBytes >= backgroundBytes;
+    }
   }
 
-  static DirtyData of(LongSupplier dirtyBytes, LongSupplier backgroundBytes) {
-    return new DirtyData() {
-      @Override
-      public long dirtyBytes() {
-        return dirtyBytes.getAsLong();
-      }
+  /** No page-cache figures: MemDisk counts the devices only, and there is never dirty pressure. */
+  DirtyData NONE = () -> new Sample(0, DiskCounters.UNKNOWN);
 
-      @Override
-      public long backgroundBytes() {
-        return backgroundBytes.getAsLong();
-      }
-    };
+  /** Both figures now, read once each (one sample per activity interval). */
+  Sample sample();
+
+  static DirtyData of(LongSupplier dirtyBytes, LongSupplier backgroundBytes) {
+    return () -> new Sample(dirtyBytes.getAsLong(), backgroundBytes.getAsLong());
   }
 }

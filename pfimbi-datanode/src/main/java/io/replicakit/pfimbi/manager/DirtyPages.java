@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.function.LongSupplier;
 
 /**
  * The Linux host's dirty page-cache data and its background write-back threshold, from {@code /proc}: the
@@ -19,34 +18,34 @@ import java.util.function.LongSupplier;
  * leaves out), for the dirty-pressure rule ({@link DirtyData}). Unknown ({@link DiskCounters#UNKNOWN}) where the
  * files or lines are missing.
  */
-public final class DirtyPages implements DirtyData, LongSupplier {
+public final class DirtyPages implements DirtyData {
 
   private static final Path MEMINFO = Path.of("/proc/meminfo");
   private static final Path BACKGROUND_BYTES = Path.of("/proc/sys/vm/dirty_background_bytes");
   private static final Path BACKGROUND_RATIO = Path.of("/proc/sys/vm/dirty_background_ratio");
 
+  /** {@code /proc/meminfo} read once for both figures; each unknown where its files or lines are missing. */
   @Override
-  public long getAsLong() {
-    return dirtyBytes();
-  }
-
-  @Override
-  public long dirtyBytes() {
+  public Sample sample() {
+    List<String> meminfo;
     try {
-      return parse(Files.readAllLines(MEMINFO));
+      meminfo = Files.readAllLines(MEMINFO);
     } catch (IOException | RuntimeException e) {
-      return DiskCounters.UNKNOWN;
+      return new Sample(DiskCounters.UNKNOWN, DiskCounters.UNKNOWN);
     }
-  }
-
-  @Override
-  public long backgroundBytes() {
+    long dirty;
     try {
-      return backgroundBytes(Files.readString(BACKGROUND_BYTES), Files.readString(BACKGROUND_RATIO),
-          Files.readAllLines(MEMINFO));
-    } catch (IOException | RuntimeException e) {
-      return DiskCounters.UNKNOWN;
+      dirty = parse(meminfo);
+    } catch (RuntimeException e) {
+      dirty = DiskCounters.UNKNOWN;
     }
+    long background;
+    try {
+      background = backgroundBytes(Files.readString(BACKGROUND_BYTES), Files.readString(BACKGROUND_RATIO), meminfo);
+    } catch (IOException | RuntimeException e) {
+      background = DiskCounters.UNKNOWN;
+    }
+    return new Sample(dirty, background);
   }
 
   /** The {@code Dirty:} value of meminfo lines, in bytes (the file gives kB). */

@@ -68,8 +68,11 @@ class DirtyPagesTest {
 
   @Test
   void onThisHost_isEitherAByteCountOrUnknown_neverAnException() {
-    long dirty = new DirtyPages().getAsLong();
+    DirtyData.Sample sample = new DirtyPages().sample();
 
+    long dirty = sample.dirtyBytes();
+    long background = sample.backgroundBytes();
     assertTrue(dirty >= 0 || dirty == DiskCounters.UNKNOWN, Long.toString(dirty));
+    assertTrue(background >= 0 || background == DiskCounters.UNKNOWN, Long.toString(background));
   }
 }
