@@ -4,6 +4,7 @@
  */
 package io.replicakit.bench.pfimbi;
 
+import io.replicakit.bench.device.DeviceSampler;
 import io.replicakit.bench.experiment.ExperimentRun;
 import io.replicakit.bench.hdfs.DfsioClientConf;
 import io.replicakit.bench.results.ExperimentResults;
@@ -88,6 +89,7 @@ public final class PfimbiExperiment {
   private final Progress progress;
   private final ClusterMode mode;
   private final Map<PfimbiVariant, List<CopyTimeline.Point>> timelines = new LinkedHashMap<>();
+  private final Map<PfimbiVariant, DiskTimeline> diskTimelines = new LinkedHashMap<>();
 
   public PfimbiExperiment(Setup setup, ExperimentRun run) {
     this(setup, run, ClusterMode.EMBEDDED);
@@ -120,8 +122,9 @@ public final class PfimbiExperiment {
     cluster.put("blocks_per_job", setup.profile().blocksPerJob());
     cluster.put("write_back", spec.describeWriteBack());
     cluster.put("repetitions", setup.repeat());
+    PfimbiReport.Timelines plotted = new PfimbiReport.Timelines(timelines, diskTimelines);
     return run.finish(NAME, setup.profile().name(), cluster, runs,
-        results -> PfimbiReport.write(results, timelines, setup, run, spec));
+        results -> PfimbiReport.write(results, plotted, setup, run, spec));
   }
 
   private RunResult runVariant(PfimbiVariant variant, ClusterSpec spec, int rep) throws Exception {
@@ -182,7 +185,7 @@ public final class PfimbiExperiment {
         markJobs(fs);
         try (CopyTimeline timeline = new CopyTimeline(fs, List.of(
             new org.apache.hadoop.fs.Path(dataDir(1)), new org.apache.hadoop.fs.Path(dataDir(2))),
-            TIMELINE_PERIOD_MS)) {
+            TIMELINE_PERIOD_MS); DeviceSampler devices = DeviceSampler.start(cluster)) {
           double previousEnd = 0;
           for (int job = 1; job <= JOBS; job++) {
             DfsioResult result = dfsio.run(request(job));
@@ -200,8 +203,11 @@ public final class PfimbiExperiment {
           awaitCopies(timeline, blocks);
           metrics.put("first_replicas_s", timeline.reached(2, blocks).orElse(Double.NaN));
           metrics.put("all_replicas_s", timeline.reached(3, blocks).orElse(Double.NaN));
+          DiskTimeline disks = new DiskTimeline(devices.finish());
+          putDiskMetrics(metrics, disks, metrics.get("all_replicas_s"));
           if (rep == 1) {
             timelines.put(variant, timeline.points());
+            diskTimelines.put(variant, disks);
           }
         }
       }
@@ -209,6 +215,18 @@ public final class PfimbiExperiment {
           metrics.get("primary_write_s"), metrics.get("first_replicas_s"), metrics.get("all_replicas_s"));
       return new RunResult(variant.id(), variant.baseline(), setup.stage(rep), 1, metrics,
           Map.of("blocks", blocks));
+    }
+
+    /**
+     * The disks from the first job's start to the work span: their mean utilization (thesis §5.5: idle disk time is
+     * what lengthens Pfimbi's span), what they read (§5.6, Table 5.4: forwarding blocks no longer cached), and the
+     * data written but still in memory when the last copy landed (a replica counts once its DataNode has it,
+     * flushed or not, so write-back lets a span end with data still to write).
+     */
+    private void putDiskMetrics(Map<String, Double> metrics, DiskTimeline disks, double spanS) {
+      metrics.put("disk_busy_pct", disks.meanBusyPct(spanS));
+      metrics.put("disk_read_mib", disks.readMib(spanS));
+      metrics.put("dirty_at_span_mib", disks.dirtyMib(spanS));
     }
 
     /** Pfimbi(3,1): each job's directory carries its request, one flow per job (thesis §4.3), weight 1 (§5). */

@@ -23,16 +23,21 @@ import java.util.Optional;
 final class PfimbiReport {
 
   static final String PLOT = "completions.png";
+  static final String DISKS_PLOT = "disks.png";
   /** Issue 18's targets, against HDFS(3,3) in the same repetition (the thesis: 0.31×, 1.08×; Tables 5.1, 5.2). */
   static final double PRIMARY_TARGET = 0.35;
   static final double SPAN_TARGET = 1.1;
 
+  /** What the plots show: the first repetition's block completions and disks, per variant. */
+  record Timelines(Map<PfimbiVariant, List<CopyTimeline.Point>> copies, Map<PfimbiVariant, DiskTimeline> disks) {}
+
   private PfimbiReport() {}
 
-  static void write(ExperimentResults results, Map<PfimbiVariant, List<CopyTimeline.Point>> timelines,
-      PfimbiExperiment.Setup setup, ExperimentRun run, ClusterSpec spec) throws IOException {
+  static void write(ExperimentResults results, Timelines timelines, PfimbiExperiment.Setup setup, ExperimentRun run,
+      ClusterSpec spec) throws IOException {
     double elapsedS = run.progress().elapsedSeconds();
-    writePlot(timelines, run.outDir().resolve(PLOT));
+    writePlot(timelines.copies(), run.outDir().resolve(PLOT));
+    writeDisksPlot(timelines.disks(), run.outDir().resolve(DISKS_PLOT));
     StringBuilder md = new StringBuilder();
     md.append("# Pfimbi: flow-controlled background replication (thesis §5.1, §5.3)\n\n");
     md.append("Command: `").append(run.command()).append("` (").append(Md.num(elapsedS / 60))
@@ -45,6 +50,7 @@ final class PfimbiReport {
     }
     md.append("Blocks of both jobs holding at least one, two and three replicas, sampled every 250 ms from the "
         + "NameNode's block locations (the thesis's Fig. 5.6/5.7 show the same as completion rates).\n\n");
+    md.append(disksSection(results, setup));
     md.append("## From the thesis (its cluster, not this run)\n\n");
     md.append("- RandomWriter, 400 GB on 10 DataNodes (Table 5.1/5.2): primary copies HDFS 818 s vs Pfimbi 255 s "
         + "(0.31×); all replicas 818 s vs 1109 s with the latency metric (1.36×) and 884 s with MemDisk (1.08×).\n"
@@ -90,6 +96,28 @@ final class PfimbiReport {
     return md.toString();
   }
 
+  /** The disks' table and plot (thesis §5.5, Fig. 5.10; §5.6, Table 5.4). */
+  private static String disksSection(ExperimentResults results, PfimbiExperiment.Setup setup) {
+    StringBuilder md = new StringBuilder("## Disks (thesis §5.5, Fig. 5.10; §5.6, Table 5.4)\n\n");
+    md.append("From the first job's start to the work span: the DataNodes' mean device utilization (flushes of "
+        + "dirty data included), what the devices read (blocks forwarded after they left the page cache), and the "
+        + "data still in memory, written but not flushed, when the last third copy landed.\n\n");
+    md.append(Md.header(List.of("repetition", "variant", "disks busy (%)", "device reads (MiB)",
+        "dirty at span end (MiB)")));
+    for (String stage : setup.stages()) {
+      for (RunResult r : results.runs()) {
+        if (r.stage().equals(stage)) {
+          md.append(Md.row(List.of(stage, "`" + r.variant() + "`", Md.num(r.metric("disk_busy_pct")),
+              Md.num(r.metric("disk_read_mib")), Md.num(r.metric("dirty_at_span_mib")))));
+        }
+      }
+    }
+    md.append("\n![disks](").append(DISKS_PLOT).append(")\n\n");
+    md.append("Per variant").append(setup.repeat() > 1 ? " (first repetition)" : "")
+        .append(": the DataNodes' mean device utilization every 250 ms, and their mean dirty data.\n\n");
+    return md.toString();
+  }
+
   /** Each repetition's ratios against the targets, then their spread: the target must hold in every one. */
   private static String targets(ExperimentResults results, PfimbiExperiment.Setup setup) {
     List<double[]> ratios = new ArrayList<>();
@@ -131,6 +159,16 @@ final class PfimbiReport {
 
   private static String verdict(boolean pass) {
     return pass ? "**PASS**" : "**FAIL**";
+  }
+
+  private static void writeDisksPlot(Map<PfimbiVariant, DiskTimeline> disks, Path file) throws IOException {
+    List<LineChart> panels = new ArrayList<>();
+    disks.forEach((variant, d) -> panels.add(new LineChart(variant.id(), "seconds since job 1 started",
+        "% busy, MiB dirty").series("disks busy (%)", d.seconds(), d.busyPct())
+        .series("dirty per DataNode (MiB)", d.seconds(), d.meanDirtyMib())));
+    if (!panels.isEmpty()) {
+      LineChart.writePanels(panels, panels.size(), file);
+    }
   }
 
   private static void writePlot(Map<PfimbiVariant, List<CopyTimeline.Point>> timelines,

@@ -4,6 +4,7 @@
  */
 package io.replicakit.bench.read;
 
+import io.replicakit.bench.device.DeviceSampler;
 import io.replicakit.testbed.cluster.Cluster;
 import io.replicakit.testbed.dfsio.DfsioRequest;
 import io.replicakit.testbed.dfsio.DfsioRunner;
@@ -25,7 +26,7 @@ final class MeasuredRead {
   ReadSample run() throws IOException {
     DeviceSampler sampler = DeviceSampler.start(cluster, ReadClusterSettings.weight(cluster));
     try {
-      return new ReadSample(runner.run(request), sampler.finish());
+      return new ReadSample(runner.run(request), new UtilizationTimeline(sampler.finish()));
     } finally {
       sampler.close();
     }

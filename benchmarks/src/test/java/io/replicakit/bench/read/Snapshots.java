@@ -4,6 +4,7 @@
  */
 package io.replicakit.bench.read;
 
+import io.replicakit.bench.device.DeviceSnapshot;
 import io.replicakit.testbed.device.VolumeStats;
 import java.util.List;
 import org.apache.hadoop.fs.StorageType;

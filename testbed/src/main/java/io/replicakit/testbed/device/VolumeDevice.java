@@ -171,7 +171,7 @@ public final class VolumeDevice {
   public VolumeStats stats() {
     return new VolumeStats(node, storageId, type, readBytes.sum(), writeBytes.sum(), ops.sum(),
         busyNanos.sum(), queueNanos.sum(), loadBytes.sum(), deviceIos.sum(), deviceIoNanos.sum(), ticker.nanoTime(),
-        cacheReadBytes.sum());
+        cacheReadBytes.sum(), writeBack.heldBytes(storageId));
   }
 
   public String node() {

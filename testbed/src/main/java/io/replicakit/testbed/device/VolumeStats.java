@@ -30,6 +30,9 @@ import org.apache.hadoop.fs.StorageType;
  * @param atNanos when the snapshot was taken (ticker time)
  * @param cacheReadBytes bytes of DataNode reads on this volume served by the node's emulated page cache
  *     ({@link PageCache}) without device time; always 0 when the cache is off
+ * @param dirtyBytes bytes written to this volume that are still in memory, dirty or being written back
+ *     ({@link WriteBack}; Linux's {@code Dirty:} plus {@code Writeback:} for one device); always 0 when the node
+ *     writes through
  */
 public record VolumeStats(
     String node,
@@ -44,15 +47,16 @@ public record VolumeStats(
     long deviceIos,
     long deviceIoNanos,
     long atNanos,
-    long cacheReadBytes) implements Serializable {
+    long cacheReadBytes,
+    long dirtyBytes) implements Serializable {
 
-  private static final long serialVersionUID = 1L;
+  private static final long serialVersionUID = 2L;
 
   /** Counters of a volume without page-cache reads (the form before the page cache existed). */
   public VolumeStats(String node, String storageId, StorageType type, long readBytes, long writeBytes, long ops,
       long busyNanos, long queueNanos, long loadBytes, long deviceIos, long deviceIoNanos, long atNanos) {
     this(node, storageId, type, readBytes, writeBytes, ops, busyNanos, queueNanos, loadBytes, deviceIos,
-        deviceIoNanos, atNanos, 0);
+        deviceIoNanos, atNanos, 0, 0);
   }
 
   /** Fraction of the time between {@code earlier} and this snapshot that the device was busy (0..1). */

@@ -2,7 +2,7 @@
  * Copyright 2026 The ReplicaKit authors
  * SPDX-License-Identifier: Apache-2.0
  */
-package io.replicakit.bench.read;
+package io.replicakit.bench.device;
 
 import com.sun.management.OperatingSystemMXBean;
 import io.replicakit.testbed.cluster.Cluster;
@@ -17,13 +17,14 @@ import java.util.function.DoubleSupplier;
 
 /**
  * Takes a {@link DeviceSnapshot} of every DataNode's emulated devices at a fixed period on a daemon thread while
- * a read runs, as the read paper ran {@code iostat} during its benchmarks (§4.2.2). Start it right before the
- * read and close it right after: the first and last snapshots bracket the read.
+ * a workload runs, as the read paper ran {@code iostat} during its benchmarks (§4.2.2) and the Pfimbi thesis
+ * plotted a node's disk throughput (Fig. 5.10). Start it right before the workload and close it right after: the
+ * first and last snapshots bracket it.
  */
-final class DeviceSampler implements AutoCloseable {
+public final class DeviceSampler implements AutoCloseable {
 
   /** The period of the utilization-over-time figures: fine enough for reads of a few seconds. */
-  static final Duration PERIOD = Duration.ofMillis(250);
+  public static final Duration PERIOD = Duration.ofMillis(250);
 
   private final Cluster cluster;
   private final DoubleSupplier weight;
@@ -40,19 +41,33 @@ final class DeviceSampler implements AutoCloseable {
     this.thread.setDaemon(true);
   }
 
-  /** Takes the first snapshot now and the next ones every {@link #PERIOD}. */
-  static DeviceSampler start(Cluster cluster, DoubleSupplier weight) {
+  /**
+   * Takes the first snapshot now and the next ones every {@link #PERIOD}.
+   *
+   * @param weight the read policy's current weight, recorded in each snapshot
+   */
+  public static DeviceSampler start(Cluster cluster, DoubleSupplier weight) {
     DeviceSampler sampler = new DeviceSampler(cluster, weight);
     sampler.take();
     sampler.thread.start();
     return sampler;
   }
 
-  /** Stops sampling after one last snapshot and returns the timeline. */
-  UtilizationTimeline finish() {
+  /** Takes the first snapshot now and the next ones every {@link #PERIOD}, with no read policy weight (NaN). */
+  public static DeviceSampler start(Cluster cluster) {
+    return start(cluster, () -> Double.NaN);
+  }
+
+  /** Stops sampling after one last snapshot and returns every snapshot, in time order. */
+  public List<DeviceSnapshot> finish() {
     close();
+    return snapshots();
+  }
+
+  /** The snapshots taken so far, in time order (sampling goes on). */
+  public List<DeviceSnapshot> snapshots() {
     synchronized (snapshots) {
-      return new UtilizationTimeline(snapshots);
+      return List.copyOf(snapshots);
     }
   }
 

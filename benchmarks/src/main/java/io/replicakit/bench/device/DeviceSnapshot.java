@@ -2,7 +2,7 @@
  * Copyright 2026 The ReplicaKit authors
  * SPDX-License-Identifier: Apache-2.0
  */
-package io.replicakit.bench.read;
+package io.replicakit.bench.device;
 
 import io.replicakit.testbed.device.VolumeStats;
 import java.util.List;
@@ -10,7 +10,7 @@ import java.util.List;
 /**
  * Every DataNode's emulated-device counters at one instant, with the JVM's CPU time and the round-robin weight
  * the NameNode's read policy is using, as {@code iostat} samples {@code /proc/diskstats}: rates come from the
- * difference of two snapshots ({@link UtilizationTimeline}).
+ * difference of two snapshots.
  *
  * @param atNanos when the snapshot was taken (System.nanoTime)
  * @param volumes counters of every emulated volume of every DataNode
