@@ -15,12 +15,15 @@ import java.util.List;
  * @param backgroundTimeoutMs after this long without the background copies, the NameNode gives up on them and
  *     lets its own re-replication restore the replication factor (§4.4)
  * @param placementDelegate class name of the BlockPlacementPolicy that chooses the background targets
+ * @param placementChoices answers of that policy asked per block, of which the coordinator keeps the one whose
+ *     targets have the fewest background bytes waiting; 1 keeps the policy's only answer
  * @param sweepRoots directories whose trees are swept for files below their Pfimbi target
  * @param sweepIntervalMs pause between two sweeps (0: only when the NameNode becomes active)
  * @param sweepEntriesPerScan files and directories a sweep looks at per scan
  */
 public record CoordinationSettings(InetSocketAddress rpcAddress, long scanIntervalMs, long backgroundTimeoutMs,
-    String placementDelegate, List<String> sweepRoots, long sweepIntervalMs, int sweepEntriesPerScan) {
+    String placementDelegate, int placementChoices, List<String> sweepRoots, long sweepIntervalMs,
+    int sweepEntriesPerScan) {
 
   public CoordinationSettings {
     sweepRoots = List.copyOf(sweepRoots);

@@ -117,6 +117,13 @@ public final class PfimbiConfig {
       .doc("The placement policy the wrapper delegates to: it places every replica, background ones included. Any "
           + "`BlockPlacementPolicy` but the wrapper itself.");
 
+  public static final ConfigKey<Long> PLACEMENT_CHOICES = ConfigKey.whole(PREFIX + "placement.choices", 2, 1, 8)
+      .unit("answers").readBy("NameNode")
+      .doc("Answers of the placement policy asked per block for its background targets; the coordinator keeps the "
+          + "one whose targets have the fewest background bytes still to land (two choices, as HDFS's "
+          + "`AvailableSpaceBlockPlacementPolicy` does for free space). 1: the policy's only answer, as in the "
+          + "thesis.");
+
   public static final ConfigKey<List<String>> SWEEP_ROOTS = ConfigKey.of(PREFIX + "sweep.roots", List.of("/"),
       new SweepRoots()).unit("list").readBy("NameNode")
       .doc("Absolute paths whose trees the coordinator sweeps for files below their Pfimbi target (after a "
@@ -148,7 +155,7 @@ public final class PfimbiConfig {
   public static final ConfigKeys KEYS = ConfigKeys.of("pfimbi-datanode", PREFIX, "Pfimbi", List.of(ACTIVITY_METRIC,
       ACTIVITY_INTERVAL, ACTIVITY_SOURCE, ACTIVITY_DIRTY, KMEANS_ALPHA, BUFFER_BLOCKS, BUFFER_BYTES,
       GUARANTEED_SHARE, IDLE_SAMPLES, POSITION_MODE, POSITION_WEIGHTS, QUEUE_ORDER, RPC_ADDRESS, SCAN_INTERVAL,
-      BACKGROUND_TIMEOUT, PLACEMENT_DELEGATE, SWEEP_ROOTS, SWEEP_INTERVAL, SWEEP_ENTRIES, QUEUE_MAX,
+      BACKGROUND_TIMEOUT, PLACEMENT_DELEGATE, PLACEMENT_CHOICES, SWEEP_ROOTS, SWEEP_INTERVAL, SWEEP_ENTRIES, QUEUE_MAX,
       ABORT_ON_ERROR));
 
   public static final String ACTIVITY_METRIC_KEY = ACTIVITY_METRIC.name();
@@ -168,6 +175,7 @@ public final class PfimbiConfig {
   public static final String SCAN_INTERVAL_MS_KEY = SCAN_INTERVAL.name();
   public static final String BACKGROUND_TIMEOUT_MS_KEY = BACKGROUND_TIMEOUT.name();
   public static final String PLACEMENT_DELEGATE_KEY = PLACEMENT_DELEGATE.name();
+  public static final String PLACEMENT_CHOICES_KEY = PLACEMENT_CHOICES.name();
   public static final String SWEEP_ROOTS_KEY = SWEEP_ROOTS.name();
   public static final String SWEEP_INTERVAL_MS_KEY = SWEEP_INTERVAL.name();
   public static final String SWEEP_ENTRIES_KEY = SWEEP_ENTRIES.name();
@@ -207,7 +215,7 @@ public final class PfimbiConfig {
 
   private static CoordinationSettings coordination(Configuration conf) {
     return new CoordinationSettings(RPC_ADDRESS.get(conf), SCAN_INTERVAL.get(conf), BACKGROUND_TIMEOUT.get(conf),
-        PLACEMENT_DELEGATE.get(conf), SWEEP_ROOTS.get(conf), SWEEP_INTERVAL.get(conf),
-        Math.toIntExact(SWEEP_ENTRIES.get(conf)));
+        PLACEMENT_DELEGATE.get(conf), Math.toIntExact(PLACEMENT_CHOICES.get(conf)), SWEEP_ROOTS.get(conf),
+        SWEEP_INTERVAL.get(conf), Math.toIntExact(SWEEP_ENTRIES.get(conf)));
   }
 }

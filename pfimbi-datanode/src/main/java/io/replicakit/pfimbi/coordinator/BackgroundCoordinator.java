@@ -75,6 +75,8 @@ public final class BackgroundCoordinator {
   private final CoordinatorCounters counters = new CoordinatorCounters();
   private final FaultLog faults = new FaultLog(LOG);
   private boolean wasActive;
+  /** The background copies waiting on each DataNode, as of this round's start plus the blocks it started. */
+  private PendingCopies pending = new PendingCopies();
 
   public BackgroundCoordinator(Namespace namespace, BlockService blocks, ReplicationManagers managers,
       TreeListing listing, LongSupplier clockMs, CoordinationSettings settings) {
@@ -123,6 +125,7 @@ public final class BackgroundCoordinator {
     }
     admitCandidates();
     failureReports.poll(clockMs.getAsLong(), this::targetsInFlight);
+    pending = PendingCopies.of(files.values(), blocks::liveReplicas);
     for (Long inodeId : new ArrayList<>(files.keySet())) {
       Tracked tracked = files.get(inodeId);
       try {
@@ -287,7 +290,7 @@ public final class BackgroundCoordinator {
     int missing = tracked.spec.replication() - have;
     if (missing <= 0) {
       blocks.protect(block.blockId()); // keep the copies it has until the file is raised
-      tracked.started.put(block.blockId(), new Tracked.Started(clockMs.getAsLong(), List.of()));
+      tracked.started.put(block.blockId(), new Tracked.Started(clockMs.getAsLong(), List.of(), block.numBytes()));
       return true;
     }
     Optional<NodeRef> source = block.holders().isEmpty()
@@ -295,13 +298,34 @@ public final class BackgroundCoordinator {
     if (source.isEmpty()) {
       return true; // not reported by a DataNode yet: try again next round
     }
-    List<NodeRef> targets = blocks.chooseTargets(file.path(), block.blockId(), missing, file.storagePolicyId());
-    if (targets.size() < missing) {
+    List<NodeRef> targets = chooseTargets(file, block, missing);
+    if (targets.isEmpty()) {
       return false;
     }
     blocks.protect(block.blockId());
-    tracked.started.put(block.blockId(), new Tracked.Started(clockMs.getAsLong(), List.copyOf(targets)));
-    return notifyFirst(block, tracked.spec, have, source.get(), targets);
+    tracked.started.put(block.blockId(), new Tracked.Started(clockMs.getAsLong(), List.copyOf(targets),
+        block.numBytes()));
+    if (!notifyFirst(block, tracked.spec, have, source.get(), targets)) {
+      return false;
+    }
+    pending.add(targets, block.numBytes());
+    return true;
+  }
+
+  /**
+   * {@code missing} targets for the block: of {@link CoordinationSettings#placementChoices} answers of the
+   * placement policy, the one whose targets have the fewest background bytes waiting ({@link PendingCopies});
+   * empty when no answer has enough targets.
+   */
+  private List<NodeRef> chooseTargets(FileView file, BlockView block, int missing) {
+    List<List<NodeRef>> candidates = new ArrayList<>();
+    for (int i = 0; i < settings.placementChoices(); i++) {
+      List<NodeRef> c = blocks.chooseTargets(file.path(), block.blockId(), missing, file.storagePolicyId());
+      if (c.size() >= missing) {
+        candidates.add(c);
+      }
+    }
+    return candidates.isEmpty() ? List.of() : pending.lightest(candidates);
   }
 
   private boolean notifyFirst(BlockView block, PfimbiSpec spec, int have, NodeRef source, List<NodeRef> targets) {

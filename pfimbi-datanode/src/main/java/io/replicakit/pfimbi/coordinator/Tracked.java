@@ -13,8 +13,12 @@ import java.util.Map;
 /** A file the {@link BackgroundCoordinator} is raising to its Pfimbi target, and its blocks in flight. */
 final class Tracked {
 
-  /** A block whose background pipeline was started; no targets when it already had its copies. */
-  record Started(long atMs, List<NodeRef> targets) {}
+  /**
+   * A block whose background pipeline was started; no targets when it already had its copies.
+   *
+   * @param bytes the block's length when its pipeline started
+   */
+  record Started(long atMs, List<NodeRef> targets, long bytes) {}
 
   final PfimbiSpec spec;
   final long sinceMs;

@@ -125,7 +125,6 @@ public final class FlowRegulator {
     foregroundSinceBackground = 0;
   }
 
-  /** Whether, and why, the next background block may be flushed now. */
   /**
    * Whether a background block may be written now, and why. No activity at all (0 or less) is idle whatever the
    * clusters say: Algorithm 1 only splits the samples it has seen, and once its low cluster is pulled below zero

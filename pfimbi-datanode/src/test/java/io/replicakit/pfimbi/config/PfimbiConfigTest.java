@@ -65,7 +65,7 @@ class PfimbiConfigTest {
       assertTrue(names.add(key.name()), "declared twice: " + key.name());
       assertFalse(key.doc().isBlank(), key.name());
     }
-    assertEquals(21, names.size());
+    assertEquals(22, names.size());
     assertEquals("user.replicakit.pfimbi", PfimbiConfig.XATTR);
   }
 

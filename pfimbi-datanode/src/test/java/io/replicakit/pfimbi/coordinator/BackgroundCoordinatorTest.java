@@ -44,6 +44,7 @@ class BackgroundCoordinatorTest {
   private static final NodeRef DN2 = node("dn2", "SSD");
   private static final NodeRef DN3 = node("dn3", "DISK");
   private static final NodeRef DN4 = node("dn4", "ARCHIVE");
+  private static final NodeRef DN5 = node("dn5", "DISK");
 
   private final List<String> log = new ArrayList<>();
   private final FakeNamespace namespace = new FakeNamespace();
@@ -59,8 +60,12 @@ class BackgroundCoordinatorTest {
   }
 
   private BackgroundCoordinator coordinator(long sweepIntervalMs) {
+    return coordinator(sweepIntervalMs, 1);
+  }
+
+  private BackgroundCoordinator coordinator(long sweepIntervalMs, int placementChoices) {
     CoordinationSettings settings = new CoordinationSettings(new InetSocketAddress("localhost", 9875), 500,
-        TIMEOUT_MS, "x", List.of("/"), sweepIntervalMs, SWEEP_ENTRIES);
+        TIMEOUT_MS, "x", placementChoices, List.of("/"), sweepIntervalMs, SWEEP_ENTRIES);
     return new BackgroundCoordinator(namespace, blocks, notifier, namespace, () -> nowMs, settings);
   }
 
@@ -260,6 +265,51 @@ class BackgroundCoordinatorTest {
     coordinator.scan();
 
     assertEquals(List.of(1L, 2L), notifier.sent.stream().map(s -> s.notice().blockId()).toList());
+  }
+
+  // ---------------------------------------------------------------------------------------------- target choice
+
+  @Test
+  void twoChoices_keepTheAnswerWhoseTargetsHaveLessWaiting() {
+    coordinator = coordinator(0, 2);
+    namespace.put(closedFile(block(1, "dn1"), block(2, "dn1")));
+    blocks.answers.addAll(List.of(
+        List.of(DN2, DN3), List.of(DN3, DN4),   // block 1: nothing waiting anywhere, the first answer is kept
+        List.of(DN2, DN3), List.of(DN4, DN5))); // block 2: dn2 and dn3 now wait for block 1, dn4 and dn5 do not
+
+    writtenAndScanned(PATH);
+
+    assertEquals(List.of(DN2.ipAddr(), DN4.ipAddr()), notifier.sent.stream().map(Sent::ipAddr).toList());
+    assertEquals(List.of(DN5), notifier.sent.get(1).notice().downstream());
+    assertEquals(4, blocks.choices.size(), "two answers per block");
+  }
+
+  @Test
+  void waitingCopies_areRecountedEachRound_lastTargetsFirst() {
+    coordinator = coordinator(0, 2);
+    namespace.put(openFile(block(1, "dn1")));
+    blocks.answers.addAll(List.of(List.of(DN2, DN3), List.of(DN2, DN3)));
+    writtenAndScanned(PATH);
+
+    blocks.live.put(1L, 2); // the copy on dn2 landed; dn3's is still to come
+    namespace.put(openFile(block(1, "dn1"), block(2, "dn1")));
+    blocks.answers.addAll(List.of(List.of(DN3, DN4), List.of(DN2, DN5)));
+    coordinator.scan();
+
+    assertEquals(List.of(DN2.ipAddr(), DN2.ipAddr()), notifier.sent.stream().map(Sent::ipAddr).toList());
+    assertEquals(List.of(DN5), notifier.sent.get(1).notice().downstream());
+  }
+
+  @Test
+  void anAnswerWithTooFewTargets_isSkipped_forTheOtherOne() {
+    coordinator = coordinator(0, 2);
+    namespace.put(closedFile(block(1, "dn1")));
+    blocks.answers.addAll(List.of(List.of(DN2), List.of(DN3, DN4)));
+
+    writtenAndScanned(PATH);
+
+    assertEquals(List.of(DN3.ipAddr()), notifier.sent.stream().map(Sent::ipAddr).toList());
+    assertEquals(0, coordinator.counters().filesFellBack());
   }
 
   // ---------------------------------------------------------------------------------------------- fallback
@@ -885,6 +935,8 @@ class BackgroundCoordinatorTest {
     final Set<String> dead = new HashSet<>();
     final Set<Long> protectedBlocks = new HashSet<>();
     final List<Choice> choices = new ArrayList<>();
+    /** Answers given in turn, before {@link #targetsPerBlock} and {@link #targets}. */
+    final java.util.ArrayDeque<List<NodeRef>> answers = new java.util.ArrayDeque<>();
 
     @Override
     public boolean isActive() {
@@ -914,7 +966,7 @@ class BackgroundCoordinatorTest {
     @Override
     public List<NodeRef> chooseTargets(String path, long blockId, int count, byte storagePolicyId) {
       choices.add(new Choice(path, blockId, count, storagePolicyId));
-      List<NodeRef> from = targetsPerBlock.getOrDefault(blockId, targets);
+      List<NodeRef> from = answers.isEmpty() ? targetsPerBlock.getOrDefault(blockId, targets) : answers.poll();
       return List.copyOf(from.subList(0, Math.min(count, from.size())));
     }
 
