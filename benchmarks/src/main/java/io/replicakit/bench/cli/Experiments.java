@@ -7,6 +7,7 @@ package io.replicakit.bench.cli;
 import io.replicakit.bench.experiment.Experiment;
 import io.replicakit.bench.metrics.MetricsOverheadCli;
 import io.replicakit.bench.pfimbi.PfimbiCli;
+import io.replicakit.bench.pfimbi.SharingCli;
 import io.replicakit.bench.pfimbi.faults.FaultCampaignCli;
 import io.replicakit.bench.placement.PlacementCli;
 import io.replicakit.bench.read.HotspotCli;
@@ -27,7 +28,7 @@ public final class Experiments {
   /** Every experiment, freshly made (picocli sets the options on the instance, so each parse needs its own). */
   public static List<Experiment> all() {
     return List.of(new PlacementCli(), new PlacementScaleCli(), new MetricsOverheadCli(), new ReadSelectionCli(),
-        new HotspotCli(), new PfimbiCli(), new FaultCampaignCli(), new WriteApproachesCli());
+        new HotspotCli(), new PfimbiCli(), new SharingCli(), new FaultCampaignCli(), new WriteApproachesCli());
   }
 
   public static Optional<Experiment> named(String name) {

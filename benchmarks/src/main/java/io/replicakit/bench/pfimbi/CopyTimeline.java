@@ -5,6 +5,7 @@
 package io.replicakit.bench.pfimbi;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -16,24 +17,45 @@ import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
 
 /**
- * Block completions per pipeline position over time (thesis Fig. 5.6/5.7): every {@code periodMs} the NameNode's
- * block locations under the jobs' data directories, counted as blocks with at least one, two and three replicas.
- * A sampler thread of its own; {@link #close} stops it.
+ * Block completions per pipeline position over time (thesis Fig. 5.6/5.7, 5.8, 5.9): every {@code periodMs} the
+ * NameNode's block locations under the jobs' data directories, counted as blocks with at least one, two, ...
+ * {@code maxCopies} replicas. A sampler thread of its own; {@link #close} stops it.
  */
 final class CopyTimeline implements AutoCloseable {
 
-  /** One sample: seconds since the start, and blocks holding at least 1, 2, 3 replicas. */
-  record Point(double seconds, int[] atLeast) {}
+  /** One sample: seconds since the start, and blocks holding at least 1, 2, ... replicas (index 0 for 1). */
+  record Point(double seconds, int[] atLeast) {
+
+    /** Copies beyond the first of every block: the background copies landed so far. */
+    int extraCopies() {
+      int sum = 0;
+      for (int k = 1; k < atLeast.length; k++) {
+        sum += atLeast[k];
+      }
+      return sum;
+    }
+  }
 
   private final DistributedFileSystem fs;
   private final List<Path> dataDirs;
   private final long periodMs;
-  private final long startNanos = System.nanoTime();
+  private final int maxCopies;
+  private final long startNanos;
   private final List<Point> points = Collections.synchronizedList(new ArrayList<>());
   private final AtomicBoolean running = new AtomicBoolean(true);
   private final Thread thread;
 
   CopyTimeline(DistributedFileSystem fs, List<Path> dataDirs, long periodMs) {
+    this(fs, dataDirs, periodMs, 3, System.nanoTime());
+  }
+
+  /**
+   * @param maxCopies the most replicas a block is counted with (its target replication)
+   * @param startNanos time zero of the samples ({@link System#nanoTime}), shared by timelines to be compared
+   */
+  CopyTimeline(DistributedFileSystem fs, List<Path> dataDirs, long periodMs, int maxCopies, long startNanos) {
+    this.maxCopies = maxCopies;
+    this.startNanos = startNanos;
     this.fs = fs;
     this.dataDirs = List.copyOf(dataDirs);
     this.periodMs = periodMs;
@@ -61,9 +83,9 @@ final class CopyTimeline implements AutoCloseable {
     }
   }
 
-  /** Blocks under the data directories with at least 1, 2 and 3 replicas, now. */
+  /** Blocks under the data directories with at least 1, 2, ... {@code maxCopies} replicas, now. */
   int[] count() throws IOException {
-    int[] atLeast = new int[3];
+    int[] atLeast = new int[maxCopies];
     for (Path dir : dataDirs) {
       if (!fs.exists(dir)) {
         continue;
@@ -72,7 +94,7 @@ final class CopyTimeline implements AutoCloseable {
         for (LocatedBlock b : fs.getClient().getLocatedBlocks(f.getPath().toUri().getPath(), 0, Long.MAX_VALUE)
             .getLocatedBlocks()) {
           int replicas = b.getLocations().length;
-          for (int k = 0; k < Math.min(3, replicas); k++) {
+          for (int k = 0; k < Math.min(maxCopies, replicas); k++) {
             atLeast[k]++;
           }
         }
@@ -91,6 +113,42 @@ final class CopyTimeline implements AutoCloseable {
       }
     }
     return OptionalDouble.empty();
+  }
+
+  /** Background copies landed ({@link Point#extraCopies}) at the last sample at or before {@code seconds}. */
+  int extraCopiesAt(double seconds) {
+    int copies = 0;
+    synchronized (points) {
+      for (Point p : points) {
+        if (p.seconds() > seconds) {
+          break;
+        }
+        copies = p.extraCopies();
+      }
+    }
+    return copies;
+  }
+
+  /**
+   * Waits until every timeline has {@code blocks} blocks with {@code copies} replicas, calling {@code onTick} every
+   * {@code tick} meanwhile (a progress line).
+   *
+   * @throws IllegalStateException after {@code timeout}
+   */
+  static void awaitAll(List<CopyTimeline> timelines, int copies, int blocks, Duration timeout, Duration tick,
+      Runnable onTick) throws InterruptedException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    long nextTick = System.nanoTime() + tick.toNanos();
+    while (!timelines.stream().allMatch(t -> t.reached(copies, blocks).isPresent())) {
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException("not every block had " + copies + " replicas after " + timeout);
+      }
+      if (System.nanoTime() > nextTick) {
+        nextTick += tick.toNanos();
+        onTick.run();
+      }
+      Thread.sleep(timelines.get(0).periodMs);
+    }
   }
 
   List<Point> points() {

@@ -21,7 +21,7 @@ public final class PfimbiCli implements Experiment {
   String profile;
 
   @Option(names = "--variants", paramLabel = "LIST", description = "comma-separated; default hdfs(3,3) (the"
-      + " baseline), hdfs(1,1)+setrep(3), pfimbi(3,1)")
+      + " baseline), hdfs(1,1)+setrep(3), pfimbi(3,1); also pfimbi(3,1)-latency (activity by disk latency)")
   String variants;
 
   @Option(names = "--spec", paramLabel = "NAME|FILE", defaultValue = "six-disks", description = "cluster spec;"
@@ -77,6 +77,6 @@ public final class PfimbiCli implements Experiment {
   }
 
   private List<PfimbiVariant> variants() {
-    return variants == null ? List.of(PfimbiVariant.values()) : PfimbiVariant.parseList(variants);
+    return variants == null ? PfimbiVariant.DEFAULTS : PfimbiVariant.parseList(variants);
   }
 }

@@ -141,8 +141,9 @@ public final class PfimbiExperiment {
 
   private ClusterOptions options(Path dir, PfimbiVariant variant) throws IOException {
     ClusterOptions options = PfimbiClusterRecipe.base(dir, setup.profile().blockBytes());
-    if (variant == PfimbiVariant.PFIMBI_31) {
-      options = PfimbiClusterRecipe.withPfimbi(options, setup.profile().bufferBlocks());
+    if (variant.pfimbi()) {
+      options = PfimbiClusterRecipe.withSettings(
+          PfimbiClusterRecipe.withPfimbi(options, setup.profile().bufferBlocks()), variant.pfimbiSettings());
     }
     return PfimbiClusterRecipe.withSettings(options, setup.hdfsSettings());
   }
@@ -231,7 +232,7 @@ public final class PfimbiExperiment {
 
     /** Pfimbi(3,1): each job's directory carries its request, one flow per job (thesis §4.3), weight 1 (§5). */
     private void markJobs(DistributedFileSystem fs) throws IOException {
-      if (variant != PfimbiVariant.PFIMBI_31) {
+      if (!variant.pfimbi()) {
         return;
       }
       for (int job = 1; job <= JOBS; job++) {
@@ -257,26 +258,28 @@ public final class PfimbiExperiment {
 
     /** Waits for the third copies, with a progress line every {@link #PROGRESS_EVERY}. */
     private void awaitCopies(CopyTimeline timeline, int blocks) throws Exception {
-      long deadline = System.nanoTime() + REPLICATION_TIMEOUT.toNanos();
-      long nextReport = System.nanoTime() + PROGRESS_EVERY.toNanos();
-      while (timeline.reached(3, blocks).isEmpty()) {
-        if (System.nanoTime() > deadline) {
-          throw new IllegalStateException(label + ": not every block had 3 replicas after "
-              + REPLICATION_TIMEOUT + ": " + java.util.Arrays.toString(timeline.count()) + " of " + blocks);
-        }
-        if (System.nanoTime() > nextReport) {
-          nextReport += PROGRESS_EVERY.toNanos();
-          int[] c = timeline.count();
-          progress.step("%s: %d of %d blocks with 2 copies, %d with 3%s", label, c[1], blocks, c[2],
-              managers());
-        }
-        Thread.sleep(TIMELINE_PERIOD_MS);
+      try {
+        CopyTimeline.awaitAll(List.of(timeline), 3, blocks, REPLICATION_TIMEOUT, PROGRESS_EVERY, () -> {
+          int[] c = count(timeline);
+          progress.step("%s: %d of %d blocks with 2 copies, %d with 3%s", label, c[1], blocks, c[2], managers());
+        });
+      } catch (IllegalStateException e) {
+        throw new IllegalStateException(label + ": " + e.getMessage() + ": "
+            + java.util.Arrays.toString(count(timeline)) + " of " + blocks, e);
+      }
+    }
+
+    private int[] count(CopyTimeline timeline) {
+      try {
+        return timeline.count();
+      } catch (IOException e) {
+        return new int[3];
       }
     }
 
     /** The Replication Managers' state summed over the DataNodes (Pfimbi only). */
     private String managers() {
-      if (variant != PfimbiVariant.PFIMBI_31) {
+      if (!variant.pfimbi()) {
         return "";
       }
       Configuration conf = cluster.clientConf(ClientPlacement.offCluster());

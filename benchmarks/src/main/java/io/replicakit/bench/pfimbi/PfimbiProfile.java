@@ -11,7 +11,7 @@ import java.util.Locale;
 /**
  * How much the Pfimbi experiment writes: two back-to-back TestDFSIO write jobs of {@code files} files each (one
  * map per file, all at once), with {@code blockBytes} blocks. The thesis's DFSIO runs wrote hundreds of GB on 30
- * nodes (§5.1, §5.3); the emulated DISKs are slow (8 MiB/s) so that these sizes keep the devices, not the CPU of
+ * nodes (§5.1, §5.3); the emulated DISKs are slow (a few MiB/s) so that these sizes keep the devices, not the CPU of
  * one machine, the bottleneck.
  */
 public record PfimbiProfile(String name, String description, int files, long fileBytes, long blockBytes,

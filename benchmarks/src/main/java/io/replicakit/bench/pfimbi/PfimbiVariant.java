@@ -4,8 +4,10 @@
  */
 package io.replicakit.bench.pfimbi;
 
+import io.replicakit.pfimbi.config.PfimbiConfig;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The configurations of thesis §5.1/§5.3, named as there: HDFS(n, s) writes n copies of which s synchronously.
@@ -17,14 +19,39 @@ public enum PfimbiVariant {
   /** One copy written, then {@code setReplication(3)} as soon as the job ends: HDFS's own background path. */
   HDFS_11_SETREP("hdfs(1,1)+setrep(3)", 1),
   /** One copy written, two more by Pfimbi's flow-controlled background replication. */
-  PFIMBI_31("pfimbi(3,1)", 1);
+  PFIMBI_31("pfimbi(3,1)", 1, Map.of()),
+  /**
+   * Pfimbi(3,1) with the thesis's first activity measure, the disks' mean I/O latency (§4.2.2, Table 5.1), in
+   * place of MemDisk (Table 5.2). Not run unless named.
+   */
+  PFIMBI_31_LATENCY("pfimbi(3,1)-latency", 1, Map.of(PfimbiConfig.ACTIVITY_METRIC_KEY, "latency"));
+
+  /** What runs unless the user names variants: the three configurations of §5.1/§5.3. */
+  public static final List<PfimbiVariant> DEFAULTS = List.of(HDFS_33, HDFS_11_SETREP, PFIMBI_31);
 
   private final String id;
   private final int writeReplication;
+  private final Map<String, String> pfimbiSettings;
 
   PfimbiVariant(String id, int writeReplication) {
+    this(id, writeReplication, null);
+  }
+
+  /** @param pfimbiSettings Pfimbi's settings beyond its recipe; null for a variant without Pfimbi */
+  PfimbiVariant(String id, int writeReplication, Map<String, String> pfimbiSettings) {
     this.id = id;
     this.writeReplication = writeReplication;
+    this.pfimbiSettings = pfimbiSettings;
+  }
+
+  /** Whether the cluster runs Pfimbi and the jobs' directories are marked for it. */
+  public boolean pfimbi() {
+    return pfimbiSettings != null;
+  }
+
+  /** The settings this variant adds to Pfimbi's recipe (empty without Pfimbi). */
+  public Map<String, String> pfimbiSettings() {
+    return pfimbi() ? pfimbiSettings : Map.of();
   }
 
   public String id() {

@@ -88,9 +88,9 @@ class ExperimentCommandTest {
   }
 
   @Test
-  void theRegistry_holdsTheEightExperiments_withDistinctNames() {
+  void theRegistry_holdsTheNineExperiments_withDistinctNames() {
     assertEquals(List.of("placement", "placement-scale", "metrics-overhead", "read-selection", "hotspot", "pfimbi",
-        "pfimbi-faults", "write-approaches"),
+        "pfimbi-sharing", "pfimbi-faults", "write-approaches"),
         Experiments.all().stream().map(Experiment::name).toList());
   }
 }

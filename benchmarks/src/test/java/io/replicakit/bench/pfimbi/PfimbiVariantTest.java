@@ -5,9 +5,12 @@
 package io.replicakit.bench.pfimbi;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class PfimbiVariantTest {
@@ -24,6 +27,16 @@ class PfimbiVariantTest {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> PfimbiVariant.parseList("pfimbi(4,1)"));
     assertEquals(true, e.getMessage().contains("pfimbi(3,1)"));
+  }
+
+  @Test
+  void theLatencyVariant_runsPfimbiWithTheLatencyMeasure_andOnlyWhenNamed() {
+    assertEquals(Map.of("replicakit.pfimbi.activity.metric", "latency"),
+        PfimbiVariant.PFIMBI_31_LATENCY.pfimbiSettings());
+    assertTrue(PfimbiVariant.PFIMBI_31.pfimbi() && PfimbiVariant.PFIMBI_31.pfimbiSettings().isEmpty());
+    assertFalse(PfimbiVariant.HDFS_11_SETREP.pfimbi());
+    assertFalse(PfimbiVariant.DEFAULTS.contains(PfimbiVariant.PFIMBI_31_LATENCY));
+    assertEquals(List.of(PfimbiVariant.PFIMBI_31_LATENCY), PfimbiVariant.parseList("pfimbi(3,1)-latency"));
   }
 
   @Test
