@@ -67,6 +67,16 @@ final class DiskTimeline {
     return end == null || end == snapshots.get(0) ? Double.NaN : busyPct(snapshots.get(0), end);
   }
 
+  /**
+   * The machine's mean CPU load (0..100 %, every process, as the snapshots saw it) from the first snapshot to
+   * {@code untilSeconds}; NaN without a snapshot in that time. The cluster, its clients and the samplers share this
+   * machine's cores, so a phase that saturates them is bound by CPU rather than by the emulated devices.
+   */
+  double meanCpuPct(double untilSeconds) {
+    return 100 * snapshots.stream().filter(s -> secondsAt(s) <= untilSeconds)
+        .mapToDouble(DeviceSnapshot::machineCpuLoad).filter(l -> l >= 0).average().orElse(Double.NaN);
+  }
+
   /** Bytes the devices read for DataNodes from the first snapshot to {@code untilSeconds} (not the page cache's). */
   double readMib(double untilSeconds) {
     DeviceSnapshot end = lastAtOrBefore(untilSeconds);

@@ -206,6 +206,7 @@ public final class PfimbiExperiment {
           metrics.put("all_replicas_s", timeline.reached(3, blocks).orElse(Double.NaN));
           DiskTimeline disks = new DiskTimeline(devices.finish());
           putDiskMetrics(metrics, disks, metrics.get("all_replicas_s"));
+          metrics.put("primary_cpu_pct", disks.meanCpuPct(metrics.get("primary_write_s")));
           if (rep == 1) {
             timelines.put(variant, timeline.points());
             diskTimelines.put(variant, disks);

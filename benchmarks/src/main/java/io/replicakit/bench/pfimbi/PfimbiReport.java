@@ -101,14 +101,16 @@ final class PfimbiReport {
     StringBuilder md = new StringBuilder("## Disks (thesis §5.5, Fig. 5.10; §5.6, Table 5.4)\n\n");
     md.append("From the first job's start to the work span: the DataNodes' mean device utilization (flushes of "
         + "dirty data included), what the devices read (blocks forwarded after they left the page cache), and the "
-        + "data still in memory, written but not flushed, when the last third copy landed.\n\n");
+        + "data still in memory, written but not flushed, when the last third copy landed. The machine's CPU load "
+        + "while the jobs wrote (all processes) tells whether the emulated devices or the two cores bound them.\n\n");
     md.append(Md.header(List.of("repetition", "variant", "disks busy (%)", "device reads (MiB)",
-        "dirty at span end (MiB)")));
+        "dirty at span end (MiB)", "machine CPU during primary writes (%)")));
     for (String stage : setup.stages()) {
       for (RunResult r : results.runs()) {
         if (r.stage().equals(stage)) {
           md.append(Md.row(List.of(stage, "`" + r.variant() + "`", Md.num(r.metric("disk_busy_pct")),
-              Md.num(r.metric("disk_read_mib")), Md.num(r.metric("dirty_at_span_mib")))));
+              Md.num(r.metric("disk_read_mib")), Md.num(r.metric("dirty_at_span_mib")),
+              Md.num(r.metric("primary_cpu_pct")))));
         }
       }
     }
@@ -176,7 +178,7 @@ final class PfimbiReport {
     List<LineChart> panels = new ArrayList<>();
     String[] names = {"1st copy", "2nd copy", "3rd copy"};
     timelines.forEach((variant, points) -> {
-      LineChart chart = new LineChart(variant.id(), "seconds since job 1 started", "blocks");
+      LineChart chart = new LineChart(variant.id(), "seconds since job 1 started", "blocks").legendTopLeft();
       List<Double> x = points.stream().map(CopyTimeline.Point::seconds).toList();
       for (int k = 0; k < 3; k++) {
         int copies = k;

@@ -16,7 +16,7 @@ import picocli.CommandLine.Option;
 public final class SharingCli implements Experiment {
 
   @Option(names = "--profile", paramLabel = "quick|paper", defaultValue = "quick", description = "quick (default,"
-      + " about 10 minutes) or paper (three times the data per job); see docs/experiments/pfimbi-sharing.md")
+      + " about 5 minutes) or paper (three times the data per job); see docs/experiments/pfimbi-sharing.md")
   String profile;
 
   @Option(names = "--variants", paramLabel = "LIST", description = "comma-separated; default weights(1:1:1),"

@@ -196,14 +196,15 @@ public final class SharingExperiment {
       CopyTimeline.awaitAll(copies, 3, blocks, REPLICATION_TIMEOUT, PROGRESS_EVERY, () -> progress.step(
           "%s: background copies per job %s of %d", variant.id(), copies.stream().map(
               t -> t.extraCopiesAt(Double.MAX_VALUE)).toList(), 2 * blocks));
-      double firstDone = Double.MAX_VALUE;
+      double[] done = new double[FLOW_JOBS];
       for (int job = 1; job <= FLOW_JOBS; job++) {
-        double done = copies.get(job - 1).reached(3, blocks).orElseThrow();
-        m.put("job" + job + "_replicated_s", done);
-        firstDone = Math.min(firstDone, done);
+        done[job - 1] = copies.get(job - 1).reached(3, blocks).orElseThrow();
+        m.put("job" + job + "_replicated_s", done[job - 1]);
       }
+      double firstDone = Math.min(done[0], Math.min(done[1], done[2]));
       m.put("job3_replication_s", m.get("job3_replicated_s") - phases.job3End());
-      m.put("two_flows_ratio_2_1", ratio(copies, 2, 1, phases.firstTwoEnd(), phases.job3Start()));
+      m.put("two_flows_ratio_2_1", ratio(copies, 2, 1, phases.firstTwoEnd(),
+          Math.min(phases.job3Start(), Math.min(done[0], done[1]))));
       m.put("three_flows_ratio_2_1", ratio(copies, 2, 1, phases.job3End(), firstDone));
       m.put("three_flows_ratio_3_1", ratio(copies, 3, 1, phases.job3End(), firstDone));
       timelines.put(variant, copies.stream().map(CopyTimeline::points).toList());

@@ -58,8 +58,9 @@ final class SharingReport {
         + "with " + p.bufferBlocks() + "-block buffers\n"
         + "- `flows` (Fig. 5.8): jobs 1 and 2 at once, job 3 " + p.job3DelayS() + " s after both ended; each "
         + "marked `n=3;s=1;flow=jobN` with the variant's weight. Ratios count the background copies each job "
-        + "gained while two flows had copies to make (jobs 1 and 2's end to job 3's start) and three (job 3's end "
-        + "to the first job fully replicated)\n"
+        + "gained while two flows had copies to make (jobs 1 and 2's end to job 3's start or the first of them "
+        + "fully replicated) and three (job 3's end to the first job fully replicated). Positions are shared "
+        + "equally, the thesis's default\n"
         + "- `positions` (Fig. 5.9): one job marked `n=4;s=1`; the Replication Managers serve positions 2, 3 and "
         + "4 as the variant says (`replicakit.pfimbi.wfq.position.mode` and `.weights`)\n"
         + "- Times in seconds from the cluster being ready";
@@ -117,7 +118,7 @@ final class SharingReport {
       if (variant.stage() != SharingVariant.Stage.FLOWS) {
         return;
       }
-      LineChart chart = new LineChart(variant.id(), "seconds", "background copies landed");
+      LineChart chart = new LineChart(variant.id(), "seconds", "background copies landed").legendTopLeft();
       for (int j = 0; j < jobs.size(); j++) {
         List<CopyTimeline.Point> points = jobs.get(j);
         chart.series("job " + (j + 1) + " (weight " + Md.num(variant.flowWeights().get(j)) + ")",
@@ -138,7 +139,7 @@ final class SharingReport {
       if (variant.stage() != SharingVariant.Stage.POSITIONS) {
         return;
       }
-      LineChart chart = new LineChart(variant.id(), "seconds", "blocks");
+      LineChart chart = new LineChart(variant.id(), "seconds", "blocks").legendTopLeft();
       List<CopyTimeline.Point> points = jobs.get(0);
       List<Double> x = points.stream().map(CopyTimeline.Point::seconds).toList();
       for (int k = 1; k < SharingExperiment.POSITION_COPIES; k++) {

@@ -19,9 +19,9 @@ import java.util.stream.Collectors;
 public enum SharingVariant {
 
   /** Fig. 5.8(a): three jobs, equal weights. */
-  FLOWS_EQUAL("weights(1:1:1)", Stage.FLOWS, List.of(1.0, 1.0, 1.0), Map.of()),
+  FLOWS_EQUAL("weights(1:1:1)", Stage.FLOWS, List.of(1.0, 1.0, 1.0), fairPositions()),
   /** Fig. 5.8(b): job 3, started last, has the highest weight. */
-  FLOWS_1_4_16("weights(1:4:16)", Stage.FLOWS, List.of(1.0, 4.0, 16.0), Map.of()),
+  FLOWS_1_4_16("weights(1:4:16)", Stage.FLOWS, List.of(1.0, 4.0, 16.0), fairPositions()),
   /** Fig. 5.9(a): positions 2, 3 and 4 share the disk equally. */
   POSITIONS_EQUAL("positions(1:1:1)", Stage.POSITIONS, List.of(), positions(PositionMode.WEIGHTED, "1,1,1")),
   /** Fig. 5.9(b) as its caption gives it: earlier positions weighted 100:10:1. */
@@ -58,6 +58,15 @@ public enum SharingVariant {
     this.stage = stage;
     this.flowWeights = flowWeights;
     this.settings = settings;
+  }
+
+  /**
+   * Positions shared equally, the thesis's default (§5: earlier pipeline positions get no priority). With
+   * ReplicaKit's default, strict position priority, every job's second copies would go before any job's third
+   * copies whatever the flows' weights, and the weights would only share each position.
+   */
+  private static Map<String, String> fairPositions() {
+    return positions(PositionMode.WEIGHTED, "1");
   }
 
   private static Map<String, String> positions(PositionMode mode, String weights) {

@@ -35,6 +35,7 @@ public final class LineChart {
   private final Map<String, double[][]> series = new LinkedHashMap<>();
   private Double yMax;
   private boolean markers;
+  private Styler.LegendPosition legend = Styler.LegendPosition.InsideNE;
 
   public LineChart(String title, String xTitle, String yTitle) {
     this.title = title;
@@ -61,6 +62,12 @@ public final class LineChart {
   /** Draws a marker at every point: for parameter sweeps, where each point is one run. */
   public LineChart withMarkers() {
     this.markers = true;
+    return this;
+  }
+
+  /** Puts the legend in the top left corner: for curves that rise to the right, which the default one hides. */
+  public LineChart legendTopLeft() {
+    this.legend = Styler.LegendPosition.InsideNW;
     return this;
   }
 
@@ -96,7 +103,7 @@ public final class LineChart {
   private BufferedImage image() {
     XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
         .title(title).xAxisTitle(xTitle).yAxisTitle(yTitle).build();
-    chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNE);
+    chart.getStyler().setLegendPosition(legend);
     chart.getStyler().setChartBackgroundColor(Color.WHITE);
     chart.getStyler().setMarkerSize(markers ? 6 : 0);
     if (yMax != null) {

@@ -50,6 +50,19 @@ class DiskTimelineTest {
   }
 
   @Test
+  void meanCpuPct_averagesTheMachinesLoadUpToTheTime_skippingUnknownSamples() {
+    DiskTimeline cpu = new DiskTimeline(List.of(
+        new DeviceSnapshot(0, List.of(), 0, -1, Double.NaN),      // the JVM could not tell yet
+        new DeviceSnapshot(SECOND, List.of(), 0, 0.5, Double.NaN),
+        new DeviceSnapshot(2 * SECOND, List.of(), 0, 1.0, Double.NaN),
+        new DeviceSnapshot(3 * SECOND, List.of(), 0, 0.0, Double.NaN)));
+
+    assertEquals(75, cpu.meanCpuPct(2), 1e-9);
+    assertEquals(50, cpu.meanCpuPct(3), 1e-9);
+    assertTrue(Double.isNaN(cpu.meanCpuPct(0.5)));
+  }
+
+  @Test
   void readsAndDirtyData_areTakenAtTheSpan() {
     assertEquals(2, timeline.readMib(2), 1e-9);
     assertEquals(6, timeline.readMib(10), 1e-9);

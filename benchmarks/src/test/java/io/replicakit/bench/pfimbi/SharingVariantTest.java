@@ -43,6 +43,9 @@ class SharingVariantTest {
     Configuration conf = new Configuration(false);
     SharingVariant.POSITIONS_EQUAL.settings().forEach(conf::set);
     assertEquals(List.of(1.0, 1.0, 1.0), PfimbiConfig.POSITION_WEIGHTS.get(conf));
-    assertTrue(SharingVariant.FLOWS_EQUAL.settings().isEmpty());
+    Configuration flows = new Configuration(false);
+    SharingVariant.FLOWS_1_4_16.settings().forEach(flows::set);
+    assertEquals("WEIGHTED", PfimbiConfig.POSITION_MODE.get(flows).name(), "the thesis's default: fair positions");
+    assertEquals(List.of(1.0), PfimbiConfig.POSITION_WEIGHTS.get(flows));
   }
 }
