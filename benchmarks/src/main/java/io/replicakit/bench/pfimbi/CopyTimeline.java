@@ -115,6 +115,18 @@ final class CopyTimeline implements AutoCloseable {
     return OptionalDouble.empty();
   }
 
+  /** The first sample time at which {@code copies} background copies ({@link Point#extraCopies}) had landed. */
+  OptionalDouble reachedExtraCopies(int copies) {
+    synchronized (points) {
+      for (Point p : points) {
+        if (p.extraCopies() >= copies) {
+          return OptionalDouble.of(p.seconds());
+        }
+      }
+    }
+    return OptionalDouble.empty();
+  }
+
   /** Background copies landed ({@link Point#extraCopies}) at the last sample at or before {@code seconds}. */
   int extraCopiesAt(double seconds) {
     int copies = 0;

@@ -59,6 +59,11 @@ public final class SharingExperiment {
   private static final long TIMELINE_PERIOD_MS = 250;
   private static final Duration REPLICATION_TIMEOUT = Duration.ofMinutes(20);
   private static final Duration PROGRESS_EVERY = Duration.ofSeconds(10);
+  /**
+   * A flow counts as having copies to make until this share of its background copies has landed: the last few
+   * wait at one or two nodes only, where the other flows no longer compete, so they say nothing about shares.
+   */
+  static final double BACKLOG_END = 0.9;
 
   private final Setup setup;
   private final ExperimentRun run;
@@ -196,17 +201,21 @@ public final class SharingExperiment {
       CopyTimeline.awaitAll(copies, 3, blocks, REPLICATION_TIMEOUT, PROGRESS_EVERY, () -> progress.step(
           "%s: background copies per job %s of %d", variant.id(), copies.stream().map(
               t -> t.extraCopiesAt(Double.MAX_VALUE)).toList(), 2 * blocks));
-      double[] done = new double[FLOW_JOBS];
+      double[] nearlyDone = new double[FLOW_JOBS];
       for (int job = 1; job <= FLOW_JOBS; job++) {
-        done[job - 1] = copies.get(job - 1).reached(3, blocks).orElseThrow();
-        m.put("job" + job + "_replicated_s", done[job - 1]);
+        CopyTimeline t = copies.get(job - 1);
+        m.put("job" + job + "_replicated_s", t.reached(3, blocks).orElseThrow());
+        nearlyDone[job - 1] = t.reachedExtraCopies((int) Math.ceil(BACKLOG_END * 2 * blocks)).orElseThrow();
       }
-      double firstDone = Math.min(done[0], Math.min(done[1], done[2]));
       m.put("job3_replication_s", m.get("job3_replicated_s") - phases.job3End());
+      double job3Active = Math.max(phases.job3End(), copies.get(2).reachedExtraCopies(1).orElseThrow());
       m.put("two_flows_ratio_2_1", ratio(copies, 2, 1, phases.firstTwoEnd(),
-          Math.min(phases.job3Start(), Math.min(done[0], done[1]))));
-      m.put("three_flows_ratio_2_1", ratio(copies, 2, 1, phases.job3End(), firstDone));
-      m.put("three_flows_ratio_3_1", ratio(copies, 3, 1, phases.job3End(), firstDone));
+          Math.min(phases.job3Start(), Math.min(nearlyDone[0], nearlyDone[1]))));
+      double threeEnd = Math.min(nearlyDone[0], Math.min(nearlyDone[1], nearlyDone[2]));
+      m.put("three_flows_from_s", job3Active);
+      m.put("three_flows_to_s", threeEnd);
+      m.put("three_flows_ratio_2_1", ratio(copies, 2, 1, job3Active, threeEnd));
+      m.put("three_flows_ratio_3_1", ratio(copies, 3, 1, job3Active, threeEnd));
       timelines.put(variant, copies.stream().map(CopyTimeline::points).toList());
       progress.step("%s: replicated by %.1f / %.1f / %.1f s", variant.id(), m.get("job1_replicated_s"),
           m.get("job2_replicated_s"), m.get("job3_replicated_s"));

@@ -58,9 +58,9 @@ final class SharingReport {
         + "with " + p.bufferBlocks() + "-block buffers\n"
         + "- `flows` (Fig. 5.8): jobs 1 and 2 at once, job 3 " + p.job3DelayS() + " s after both ended; each "
         + "marked `n=3;s=1;flow=jobN` with the variant's weight. Ratios count the background copies each job "
-        + "gained while two flows had copies to make (jobs 1 and 2's end to job 3's start or the first of them "
-        + "fully replicated) and three (job 3's end to the first job fully replicated). Positions are shared "
-        + "equally, the thesis's default\n"
+        + "gained while two flows had copies to make (jobs 1 and 2's end to job 3's start) and while three had (from "
+        + "job 3's end, or its first copy if later, on); a window ends when a job in it has 90 % of its copies, as "
+        + "its last few wait at one or two nodes only. Positions are shared equally, the thesis's default\n"
         + "- `positions` (Fig. 5.9): one job marked `n=4;s=1`; the Replication Managers serve positions 2, 3 and "
         + "4 as the variant says (`replicakit.pfimbi.wfq.position.mode` and `.weights`)\n"
         + "- Times in seconds from the cluster being ready";
@@ -69,8 +69,8 @@ final class SharingReport {
   private static String flows(ExperimentResults results) {
     StringBuilder md = new StringBuilder("## Flow weights (Fig. 5.8)\n\n");
     md.append(Md.header(List.of("variant", "jobs 1, 2 written (s)", "job 3 written (s)", "replicated: job 1, 2, 3 "
-        + "(s)", "job 3 replication after its writes (s)", "copies 2:1, two flows", "copies 2:1, three flows",
-        "copies 3:1, three flows")));
+        + "(s)", "job 3 replication after its writes (s)", "copies 2:1, two flows", "three flows (s)",
+        "copies 2:1, three flows", "copies 3:1, three flows")));
     for (RunResult r : stageRuns(results, SharingVariant.Stage.FLOWS)) {
       md.append(Md.row(List.of("`" + r.variant() + "`",
           Md.num(r.metric("job1_primary_s")) + ", " + Md.num(r.metric("job2_primary_s")),
@@ -78,6 +78,7 @@ final class SharingReport {
           Md.num(r.metric("job1_replicated_s")) + ", " + Md.num(r.metric("job2_replicated_s")) + ", "
               + Md.num(r.metric("job3_replicated_s")),
           Md.num(r.metric("job3_replication_s")), Md.num(r.metric("two_flows_ratio_2_1")),
+          Md.num(r.metric("three_flows_from_s")) + "–" + Md.num(r.metric("three_flows_to_s")),
           Md.num(r.metric("three_flows_ratio_2_1")), Md.num(r.metric("three_flows_ratio_3_1")))));
     }
     md.append("\n![flows](").append(FLOWS_PLOT).append(")\n\nBackground copies landed per job (a block's second "
