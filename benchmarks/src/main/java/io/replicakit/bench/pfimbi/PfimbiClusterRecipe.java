@@ -6,8 +6,12 @@ package io.replicakit.bench.pfimbi;
 
 import io.replicakit.pfimbi.config.PfimbiConfig;
 import io.replicakit.pfimbi.testing.PfimbiRecipe;
+import io.replicakit.testbed.cluster.ClusterMode;
 import io.replicakit.testbed.cluster.ClusterOptions;
+import io.replicakit.testbed.net.NetworkRecord;
+import io.replicakit.testbed.spec.ClusterSpec;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
@@ -42,6 +46,24 @@ public final class PfimbiClusterRecipe {
       result = result.with(e.getKey(), e.getValue());
     }
     return result;
+  }
+
+  /**
+   * The cluster as {@code results.json} records it for the Pfimbi experiments: how the daemons ran, the network, the
+   * spec and its devices and write-back, the block size and blocks per job.
+   */
+  public static Map<String, Object> describe(ClusterSpec spec, ClusterMode mode, long blockBytes, int blocksPerJob) {
+    Map<String, Object> cluster = new LinkedHashMap<>();
+    cluster.put("mode", mode.label());
+    cluster.put("network", NetworkRecord.of(spec, mode));
+    cluster.put("spec", spec.name());
+    cluster.put("datanodes", spec.dataNodes().size());
+    cluster.put("racks", spec.racks().size());
+    cluster.put("devices", spec.devices().describe());
+    cluster.put("block_bytes", blockBytes);
+    cluster.put("blocks_per_job", blocksPerJob);
+    cluster.put("write_back", spec.describeWriteBack());
+    return cluster;
   }
 
   /** The Replication Managers' port as a cluster configuration (a client's or a daemon's) has it. */

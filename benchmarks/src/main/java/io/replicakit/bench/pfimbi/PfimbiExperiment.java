@@ -21,7 +21,6 @@ import io.replicakit.testbed.cluster.ClusterMode;
 import io.replicakit.testbed.dfsio.DfsioRequest;
 import io.replicakit.testbed.dfsio.DfsioResult;
 import io.replicakit.testbed.dfsio.DfsioRunner;
-import io.replicakit.testbed.net.NetworkRecord;
 import io.replicakit.testbed.spec.ClusterSpec;
 import io.replicakit.testbed.spec.ClusterSpecs;
 import io.replicakit.testbed.spec.DataNodeSpec;
@@ -111,16 +110,8 @@ public final class PfimbiExperiment {
         runs.add(runVariant(variant, spec, rep));
       }
     }
-    Map<String, Object> cluster = new LinkedHashMap<>();
-    cluster.put("mode", mode.label());
-    cluster.put("network", NetworkRecord.of(spec, mode));
-    cluster.put("spec", spec.name());
-    cluster.put("datanodes", spec.dataNodes().size());
-    cluster.put("racks", spec.racks().size());
-    cluster.put("devices", spec.devices().describe());
-    cluster.put("block_bytes", setup.profile().blockBytes());
-    cluster.put("blocks_per_job", setup.profile().blocksPerJob());
-    cluster.put("write_back", spec.describeWriteBack());
+    Map<String, Object> cluster = PfimbiClusterRecipe.describe(spec, mode, setup.profile().blockBytes(),
+        setup.profile().blocksPerJob());
     cluster.put("repetitions", setup.repeat());
     PfimbiReport.Timelines plotted = new PfimbiReport.Timelines(timelines, diskTimelines);
     return run.finish(NAME, setup.profile().name(), cluster, runs,

@@ -17,7 +17,6 @@ import io.replicakit.testbed.cluster.ClusterMode;
 import io.replicakit.testbed.cluster.ClusterOptions;
 import io.replicakit.testbed.dfsio.DfsioRequest;
 import io.replicakit.testbed.dfsio.DfsioRunner;
-import io.replicakit.testbed.net.NetworkRecord;
 import io.replicakit.testbed.spec.ClusterSpec;
 import io.replicakit.testbed.spec.ClusterSpecs;
 import java.io.IOException;
@@ -87,16 +86,8 @@ public final class SharingExperiment {
     for (SharingVariant variant : setup.variants()) {
       runs.add(runVariant(variant, spec));
     }
-    Map<String, Object> cluster = new LinkedHashMap<>();
-    cluster.put("mode", ClusterMode.EMBEDDED.label());
-    cluster.put("network", NetworkRecord.of(spec, ClusterMode.EMBEDDED));
-    cluster.put("spec", spec.name());
-    cluster.put("datanodes", spec.dataNodes().size());
-    cluster.put("racks", spec.racks().size());
-    cluster.put("devices", spec.devices().describe());
-    cluster.put("block_bytes", setup.profile().blockBytes());
-    cluster.put("blocks_per_job", setup.profile().blocksPerJob());
-    cluster.put("write_back", spec.describeWriteBack());
+    Map<String, Object> cluster = PfimbiClusterRecipe.describe(spec, ClusterMode.EMBEDDED, setup.profile().blockBytes(),
+        setup.profile().blocksPerJob());
     return run.finish(NAME, setup.profile().name(), cluster, runs,
         results -> SharingReport.write(results, timelines, setup, run, spec));
   }
