@@ -175,7 +175,6 @@ public final class FaultCampaign {
     cluster.put("datanodes", spec.dataNodes().size());
     cluster.put("racks", spec.racks().size());
     cluster.put("devices", spec.devices().describe());
-    cluster.put("network", "not shaped");
     cluster.put("block_bytes", BLOCK_BYTES);
     cluster.put("pfimbi", StageRunner.SPEC.encode());
     cluster.put("files_per_stage", FILES_PER_STAGE);
