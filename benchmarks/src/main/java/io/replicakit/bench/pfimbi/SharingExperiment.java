@@ -192,6 +192,15 @@ public final class SharingExperiment {
       CopyTimeline.awaitAll(copies, 3, blocks, REPLICATION_TIMEOUT, PROGRESS_EVERY, () -> progress.step(
           "%s: background copies per job %s of %d", variant.id(), copies.stream().map(
               t -> t.extraCopiesAt(Double.MAX_VALUE)).toList(), 2 * blocks));
+      putShares(m, copies, phases, blocks);
+      timelines.put(variant, copies.stream().map(CopyTimeline::points).toList());
+      progress.step("%s: replicated by %.1f / %.1f / %.1f s", variant.id(), m.get("job1_replicated_s"),
+          m.get("job2_replicated_s"), m.get("job3_replicated_s"));
+      return m;
+    }
+
+    /** When each job was replicated, and the copies' ratios in the two- and three-flow windows. */
+    private void putShares(Map<String, Double> m, List<CopyTimeline> copies, FlowPhases phases, int blocks) {
       double[] nearlyDone = new double[FLOW_JOBS];
       for (int job = 1; job <= FLOW_JOBS; job++) {
         CopyTimeline t = copies.get(job - 1);
@@ -207,10 +216,6 @@ public final class SharingExperiment {
       m.put("three_flows_to_s", threeEnd);
       m.put("three_flows_ratio_2_1", ratio(copies, 2, 1, job3Active, threeEnd));
       m.put("three_flows_ratio_3_1", ratio(copies, 3, 1, job3Active, threeEnd));
-      timelines.put(variant, copies.stream().map(CopyTimeline::points).toList());
-      progress.step("%s: replicated by %.1f / %.1f / %.1f s", variant.id(), m.get("job1_replicated_s"),
-          m.get("job2_replicated_s"), m.get("job3_replicated_s"));
-      return m;
     }
 
     /** Jobs 1 and 2 at once, then after the profile's delay job 3. */
