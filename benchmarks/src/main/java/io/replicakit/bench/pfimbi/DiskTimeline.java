@@ -7,9 +7,7 @@ package io.replicakit.bench.pfimbi;
 import io.replicakit.bench.device.DeviceSnapshot;
 import io.replicakit.testbed.device.VolumeStats;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.function.ToLongFunction;
 
 /**
@@ -80,8 +78,7 @@ final class DiskTimeline {
   /** Bytes the devices read for DataNodes from the first snapshot to {@code untilSeconds} (not the page cache's). */
   double readMib(double untilSeconds) {
     DeviceSnapshot end = lastAtOrBefore(untilSeconds);
-    return end == null ? Double.NaN : (sum(end, VolumeStats::readBytes) - sum(snapshots.get(0),
-        VolumeStats::readBytes)) / MIB;
+    return end == null ? Double.NaN : end.readBytesSince(snapshots.get(0), v -> true) / MIB;
   }
 
   /** Data written but not yet on the devices at {@code seconds}, over all DataNodes, in MiB. */
@@ -105,20 +102,10 @@ final class DiskTimeline {
     return (s.atNanos() - snapshots.get(0).atNanos()) / 1e9;
   }
 
-  /** Each volume's utilization between the snapshots (its own clock), averaged over the volumes. */
+  /** Each volume's utilization between the snapshots (its own clock), averaged over the volumes; 0 if none. */
   private static double busyPct(DeviceSnapshot from, DeviceSnapshot to) {
-    Map<String, VolumeStats> before = new HashMap<>();
-    from.volumes().forEach(v -> before.put(v.node() + "/" + v.storageId(), v));
-    double sum = 0;
-    int count = 0;
-    for (VolumeStats v : to.volumes()) {
-      VolumeStats b = before.get(v.node() + "/" + v.storageId());
-      if (b != null) {
-        sum += v.utilizationSince(b);
-        count++;
-      }
-    }
-    return count == 0 ? 0 : 100 * sum / count;
+    double pct = to.meanUtilizationPctSince(from, v -> true);
+    return Double.isNaN(pct) ? 0 : pct;
   }
 
   private static long sum(DeviceSnapshot s, ToLongFunction<VolumeStats> counter) {

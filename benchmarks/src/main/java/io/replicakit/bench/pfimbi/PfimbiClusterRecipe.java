@@ -53,6 +53,15 @@ public final class PfimbiClusterRecipe {
    * spec and its devices and write-back, the block size and blocks per job.
    */
   public static Map<String, Object> describe(ClusterSpec spec, ClusterMode mode, long blockBytes, int blocksPerJob) {
+    Map<String, Object> cluster = describe(spec, mode);
+    cluster.put("block_bytes", blockBytes);
+    cluster.put("blocks_per_job", blocksPerJob);
+    cluster.put("write_back", spec.describeWriteBack());
+    return cluster;
+  }
+
+  /** The cluster without the workload: how the daemons ran, the network, the spec and its devices (mutable). */
+  public static Map<String, Object> describe(ClusterSpec spec, ClusterMode mode) {
     Map<String, Object> cluster = new LinkedHashMap<>();
     cluster.put("mode", mode.label());
     cluster.put("network", NetworkRecord.of(spec, mode));
@@ -60,9 +69,6 @@ public final class PfimbiClusterRecipe {
     cluster.put("datanodes", spec.dataNodes().size());
     cluster.put("racks", spec.racks().size());
     cluster.put("devices", spec.devices().describe());
-    cluster.put("block_bytes", blockBytes);
-    cluster.put("blocks_per_job", blocksPerJob);
-    cluster.put("write_back", spec.describeWriteBack());
     return cluster;
   }
 

@@ -7,9 +7,7 @@ package io.replicakit.bench.read;
 import io.replicakit.bench.device.DeviceSnapshot;
 import io.replicakit.testbed.device.VolumeStats;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Predicate;
 import org.apache.hadoop.fs.StorageType;
 
@@ -139,28 +137,11 @@ public final class UtilizationTimeline {
   }
 
   private long bytesRead(Predicate<VolumeStats> which) {
-    if (isEmpty()) {
-      return 0;
-    }
-    Map<String, VolumeStats> before = byVolume(first());
-    long sum = 0;
-    for (VolumeStats v : last().volumes()) {
-      VolumeStats b = before.get(key(v));
-      if (which.test(v)) {
-        sum += v.readBytes() - (b == null ? 0 : b.readBytes());
-      }
-    }
-    return sum;
+    return isEmpty() ? 0 : last().readBytesSince(first(), which);
   }
 
   private static long readDelta(DeviceSnapshot from, DeviceSnapshot to) {
-    Map<String, VolumeStats> before = byVolume(from);
-    long sum = 0;
-    for (VolumeStats v : to.volumes()) {
-      VolumeStats b = before.get(key(v));
-      sum += v.readBytes() - (b == null ? 0 : b.readBytes());
-    }
-    return sum;
+    return to.readBytesSince(from, v -> true);
   }
 
   static double meanUtilizationPct(DeviceSnapshot from, DeviceSnapshot to, StorageType type) {
@@ -168,27 +149,7 @@ public final class UtilizationTimeline {
   }
 
   private static double meanUtilizationPct(DeviceSnapshot from, DeviceSnapshot to, Predicate<VolumeStats> which) {
-    Map<String, VolumeStats> before = byVolume(from);
-    double sum = 0;
-    int count = 0;
-    for (VolumeStats v : to.volumes()) {
-      VolumeStats b = before.get(key(v));
-      if (which.test(v) && b != null) {
-        sum += v.utilizationSince(b);
-        count++;
-      }
-    }
-    return count == 0 ? Double.NaN : 100 * sum / count;
-  }
-
-  private static Map<String, VolumeStats> byVolume(DeviceSnapshot s) {
-    Map<String, VolumeStats> map = new HashMap<>();
-    s.volumes().forEach(v -> map.put(key(v), v));
-    return map;
-  }
-
-  private static String key(VolumeStats v) {
-    return v.node() + "/" + v.storageId();
+    return to.meanUtilizationPctSince(from, which);
   }
 
   private DeviceSnapshot first() {

@@ -12,7 +12,6 @@ import io.replicakit.bench.results.RunResult;
 import io.replicakit.testbed.cluster.ClusterOptions;
 import io.replicakit.testbed.cluster.Cluster;
 import io.replicakit.testbed.cluster.ClusterMode;
-import io.replicakit.testbed.net.NetworkRecord;
 import io.replicakit.testbed.spec.ClusterSpec;
 import io.replicakit.testbed.spec.ClusterSpecs;
 import io.replicakit.testbed.spec.Sizes;
@@ -20,7 +19,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
@@ -168,13 +166,7 @@ public final class FaultCampaign {
   }
 
   private Map<String, Object> clusterDescription(ClusterSpec spec) {
-    Map<String, Object> cluster = new LinkedHashMap<>();
-    cluster.put("mode", mode.label());
-    cluster.put("network", NetworkRecord.of(spec, mode));
-    cluster.put("spec", spec.name());
-    cluster.put("datanodes", spec.dataNodes().size());
-    cluster.put("racks", spec.racks().size());
-    cluster.put("devices", spec.devices().describe());
+    Map<String, Object> cluster = PfimbiClusterRecipe.describe(spec, mode);
     cluster.put("block_bytes", BLOCK_BYTES);
     cluster.put("pfimbi", StageRunner.SPEC.encode());
     cluster.put("files_per_stage", FILES_PER_STAGE);
