@@ -33,12 +33,13 @@ public final class PlacementThroughput {
    * @param ops operations executed
    * @param elapsedMs wall time from the first operation's start to the last one's end
    * @param cumulativeMs the operations' own times summed over the threads
+   * @param queued blocks of low redundancy handed to the operation (the decommissioned replicas), 0 where none
    * @param blocks blocks the operation handled (scheduled for re-replication), 0 where it handles none
    * @param dataNodes DataNodes in the NameNode's topology at the end
    * @param racks racks in the NameNode's topology at the end
    */
-  public record Figures(String op, int ops, long elapsedMs, long cumulativeMs, long blocks, int dataNodes,
-      int racks) {
+  public record Figures(String op, int ops, long elapsedMs, long cumulativeMs, long queued, long blocks,
+      int dataNodes, int racks) {
 
     public double opsPerS() {
       return elapsedMs == 0 ? 0 : 1000.0 * ops / elapsedMs;
@@ -62,7 +63,8 @@ public final class PlacementThroughput {
    */
   public static Figures addBlock(Configuration conf, int dataNodes, int ops, int warmUpOps, int threads)
       throws IOException {
-    return run(conf, bench -> new AddBlockStats(bench, dataNodes, ops, warmUpOps, threads), AddBlockStats::blocks);
+    return run(conf, bench -> new AddBlockStats(bench, dataNodes, ops, warmUpOps, threads), op -> 0,
+        AddBlockStats::blocks);
   }
 
   /**
@@ -74,11 +76,13 @@ public final class PlacementThroughput {
   public static Figures replication(Configuration conf, Class<? extends BlockPlacementPolicy> setupPolicy,
       int dataNodes, int blocksPerNode, int decommission) throws IOException {
     conf.setInt(DFSConfigKeys.DFS_NAMENODE_DECOMMISSION_MAX_CONCURRENT_TRACKED_NODES, Math.max(100, decommission));
+    conf.setInt(DFSConfigKeys.DFS_NAMENODE_REPLICATION_STREAMS_HARD_LIMIT_KEY,
+        ReplicationScan.streamLimit(blocksPerNode));
     String measured = conf.get(DFSConfigKeys.DFS_BLOCK_REPLICATOR_CLASSNAME_KEY,
         DFSConfigKeys.DFS_BLOCK_REPLICATOR_CLASSNAME_DEFAULT.getName());
     conf.setClass(DFSConfigKeys.DFS_BLOCK_REPLICATOR_CLASSNAME_KEY, setupPolicy, BlockPlacementPolicy.class);
     return run(conf, bench -> new ReplicationScan(bench, dataNodes, blocksPerNode, decommission, measured),
-        ReplicationScan::blocks);
+        ReplicationScan::queued, ReplicationScan::blocks);
   }
 
   /** Counts what an operation handled, read from the NameNode before it stops. */
@@ -88,7 +92,7 @@ public final class PlacementThroughput {
   }
 
   private static <T extends NNThroughputBenchmark.OperationStatsBase> Figures run(Configuration conf,
-      Function<NNThroughputBenchmark, T> make, BlockCount<T> blocks) throws IOException {
+      Function<NNThroughputBenchmark, T> make, BlockCount<T> queued, BlockCount<T> blocks) throws IOException {
     // The tool ends the JVM on a usage error; make that an exception instead. And every run starts a NameNode in
     // this JVM, whose metrics sources must register again after the previous one stopped, as in MiniDFSCluster.
     ExitUtil.disableSystemExit();
@@ -103,7 +107,7 @@ public final class PlacementThroughput {
       NetworkTopology topology = NNThroughputBenchmark.nameNode.getNamesystem().getBlockManager()
           .getDatanodeManager().getNetworkTopology();
       return new Figures(op.getOpName(), op.getNumOpsExecuted(), op.getElapsedTime(), op.getCumulativeTime(),
-          blocks.of(op), topology.getNumOfLeaves(), topology.getNumOfRacks());
+          queued.of(op), blocks.of(op), topology.getNumOfLeaves(), topology.getNumOfRacks());
     } finally {
       bench.close();
       NNThroughputBenchmark.nameNode = null;

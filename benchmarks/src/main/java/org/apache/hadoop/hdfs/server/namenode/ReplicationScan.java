@@ -27,6 +27,13 @@ import org.slf4j.LoggerFactory;
  *       monitor (every 30 s by default) has queued their blocks; here the decommission monitor runs once first.
  *   <li>The tool's operation count shrinks with the square of the DataNodes (to 0 at 10,000); here iterations run
  *       until one finds no work, as the tool's own operation stops anyway.
+ *   <li>The simulated DataNodes never heartbeat during the scan, so the copies queued at a source are never
+ *       handed out and every copy counts against the source's stream limit for the whole run. The tool raises the
+ *       soft limit ({@code -nodeReplicationLimit}, 100) but not the hard one ({@code
+ *       dfs.namenode.replication.max-streams-hard-limit}, 4), which then ran out at sources shared by neighbouring
+ *       decommissioned DataNodes and left blocks unscheduled (583-585 of 600 at 1,000 DataNodes); both are set to
+ *       {@link #streamLimit}, at least a DataNode's replica count, so no source runs out and every queued block is
+ *       the policy's to place.
  *   <li>The NameNode starts with a setup placement policy that lays the tool's blocks out the same way for every
  *       measured policy (the tool's DataNodes drop replicas beyond their share, so a policy placing the setup
  *       unevenly would leave other blocks under-replicated and be measured on more work); the measured policy
@@ -41,6 +48,12 @@ final class ReplicationScan extends NNThroughputBenchmark.ReplicationStats {
   private static final Logger LOG = LoggerFactory.getLogger(ReplicationScan.class);
 
   private final String measuredPolicy;
+  private long queued;
+
+  /** The per-source stream limit, soft and hard: the tool's 100, or a DataNode's replica count if higher. */
+  static int streamLimit(int blocksPerNode) {
+    return Math.max(100, blocksPerNode);
+  }
 
   /** @param measuredPolicy the class name of the placement policy measured, which replaces the setup's */
   ReplicationScan(NNThroughputBenchmark bench, int dataNodes, int blocksPerNode, int decommission,
@@ -54,7 +67,8 @@ final class ReplicationScan extends NNThroughputBenchmark.ReplicationStats {
   private static List<String> args(int dataNodes, int blocksPerNode, int decommission) {
     long totalBlocks = ((long) blocksPerNode * dataNodes + 2) / 3;
     return new ArrayList<>(List.of("-op", "replication", "-datanodes", Integer.toString(dataNodes),
-        "-nodesToDecommission", Integer.toString(decommission), "-totalBlocks", Long.toString(totalBlocks)));
+        "-nodesToDecommission", Integer.toString(decommission), "-totalBlocks", Long.toString(totalBlocks),
+        "-nodeReplicationLimit", Integer.toString(streamLimit(blocksPerNode))));
   }
 
   @Override
@@ -72,11 +86,17 @@ final class ReplicationScan extends NNThroughputBenchmark.ReplicationStats {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted while the decommission monitor ran", e);
     }
-    LOG.info("decommission monitor ran; {} blocks of low redundancy", blockManager().getLowRedundancyBlocks());
+    queued = blockManager().getLowRedundancyBlocks();
+    LOG.info("decommission monitor ran; {} blocks of low redundancy", queued);
     Configuration measured = new Configuration(NNThroughputBenchmark.config);
     measured.set(DFSConfigKeys.DFS_BLOCK_REPLICATOR_CLASSNAME_KEY, measuredPolicy);
     blockManager().refreshBlockPlacementPolicy(measured);
     System.gc(); // the setup's garbage is not the measured policy's
+  }
+
+  /** The blocks of low redundancy once the decommission monitor has run: the work handed to the measured policy. */
+  long queued() {
+    return queued;
   }
 
   /**
