@@ -6,8 +6,11 @@ package io.replicakit.testbed.device;
 
 import java.util.ArrayDeque;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Iterator;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The decisions of Linux's write-back for one machine, without threads or devices: which written bytes are still
@@ -26,7 +29,11 @@ import java.util.Optional;
  *       written by the periodic flush, which wakes every {@link Limits#intervalNanos}
  *       ({@code vm.dirty_writeback_centisecs}).
  *   <li>Each volume (a backing device) has its own flusher writing its own data, oldest first; the thresholds are
- *       the machine's. {@code fsync} writes the volume's dirty data at once ({@link #takeAll}).
+ *       the machine's.
+ *   <li>{@code fsync} writes the file's dirty data at once ({@link #takeWriter}), not the rest of the volume's. The
+ *       ledger knows no files; it knows who wrote: each write is recorded with its writer, and the caller makes
+ *       one writer stand for one file (the testbed uses the writing thread, as a DataNode receives and syncs each
+ *       replica on one thread).
  * </ul>
  *
  * <p>"Held" bytes are dirty plus under write-back (handed to a flusher, not yet on the device), what Linux
@@ -68,15 +75,26 @@ public final class DirtyLedger {
     }
   }
 
-  /** Bytes of one volume handed to its flusher (or to an {@code fsync}), oldest first. */
-  public record Chunk(String volume, long bytes) {}
+  /**
+   * Bytes of one volume handed to its flusher (or to an {@code fsync}), oldest first, and whose they are.
+   *
+   * @param writers the writers whose bytes the chunk holds (an {@code fsync} waits for chunks holding its own)
+   */
+  public record Chunk(String volume, long bytes, Set<Long> writers) {
 
-  /** Bytes dirtied on one volume at about one time. */
+    public Chunk {
+      writers = Set.copyOf(writers);
+    }
+  }
+
+  /** Bytes dirtied on one volume by one writer at about one time. */
   private static final class Extent {
+    final long writer;
     final long dirtiedAt;
     long bytes;
 
-    Extent(long dirtiedAt, long bytes) {
+    Extent(long writer, long dirtiedAt, long bytes) {
+      this.writer = writer;
       this.dirtiedAt = dirtiedAt;
       this.bytes = bytes;
     }
@@ -84,11 +102,15 @@ public final class DirtyLedger {
 
   private final Limits limits;
   private final long chunkBytes;
-  /** Writes closer together than this share an extent (and its dirtying time): bounds the extents kept. */
+  /**
+   * Writes of one writer closer together than this share an extent (and its dirtying time): bounds the extents
+   * kept.
+   */
   private final long mergeNanos;
   private final Map<String, ArrayDeque<Extent>> dirtyByVolume = new HashMap<>();
   private final Map<String, Long> writebackByVolume = new HashMap<>();
-  private final Map<String, Long> flushedByVolume = new HashMap<>();
+  /** Per writer, the chunks under write-back that hold some of its bytes. */
+  private final Map<Long, Integer> chunksInFlight = new HashMap<>();
   private long dirty;
   private long writeback;
   /** Bytes of writers waiting for room: the flushers write on until they fit, whatever the background threshold. */
@@ -128,17 +150,20 @@ public final class DirtyLedger {
     }
   }
 
-  /** Records {@code len} bytes written to {@code volume} at {@code now}: dirty until a flusher takes them. */
-  public void dirtied(String volume, long len, long now) {
+  /**
+   * Records {@code len} bytes written to {@code volume} by {@code writer} at {@code now}: dirty until a flusher
+   * takes them, or an fsync by the same writer ({@link #takeWriter}).
+   */
+  public void dirtied(String volume, long writer, long len, long now) {
     if (len <= 0) {
       return;
     }
     ArrayDeque<Extent> extents = dirtyByVolume.computeIfAbsent(volume, v -> new ArrayDeque<>());
     Extent last = extents.peekLast();
-    if (last != null && now - last.dirtiedAt < mergeNanos) {
+    if (last != null && last.writer == writer && now - last.dirtiedAt < mergeNanos) {
       last.bytes += len;
     } else {
-      extents.addLast(new Extent(now, len));
+      extents.addLast(new Extent(writer, now, len));
     }
     dirty += len;
   }
@@ -171,13 +196,25 @@ public final class DirtyLedger {
     return extents == null || extents.isEmpty() ? Long.MAX_VALUE : expiryWake(extents.peekFirst());
   }
 
-  /** All of {@code volume}'s dirty bytes, for an {@code fsync}; they are under write-back until flushed. */
-  public Optional<Chunk> takeAll(String volume) {
+  /**
+   * All of {@code writer}'s dirty bytes on {@code volume}, for its {@code fsync}; they are under write-back until
+   * flushed. Other writers' data stays where it is in the flush order, as Linux's {@code fsync} of one file leaves
+   * other files' dirty pages to the flusher.
+   */
+  public Optional<Chunk> takeWriter(String volume, long writer) {
     ArrayDeque<Extent> extents = dirtyByVolume.get(volume);
-    if (extents == null || extents.isEmpty()) {
+    if (extents == null) {
       return Optional.empty();
     }
-    return Optional.of(take(volume, extents, Long.MAX_VALUE));
+    long taken = 0;
+    for (Iterator<Extent> it = extents.iterator(); it.hasNext(); ) {
+      Extent e = it.next();
+      if (e.writer == writer) {
+        taken += e.bytes;
+        it.remove();
+      }
+    }
+    return taken == 0 ? Optional.empty() : Optional.of(toWriteback(volume, taken, Set.of(writer)));
   }
 
   /** Records that {@code chunk} is on the device. */
@@ -193,16 +230,17 @@ public final class DirtyLedger {
       writebackByVolume.put(chunk.volume(), left);
     }
     writeback -= chunk.bytes();
-    flushedByVolume.merge(chunk.volume(), chunk.bytes(), Long::sum);
+    for (long writer : chunk.writers()) {
+      chunksInFlight.computeIfPresent(writer, (w, n) -> n == 1 ? null : n - 1);
+    }
   }
 
   /**
-   * All the bytes of {@code volume} ever reported {@link #flushed}: an fsync waits until this reaches what was
-   * dirty or under write-back when it was called, not until the volume has nothing in flight (which a busy flusher
-   * might never leave it).
+   * Whether some of {@code writer}'s bytes are under write-back: an {@code fsync} returns only once they are on
+   * the device, as Linux's waits for the file's pages under write-back.
    */
-  public long flushedBytes(String volume) {
-    return flushedByVolume.getOrDefault(volume, 0L);
+  public boolean inFlight(long writer) {
+    return chunksInFlight.containsKey(writer);
   }
 
   /** Dirty bytes not yet handed to a flusher: Linux's {@code Dirty:} in {@code /proc/meminfo}. */
@@ -232,11 +270,6 @@ public final class DirtyLedger {
     return d + writebackByVolume.getOrDefault(volume, 0L);
   }
 
-  /** {@code volume}'s bytes under write-back (handed to a flusher or an fsync, not yet on the device). */
-  public long writebackBytes(String volume) {
-    return writebackByVolume.getOrDefault(volume, 0L);
-  }
-
   private long expiryWake(Extent oldest) {
     long expires = oldest.dirtiedAt + limits.expireNanos();
     long ticks = Math.floorDiv(expires, limits.intervalNanos());
@@ -246,18 +279,27 @@ public final class DirtyLedger {
 
   private Chunk take(String volume, ArrayDeque<Extent> extents, long most) {
     long taken = 0;
+    Set<Long> writers = new HashSet<>();
     while (taken < most && !extents.isEmpty()) {
       Extent oldest = extents.peekFirst();
       long part = Math.min(oldest.bytes, most - taken);
       oldest.bytes -= part;
       taken += part;
+      writers.add(oldest.writer);
       if (oldest.bytes == 0) {
         extents.removeFirst();
       }
     }
-    dirty -= taken;
-    writeback += taken;
-    writebackByVolume.merge(volume, taken, Long::sum);
-    return new Chunk(volume, taken);
+    return toWriteback(volume, taken, writers);
+  }
+
+  private Chunk toWriteback(String volume, long bytes, Set<Long> writers) {
+    dirty -= bytes;
+    writeback += bytes;
+    writebackByVolume.merge(volume, bytes, Long::sum);
+    for (long writer : writers) {
+      chunksInFlight.merge(writer, 1, Integer::sum);
+    }
+    return new Chunk(volume, bytes, writers);
   }
 }

@@ -91,7 +91,7 @@ public final class VolumeDevice {
       pageCache.written(storageId, len);
       if (writeBack.enabled()) {
         ops.increment();
-        queueNanos.add(writeBack.write(this, len));
+        queueNanos.add(writeBack.write(this, writer(), len));
         return;
       }
     }
@@ -127,16 +127,23 @@ public final class VolumeDevice {
   }
 
   /**
-   * An {@code fsync} on this volume: returns once none of its data is dirty any more (at once without
-   * write-back, where every write already waited for the device).
+   * An {@code fsync} by the calling thread on this volume: returns once the data this thread wrote here is on the
+   * device (at once without write-back, where every write already waited for the device). The emulation sees
+   * no files, so the writing thread stands for the file: a DataNode receives each replica on one thread (its
+   * {@code DataXceiver}) and syncs it from there ({@code BlockReceiver#flushOrSync}).
    */
   public void sync() throws InterruptedException {
     if (writeBack.enabled()) {
       ops.increment();
       long start = ticker.nanoTime();
-      writeBack.sync(this);
+      writeBack.sync(this, writer());
       queueNanos.add(ticker.nanoTime() - start);
     }
+  }
+
+  /** Who writes: the calling thread, standing for the file it writes (see {@link #sync}). */
+  private static long writer() {
+    return Thread.currentThread().getId();
   }
 
   /**

@@ -55,18 +55,18 @@ public final class WriteBack implements AutoCloseable {
   }
 
   /**
-   * A DataNode write of {@code len} bytes to {@code device}: dirties memory and returns at once, unless the
-   * machine holds its limit of dirty data, when it waits for the flushers first.
+   * A DataNode write of {@code len} bytes to {@code device} by {@code writer}: dirties memory and returns at once,
+   * unless the machine holds its limit of dirty data, when it waits for the flushers first.
    *
    * @return the nanoseconds the writer waited
    */
-  long write(VolumeDevice device, long len) throws InterruptedException {
+  long write(VolumeDevice device, long writer, long len) throws InterruptedException {
     long start = ticker.nanoTime();
     synchronized (this) {
       if (!ledger.admits(len)) {
         awaitRoom(len);
       }
-      ledger.dirtied(device.storageId(), len, ticker.nanoTime());
+      ledger.dirtied(device.storageId(), writer, len, ticker.nanoTime());
       startFlusher(device);
       notifyAll();
     }
@@ -87,24 +87,21 @@ public final class WriteBack implements AutoCloseable {
   }
 
   /**
-   * {@code fsync} on {@code device}'s volume: its dirty data is written now, on the caller's time, and the call
-   * returns once none of it is left in memory (the flusher's chunk in flight included). The hook that calls this
-   * does not know the file, so it writes the whole volume's dirty data, more than Linux's {@code fsync} of one
-   * file would.
+   * {@code fsync} by {@code writer} on {@code device}'s volume: the writer's dirty data there is written now, on the
+   * caller's time, in the device's queue with everything else, and the call returns once it is on the device.
+   * Other writers' dirty data is left to the flusher, as Linux's {@code fsync} of one file leaves other files';
+   * the writer's bytes a flusher has already taken are waited for.
    */
-  void sync(VolumeDevice device) throws InterruptedException {
-    String volume = device.storageId();
+  void sync(VolumeDevice device, long writer) throws InterruptedException {
     Optional<DirtyLedger.Chunk> chunk;
-    long target;
     synchronized (this) {
-      chunk = ledger.takeAll(volume);
-      target = ledger.flushedBytes(volume) + ledger.writebackBytes(volume);
+      chunk = ledger.takeWriter(device.storageId(), writer);
     }
     if (chunk.isPresent()) {
       flush(device, chunk.get());
     }
     synchronized (this) {
-      while (!closed && ledger.flushedBytes(volume) < target) {
+      while (!closed && ledger.inFlight(writer)) {
         wait();
       }
     }

@@ -157,8 +157,8 @@ public final class HadoopInternals {
 
   /**
    * Maps {@code beforeFileIo} to device transfers: reads and zero-copy transfers read, writes write, syncs wait for
-   * the volume's dirty data (with write-back). A write to a {@link VolumeDevice#isFull full} device fails with its
-   * {@code DiskOutOfSpaceException} instead.
+   * the data the calling thread wrote to the volume (with write-back; {@link VolumeDevice#sync}). A write to a
+   * {@link VolumeDevice#isFull full} device fails with its {@code DiskOutOfSpaceException} instead.
    */
   static final class ThrottlingFileIoEvents extends FaultInjectorFileIoEvents {
     private final NodeDevices devices;
@@ -194,7 +194,7 @@ public final class HadoopInternals {
       }
     }
 
-    /** An {@code fsync} ({@code FileIoProvider.sync}, len 0): waits until the volume's dirty data is written. */
+    /** An {@code fsync} ({@code FileIoProvider.sync}, len 0): waits until this thread's dirty data is written. */
     private static void sync(VolumeDevice device) {
       try {
         device.sync();

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class DirtyLedgerTest {
@@ -17,6 +18,9 @@ class DirtyLedgerTest {
   private static final long KIB = 1024;
   private static final long MS = 1_000_000L;
   private static final long SEC = 1_000 * MS;
+  /** Two writers (files). */
+  private static final long W1 = 1;
+  private static final long W2 = 2;
   /** 1 MiB of memory at Linux's default ratios: background 10 %, limit 20 %, expire 30 s, wake every 5 s. */
   private static final DirtyLedger.Limits LIMITS = new DirtyLedger.Limits(100 * KIB, 200 * KIB, 30 * SEC, 5 * SEC);
 
@@ -24,7 +28,7 @@ class DirtyLedgerTest {
 
   @Test
   void belowBackgroundThreshold_nothingIsFlushedUntilItExpires() {
-    ledger.dirtied("v1", 90 * KIB, 0);
+    ledger.dirtied("v1", W1, 90 * KIB, 0);
     assertEquals(Optional.empty(), ledger.nextFlush("v1", 29 * SEC));
     assertEquals(90 * KIB, ledger.dirtyBytes());
     assertEquals(30 * SEC, ledger.nextWake("v1"));
@@ -33,7 +37,7 @@ class DirtyLedgerTest {
 
   @Test
   void expiredData_waitsForThePeriodicWakeUp() {
-    ledger.dirtied("v1", 10 * KIB, 1 * SEC);
+    ledger.dirtied("v1", W1, 10 * KIB, 1 * SEC);
     assertEquals(35 * SEC, ledger.nextWake("v1"), "expires at 31 s; the flusher wakes every 5 s");
     assertEquals(Optional.empty(), ledger.nextFlush("v1", 34 * SEC));
     assertTrue(ledger.nextFlush("v1", 35 * SEC).isPresent());
@@ -41,8 +45,8 @@ class DirtyLedgerTest {
 
   @Test
   void aboveBackgroundThreshold_oldestIsFlushedUntilBackUnderIt() {
-    ledger.dirtied("v1", 60 * KIB, 0);
-    ledger.dirtied("v1", 60 * KIB, 1 * SEC);
+    ledger.dirtied("v1", W1, 60 * KIB, 0);
+    ledger.dirtied("v1", W1, 60 * KIB, 1 * SEC);
     long flushed = 0;
     for (Optional<DirtyLedger.Chunk> c = ledger.nextFlush("v1", 2 * SEC); c.isPresent();
         c = ledger.nextFlush("v1", 2 * SEC)) {
@@ -56,7 +60,7 @@ class DirtyLedgerTest {
 
   @Test
   void bytesUnderWriteBack_countAgainstTheThresholdsUntilFlushed() {
-    ledger.dirtied("v1", 110 * KIB, 0);
+    ledger.dirtied("v1", W1, 110 * KIB, 0);
     DirtyLedger.Chunk chunk = ledger.nextFlush("v1", 0).orElseThrow();
     assertEquals(94 * KIB, ledger.dirtyBytes());
     assertEquals(16 * KIB, ledger.writebackBytes());
@@ -67,7 +71,7 @@ class DirtyLedgerTest {
 
   @Test
   void writerPastTheLimit_waitsUntilFlushingMakesRoom() {
-    ledger.dirtied("v1", 190 * KIB, 0);
+    ledger.dirtied("v1", W1, 190 * KIB, 0);
     assertFalse(ledger.admits(16 * KIB));
     DirtyLedger.Chunk chunk = ledger.nextFlush("v1", 0).orElseThrow();
     assertFalse(ledger.admits(16 * KIB), "under write-back still counts");
@@ -77,7 +81,7 @@ class DirtyLedgerTest {
 
   @Test
   void waitingWriterThatDoesNotFit_isFlushedForEvenBelowTheBackgroundThreshold() {
-    ledger.dirtied("v1", 90 * KIB, 0);
+    ledger.dirtied("v1", W1, 90 * KIB, 0);
     assertFalse(ledger.admits(150 * KIB), "90 + 150 KiB is past the 200 KiB limit");
     assertEquals(Optional.empty(), ledger.nextFlush("v1", 0), "90 KiB is under the background threshold");
     ledger.waiting(150 * KIB);
@@ -99,32 +103,44 @@ class DirtyLedgerTest {
 
   @Test
   void eachVolumeFlushesOnlyItsOwnData() {
-    ledger.dirtied("v1", 150 * KIB, 0);
+    ledger.dirtied("v1", W1, 150 * KIB, 0);
     assertEquals(Optional.empty(), ledger.nextFlush("v2", 0));
-    ledger.dirtied("v2", 10 * KIB, 0);
+    ledger.dirtied("v2", W1, 10 * KIB, 0);
     assertEquals("v2", ledger.nextFlush("v2", 0).orElseThrow().volume(), "over the machine's threshold: v2 too");
   }
 
   @Test
-  void fsync_takesAllOfItsVolumeAndNothingElse() {
-    ledger.dirtied("v1", 40 * KIB, 0);
-    ledger.dirtied("v2", 30 * KIB, 0);
-    ledger.dirtied("v1", 20 * KIB, 3 * SEC);
-    DirtyLedger.Chunk all = ledger.takeAll("v1").orElseThrow();
-    assertEquals(60 * KIB, all.bytes());
-    assertEquals(30 * KIB, ledger.dirtyBytes());
-    assertEquals(60 * KIB, ledger.writebackBytes("v1"));
-    ledger.flushed(all);
-    assertEquals(0, ledger.held("v1"));
-    assertEquals(60 * KIB, ledger.flushedBytes("v1"));
-    assertEquals(0, ledger.flushedBytes("v2"));
-    assertEquals(Optional.empty(), ledger.takeAll("v1"));
+  void fsync_takesItsWritersDataOnItsVolume_andNothingElse() {
+    ledger.dirtied("v1", W1, 40 * KIB, 0);
+    ledger.dirtied("v1", W2, 25 * KIB, 0);
+    ledger.dirtied("v2", W1, 30 * KIB, 0);
+    ledger.dirtied("v1", W1, 20 * KIB, 3 * SEC);
+    DirtyLedger.Chunk mine = ledger.takeWriter("v1", W1).orElseThrow();
+    assertEquals(60 * KIB, mine.bytes());
+    assertEquals(55 * KIB, ledger.dirtyBytes(), "the other writer's and the other volume's stay dirty");
+    assertEquals(60 * KIB, ledger.writebackBytes());
+    ledger.flushed(mine);
+    assertEquals(25 * KIB, ledger.held("v1"));
+    assertEquals(Optional.empty(), ledger.takeWriter("v1", W1));
+    assertFalse(ledger.inFlight(W1), "nothing of W1 under write-back once flushed");
+  }
+
+  @Test
+  void writesOfTwoWriters_keepTheirOrder_forTheFlusher() {
+    ledger.dirtied("v1", W1, 100 * KIB, 0);
+    ledger.dirtied("v1", W2, 60 * KIB, 0);
+    DirtyLedger.Chunk first = ledger.nextFlush("v1", 0).orElseThrow();
+    assertEquals(16 * KIB, first.bytes(), "the oldest first, a chunk at a time");
+    assertEquals(Set.of(W1), first.writers());
+    assertTrue(ledger.inFlight(W1), "an fsync by W1 now also waits for the flusher's chunk");
+    assertEquals(84 * KIB, ledger.takeWriter("v1", W1).orElseThrow().bytes(), "what the flusher left of W1");
+    assertEquals(60 * KIB, ledger.takeWriter("v1", W2).orElseThrow().bytes());
   }
 
   @Test
   void flushingMoreThanWasTaken_isABug() {
-    ledger.dirtied("v1", 10 * KIB, 0);
-    assertThrows(IllegalStateException.class, () -> ledger.flushed(new DirtyLedger.Chunk("v1", 10 * KIB)));
+    ledger.dirtied("v1", W1, 10 * KIB, 0);
+    assertThrows(IllegalStateException.class, () -> ledger.flushed(new DirtyLedger.Chunk("v1", 10 * KIB, Set.of(W1))));
   }
 
   @Test
@@ -159,7 +175,7 @@ class DirtyLedgerTest {
       }
       if (now >= nextWrite) {
         if (l.admits(64 * KIB)) {
-          l.dirtied("v1", 64 * KIB, now);
+          l.dirtied("v1", W1, 64 * KIB, now);
           written += 64 * KIB;
           nextWrite = now + writeEvery;
         } else if (firstThrottleAt < 0) {
