@@ -245,7 +245,8 @@ public final class ReplicationManagerPlugin implements ServicePlugin, NoticeHand
         new CreditBuffer(settings.flow().bufferBlocks(), settings.flow().bufferBytes()),
         new FlowRegulator(threshold, settings.flow().guaranteedShareForegroundBlocks(),
             settings.flow().idleSamples()),
-        node.transfers(storageType), this::forward, settings.activity().intervalMs(), limits(storageType));
+        node.transfers(storageType, settings.flow().syncCopies()), this::forward, settings.activity().intervalMs(),
+        limits(storageType));
     rm.start();
     managers.put(storageType, rm);
     return rm;

@@ -113,9 +113,23 @@ final class BlockIo {
   private final Configuration conf;
   private final DNConf dnConf;
   private final int packetSize;
+  private final boolean syncWrites;
 
-  /** An adaptor for {@code dataNode} (the object a {@code dfs.datanode.plugins} ServicePlugin receives). */
+  /**
+   * An adaptor for {@code dataNode} (the object a {@code dfs.datanode.plugins} ServicePlugin receives) whose
+   * {@link #writeLocal} leaves the replica to the kernel's write-back, as HDFS's own transfers do.
+   */
   public BlockIo(DataNode dataNode) {
+    this(dataNode, false);
+  }
+
+  /**
+   * @param syncWrites whether {@link #writeLocal} has the receiver sync the replica to disk before it finalizes it:
+   *     the last packet carries the sync flag of the packet header (what a client's {@code hsync} sends), so
+   *     {@code BlockReceiver} fsyncs the block and meta files and the directory entry
+   */
+  public BlockIo(DataNode dataNode, boolean syncWrites) {
+    this.syncWrites = syncWrites;
     this.dataNode = Objects.requireNonNull(dataNode, "dataNode");
     this.conf = dataNode.getConf();
     this.dnConf = dataNode.getDnConf();
@@ -213,7 +227,7 @@ final class BlockIo {
       new Sender(out).writeBlock(block, storageType, token, DATANODE_CLIENT_NAME, NO_TARGETS, NO_STORAGE_TYPES,
           null, BlockConstructionStage.TRANSFER_FINALIZED, 0, 0, 0, 0, data.checksum(),
           CachingStrategy.newDefaultStrategy(), false, false, null, null, NO_STORAGE_IDS);
-      writePackets(out, data, packetSize, new Pause(mayContinue, dnConf.getSocketTimeout() / 3, sent));
+      writePackets(out, data, packetSize, new Pause(mayContinue, dnConf.getSocketTimeout() / 3, sent), syncWrites);
       out.flush();
       BlockOpResponseProto closeAck;
       try {
@@ -279,7 +293,7 @@ final class BlockIo {
    * {@code lastPacketInBlock}. Does not flush.
    */
   static void writePackets(DataOutputStream out, BlockData data, int packetSize) throws IOException {
-    writePackets(out, data, packetSize, Pause.NEVER);
+    writePackets(out, data, packetSize, Pause.NEVER, false);
   }
 
   /** Holds a write between packets while its condition says no, within a budget of milliseconds per block. */
@@ -324,7 +338,9 @@ final class BlockIo {
     }
   }
 
-  static void writePackets(DataOutputStream out, BlockData data, int packetSize, Pause pause) throws IOException {
+  /** ... with {@code sync} set on the last, empty packet: the receiver then fsyncs the replica before finalizing. */
+  static void writePackets(DataOutputStream out, BlockData data, int packetSize, Pause pause, boolean sync)
+      throws IOException {
     DataChecksum checksum = data.checksum();
     int bytesPerChecksum = checksum.getBytesPerChecksum();
     int checksumSize = checksum.getChecksumSize();
@@ -344,6 +360,6 @@ final class BlockIo {
       out.write(bytes, offset, dataLen);
       offset += dataLen;
     }
-    new PacketHeader(4, offset, seqno, true, 0, false).write(out);
+    new PacketHeader(4, offset, seqno, true, 0, sync).write(out);
   }
 }

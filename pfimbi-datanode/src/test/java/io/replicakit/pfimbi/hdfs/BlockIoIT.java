@@ -132,6 +132,29 @@ class BlockIoIT {
     assertArrayEquals(content, back);
   }
 
+  /** A synced write (Pfimbi's background copies by default) has the receiving DataNode fsync the replica. */
+  @Test
+  @Order(1)
+  void syncedWriteLocal_makesTheReceiverFsyncTheReplica() throws Exception {
+    org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path("/blockio/synced");
+    write(file, BLOCK, 7);
+    LocatedBlock lb = blocks(file).get(0);
+    DataNode target = notHolding(single(lb));
+    BlockData fetched = new BlockIo(target).fetch(lb.getBlock(), single(lb));
+    fs.setReplication(file, (short) 2);
+    long before = fsyncs(target);
+
+    new BlockIo(target, true).writeLocal(lb.getBlock(), fetched, StorageType.DISK);
+
+    assertTrue(fsyncs(target) > before, "the receiver's FsyncCount went from " + before + " to " + fsyncs(target));
+    waitFor(() -> locationsOf(file, 0) == 2, "NameNode to report 2 locations");
+  }
+
+  private static long fsyncs(DataNode dn) {
+    return org.apache.hadoop.test.MetricsAsserts.getLongCounter("FsyncCount",
+        org.apache.hadoop.test.MetricsAsserts.getMetrics(dn.getMetrics().name()));
+  }
+
   @Test
   @Order(2)
   void failedWrites_raiseIOException_leaveNoReplica_andTheDataNodeKeepsWorking() throws Exception {

@@ -100,12 +100,35 @@ class BlockIoTest {
     java.util.concurrent.atomic.AtomicLong counted = new java.util.concurrent.atomic.AtomicLong();
 
     BlockIo.writePackets(new DataOutputStream(paused), block, 65536,
-        new BlockIo.Pause(() -> asked.incrementAndGet() > 5, 1_000, counted::addAndGet));
+        new BlockIo.Pause(() -> asked.incrementAndGet() > 5, 1_000, counted::addAndGet), false);
     BlockIo.writePackets(new DataOutputStream(plain), block, 65536);
 
     assertTrue(asked.get() > 5, "the condition was asked again while paused");
     assertEquals(data.length, counted.get(), "every data byte reported as sent");
     org.junit.jupiter.api.Assertions.assertArrayEquals(plain.toByteArray(), paused.toByteArray());
+  }
+
+  /** A synced write asks for the sync once, on the empty last packet, as a client's hsync before close does. */
+  @Test
+  void syncedWrite_setsTheSyncFlagOnTheLastPacketOnly() throws Exception {
+    BlockData block = BlockData.of(new byte[300_000], DataChecksum.newDataChecksum(DataChecksum.Type.CRC32C, 512));
+    ByteArrayOutputStream wire = new ByteArrayOutputStream();
+    BlockIo.writePackets(new DataOutputStream(wire), block, 65536, BlockIo.Pause.NEVER, true);
+
+    ByteArrayInputStream in = new ByteArrayInputStream(wire.toByteArray());
+    int packets = 0;
+    try (PacketReceiver receiver = new PacketReceiver(false)) {
+      while (true) {
+        receiver.receiveNextPacket(in);
+        PacketHeader header = receiver.getHeader();
+        packets++;
+        assertEquals(header.isLastPacketInBlock(), header.getSyncBlock(), header.toString());
+        if (header.isLastPacketInBlock()) {
+          break;
+        }
+      }
+    }
+    assertTrue(packets > 2, "data packets and the last one: " + packets);
   }
 
   /** The pause budget bounds the wait, so the receiver never times the connection out. */
@@ -116,7 +139,7 @@ class BlockIoTest {
     long start = System.nanoTime();
 
     BlockIo.writePackets(new DataOutputStream(new ByteArrayOutputStream()), block, 65536,
-        new BlockIo.Pause(() -> false, 100, bytes -> { }));
+        new BlockIo.Pause(() -> false, 100, bytes -> { }), false);
 
     long ms = (System.nanoTime() - start) / 1_000_000;
     assertTrue(ms >= 90 && ms < 2_000, "paused " + ms + " ms for a 100 ms budget");
