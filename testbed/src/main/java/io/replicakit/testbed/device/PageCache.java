@@ -8,33 +8,34 @@ import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * The operating system's page cache of one DataNode machine, reduced to what the device hook can see. Off
  * (capacity 0) unless the spec's {@code page.cache.mib} sets it; a disabled cache never serves a byte, so the
  * devices behave exactly as without one.
  *
- * <p>The hook ({@code beforeFileIo(volume, op, len)}) knows the volume and the length of each I/O but not the
- * file, so the cache cannot tell which block a read is for. It models "recently written data" instead:
+ * <p>The hook ({@code beforeFileIo(volume, op, len)}) knows the volume and the length of each I/O, and the caller
+ * may name the file (the testbed's hook names the block the DataNode thread is moving, when it can tell; see
+ * {@code HadoopInternals.currentBlock}). No offsets, so the model counts bytes, not pages:
  *
  * <ul>
- *   <li>Every byte the DataNode writes enters the cache, tagged with its volume and ordered by write time. The
- *       cache is one per node, as the OS cache is one per machine: the writes of all the node's volumes share
- *       its capacity, and when they exceed it the oldest bytes fall out (FIFO by write time).
- *   <li>A read on a volume is served from that volume's cached bytes, most recently written first, as far as
- *       they go; the rest goes to the device. A read never hits another volume's bytes (they are other files).
- *   <li>Each cached byte serves one read and then leaves the model, so a write of N bytes saves at most N bytes
- *       of device reads. Without that, any cached byte would make every later read of the volume free.
+ *   <li>Every byte the DataNode writes enters the cache, tagged with its volume and file and ordered by write
+ *       time. The cache is one per node, as the OS cache is one per machine: the writes of all the node's volumes
+ *       share its capacity, and when they exceed it the oldest bytes fall out (FIFO by write time).
+ *   <li>A read of a named file is served from that file's cached bytes, as far as they go; the rest goes to the
+ *       device. So a block read back soon after it was written costs no device time, and one read after newer
+ *       writes pushed it out costs its full length: the difference between forwarding the newest and the oldest
+ *       waiting block (the Pfimbi thesis's LIFO and FIFO queues, §4.6.2, Tables 5.3 and 5.4).
+ *   <li>A read whose file is unknown is served from its volume's cached bytes, most recently written first: the
+ *       guess that reads follow the writes closely, which holds for replication of fresh data and not for reads
+ *       of old data.
+ *   <li>A read never hits another volume's bytes. Each cached byte serves one read and then leaves the model, so
+ *       a write of N bytes saves at most N bytes of device reads.
  * </ul>
  *
- * <p>The assumption that reads hit the most recently written data holds for replication of fresh data (the
- * node writes a block, then reads it back a moment later to forward it: Pfimbi's background pipelines,
- * re-replication of just-written blocks), which is what the cache is for. It does not hold for reads of old
- * data, which a real cache would miss: a node that keeps writing while clients read old blocks from the same
- * volume would see those reads served from the cache. Nor does it hold for a replication backlog that lags more
- * than the capacity behind the writes: a real cache would have evicted the blocks it reads, the model serves
- * them from the newest writes. Leave the cache off (0) for read experiments. Background
- * load ({@link BackgroundLoad}) is another tenant's direct I/O: it neither fills nor evicts the cache.
+ * <p>Leave the cache off (0) for read experiments of old data. Background load ({@link BackgroundLoad}) is another
+ * tenant's direct I/O: it neither fills nor evicts the cache.
  *
  * <p>Thread-safe; all state is guarded by the instance lock.
  */
@@ -48,14 +49,21 @@ public final class PageCache {
 
   private static final PageCache DISABLED = new PageCache(0);
 
-  /** Cached, unread bytes written contiguously (in write order) to one volume. */
+  /** Cached, unread bytes written contiguously (in write order) to one file of one volume. */
   private static final class Extent {
     final String volume;
+    /** The file, or null when the writer was not known. */
+    final String file;
     long bytes;
 
-    Extent(String volume, long bytes) {
+    Extent(String volume, String file, long bytes) {
       this.volume = volume;
+      this.file = file;
       this.bytes = bytes;
+    }
+
+    boolean holds(String v, String f) {
+      return volume.equals(v) && Objects.equals(file, f);
     }
   }
 
@@ -85,18 +93,26 @@ public final class PageCache {
     return capacityBytes;
   }
 
-  /** Adds {@code len} bytes written to {@code volume}, evicting the oldest cached bytes beyond the capacity. */
+  /** {@link #written(String, String, long)} by a writer whose file is not known. */
   void written(String volume, long len) {
+    written(volume, null, len);
+  }
+
+  /**
+   * Adds {@code len} bytes written to {@code file} (null: unknown) on {@code volume}, evicting the oldest cached
+   * bytes beyond the capacity.
+   */
+  void written(String volume, String file, long len) {
     if (!enabled() || len <= 0) {
       return;
     }
     synchronized (this) {
       long kept = Math.min(len, capacityBytes);
       Extent last = extents.peekLast();
-      if (last != null && last.volume.equals(volume)) {
+      if (last != null && last.holds(volume, file)) {
         last.bytes += kept;
       } else {
-        extents.addLast(new Extent(volume, kept));
+        extents.addLast(new Extent(volume, file, kept));
       }
       cachedByVolume.merge(volume, kept, Long::sum);
       cachedBytes += kept;
@@ -104,26 +120,29 @@ public final class PageCache {
     }
   }
 
+  /** {@link #read(String, String, long)} of a file that is not known: the volume's newest cached bytes serve it. */
+  long read(String volume, long len) {
+    return read(volume, null, len);
+  }
+
   /**
-   * Serves as much of a {@code len}-byte read on {@code volume} as its cached bytes allow, newest first, and
-   * removes them from the cache.
+   * Serves as much of a {@code len}-byte read of {@code file} on {@code volume} as that file's cached bytes allow
+   * (with {@code file} null: the volume's, newest first) and removes them from the cache.
    *
    * @return the bytes served from the cache, 0 to {@code len}; the rest is the device's
    */
-  long read(String volume, long len) {
+  long read(String volume, String file, long len) {
     if (!enabled() || len <= 0) {
       return 0;
     }
     synchronized (this) {
-      long available = cachedByVolume.getOrDefault(volume, 0L);
-      if (available == 0) {
+      if (cachedByVolume.getOrDefault(volume, 0L) == 0) {
         return 0;
       }
-      long wanted = Math.min(len, available);
-      long need = wanted;
+      long need = len;
       for (Iterator<Extent> it = extents.descendingIterator(); it.hasNext() && need > 0; ) {
         Extent e = it.next();
-        if (!e.volume.equals(volume)) {
+        if (!e.volume.equals(volume) || (file != null && !file.equals(e.file))) {
           continue;
         }
         long take = Math.min(need, e.bytes);
@@ -133,8 +152,9 @@ public final class PageCache {
           it.remove();
         }
       }
-      remove(volume, wanted);
-      return wanted;
+      long served = len - need;
+      remove(volume, served);
+      return served;
     }
   }
 

@@ -75,11 +75,19 @@ public final class VolumeDevice {
    * on it waits only while the node holds its limit of dirty data (the wait counted as queueing).
    */
   public void transfer(Io io, long len) throws InterruptedException {
+    transfer(io, len, null);
+  }
+
+  /**
+   * {@link #transfer(Io, long)} of {@code file} (null: unknown), which the page cache uses to serve a read from
+   * that file's cached bytes only ({@link PageCache}).
+   */
+  public void transfer(Io io, long len, String file) throws InterruptedException {
     if (len <= 0) {
       return;
     }
     if (io == Io.READ) {
-      long cached = pageCache.read(storageId, len);
+      long cached = pageCache.read(storageId, file, len);
       if (cached > 0) {
         cacheReadBytes.add(cached);
         len -= cached;
@@ -88,7 +96,7 @@ public final class VolumeDevice {
         }
       }
     } else if (io == Io.WRITE) {
-      pageCache.written(storageId, len);
+      pageCache.written(storageId, file, len);
       if (writeBack.enabled()) {
         ops.increment();
         queueNanos.add(writeBack.write(this, writer(), len));

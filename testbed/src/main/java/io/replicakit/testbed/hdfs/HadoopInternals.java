@@ -13,6 +13,8 @@ import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeManager;
@@ -45,6 +47,8 @@ import org.slf4j.LoggerFactory;
  *       does, in a NameNode of its own process.
  *   <li>{@code DataNode.getAllBpOs()} and {@code BPOfferService.triggerHeartbeatForTests()} (package-private):
  *       send a heartbeat now, so a capacity change reaches the NameNode before the call returns.
+ *   <li>{@code DataXceiver.updateCurrentThreadName}: not called, but the name it gives a data-transfer thread is
+ *       how the device hook tells which block an I/O belongs to ({@link #currentBlock}).
  * </ul>
  */
 public final class HadoopInternals {
@@ -52,6 +56,7 @@ public final class HadoopInternals {
   private static final Logger LOG = LoggerFactory.getLogger(HadoopInternals.class);
 
   private static final String HOOK_FIELD = "faultInjectorEventHook";
+  private static final Pattern BLOCK_IN_THREAD_NAME = Pattern.compile("\\b(blk_-?\\d+)(?:_\\d+)?");
   private static final String DFSIO_POOL_FIELD = "excutorService";
 
   private HadoopInternals() {}
@@ -187,7 +192,7 @@ public final class HadoopInternals {
         refuseIfFull(device);
       }
       try {
-        device.transfer(io, len);
+        device.transfer(io, len, currentBlock());
       } catch (InterruptedException e) {
         // DataNode threads are interrupted on shutdown; keep the flag and let the I/O proceed unthrottled.
         Thread.currentThread().interrupt();
@@ -216,6 +221,18 @@ public final class HadoopInternals {
         throw HadoopInternals.<RuntimeException>sneaky(e);
       }
     }
+  }
+
+  /**
+   * The block the calling DataNode thread is reading or writing, as {@code blk_<id>}, or null when the thread does
+   * not say. The hook is told no file, but a {@code DataXceiver} names its thread after the operation it serves
+   * ({@code updateCurrentThreadName}: "Receiving block BP-...:blk_1073741825_1001", "Sending block ..."), and
+   * every read and write of a client's or a peer's block runs on that thread. The generation stamp is left out:
+   * a block keeps its cached bytes across an append or a recovery.
+   */
+  static String currentBlock() {
+    Matcher m = BLOCK_IN_THREAD_NAME.matcher(Thread.currentThread().getName());
+    return m.find() ? m.group(1) : null;
   }
 
   @SuppressWarnings("unchecked")

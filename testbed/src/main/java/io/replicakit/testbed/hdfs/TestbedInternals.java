@@ -29,6 +29,7 @@ final class TestbedInternals {
           "org.apache.hadoop.hdfs.server.datanode.BPOfferService",
           "org.apache.hadoop.hdfs.server.datanode.DataNode",
           "org.apache.hadoop.hdfs.server.datanode.DataStorage",
+          "org.apache.hadoop.hdfs.server.datanode.DataXceiver",
           "org.apache.hadoop.hdfs.server.datanode.FaultInjectorFileIoEvents",
           "org.apache.hadoop.hdfs.server.datanode.FileIoProvider",
           "org.apache.hadoop.hdfs.server.datanode.FileIoProvider$OPERATION",
@@ -52,6 +53,8 @@ final class TestbedInternals {
           "void HeartbeatManager.heartbeatCheck()",
           "List DataNode.getAllBpOs()",
           "void BPOfferService.triggerHeartbeatForTests()",
+          // not called: the device hook reads the block from the thread name this method sets
+          "void DataXceiver.updateCurrentThreadName(String)",
           "BlockManager FSNamesystem.getBlockManager()",
           "DatanodeManager BlockManager.getDatanodeManager()",
           "FSNamesystem NameNode.getNamesystem()",

@@ -17,8 +17,8 @@ import java.util.Properties;
 public final class ClusterSpecs {
 
   /** Specs shipped in the jar, in the order the CLI lists them. */
-  public static final List<String> NAMED = List.of("paper", "one-ssd", "small", "six-disks", "nine-nodes",
-      "nine-nodes-switch");
+  public static final List<String> NAMED = List.of("paper", "one-ssd", "small", "six-disks", "six-disks-lowmem",
+      "nine-nodes", "nine-nodes-switch");
 
   private ClusterSpecs() {}
 

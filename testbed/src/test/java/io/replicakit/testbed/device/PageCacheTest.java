@@ -80,6 +80,35 @@ class PageCacheTest {
   }
 
   @Test
+  void readOfANamedBlock_isServedOnlyFromThatBlocksBytes() {
+    PageCache cache = PageCache.of(1000);
+    cache.written("DS-1", "blk_1", 300);
+    cache.written("DS-1", "blk_2", 300);
+    assertEquals(300, cache.read("DS-1", "blk_1", 500), "blk_1's bytes, not blk_2's newer ones");
+    assertEquals(0, cache.read("DS-1", "blk_3", 500), "a block never written here is not cached");
+    assertEquals(300, cache.cachedBytes("DS-1"), "blk_2 is still cached");
+  }
+
+  @Test
+  void blockPushedOutByNewerWrites_isReadFromTheDevice_theNewestIsNot() {
+    PageCache cache = PageCache.of(1000);
+    cache.written("DS-1", "blk_old", 500);
+    cache.written("DS-1", "blk_mid", 500);
+    cache.written("DS-1", "blk_new", 500);
+    assertEquals(0, cache.read("DS-1", "blk_old", 500), "FIFO's pick: evicted, all from the device");
+    assertEquals(500, cache.read("DS-1", "blk_new", 500), "LIFO's pick: all from memory");
+  }
+
+  @Test
+  void readOfAnUnknownFile_takesTheVolumesNewestBytes_namedOrNot() {
+    PageCache cache = PageCache.of(1000);
+    cache.written("DS-1", "blk_1", 200);
+    cache.written("DS-1", 300);
+    assertEquals(400, cache.read("DS-1", 400));
+    assertEquals(100, cache.read("DS-1", "blk_1", 400), "what the unknown read left of blk_1");
+  }
+
+  @Test
   void manyTinyInterleavedWrites_areBoundedByTheExtentLimit() {
     PageCache cache = PageCache.of(1L << 40);
     for (int i = 0; i < PageCache.MAX_EXTENTS + 10; i++) {

@@ -23,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The emulated page cache on real DataNodes ({@code six-disks}, 256 MiB per node): a DataNode reading back a
- * block it has just written serves it from the cache, and the device counters do not see those bytes.
+ * block it has just written serves it from the cache, and the device counters do not see those bytes; and with a
+ * cache too small for three blocks, the oldest block is read from the device while the newest is not.
  */
 class PageCacheIT {
 
@@ -59,6 +60,40 @@ class PageCacheIT {
         assertTrue(deviceReads <= FILE_BYTES / 4, "cache hits " + hits + ", device reads " + deviceReads);
       }
     }
+  }
+
+  @Test
+  void blockPushedOutByNewerBlocks_isReadFromTheDevice_theNewestFromTheCache() throws Exception {
+    Path spec = dir.resolve("tiny-cache.properties");
+    java.nio.file.Files.writeString(spec, String.join("\n", "name=tiny-cache", "datanodes=1", "racks=1",
+        "volumes=DISK", "capacities=1g", "page.cache.mib=16", "device.mibps.disk=64", ""));
+    try (EmbeddedCluster cluster = EmbeddedCluster.start(ClusterSpecs.load(spec.toString()),
+        ClusterOptions.in(dir.resolve("tiny")))) {
+      try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.onNode("dn01"))) {
+        for (String name : List.of("/oldest", "/middle", "/newest")) {
+          try (FSDataOutputStream out = fs.create(new org.apache.hadoop.fs.Path(name), (short) 1)) {
+            out.write(new byte[(int) FILE_BYTES]);
+          }
+        }
+        long[] newest = readBack(fs, cluster, "/newest");
+        long[] oldest = readBack(fs, cluster, "/oldest");
+        assertTrue(newest[0] >= FILE_BYTES * 3 / 4, "newest: cache hits " + newest[0] + ", device " + newest[1]);
+        assertTrue(oldest[1] >= FILE_BYTES * 3 / 4, "oldest: cache hits " + oldest[0] + ", device " + oldest[1]);
+      }
+    }
+  }
+
+  /** Reads {@code file} whole; returns the bytes the cache and the device served. */
+  private static long[] readBack(DistributedFileSystem fs, EmbeddedCluster cluster, String file) throws Exception {
+    VolumeStats before = disk(cluster);
+    byte[] buffer = new byte[64 * 1024];
+    try (FSDataInputStream in = fs.open(new org.apache.hadoop.fs.Path(file))) {
+      while (in.read(buffer) > 0) {
+        continue;
+      }
+    }
+    VolumeStats after = disk(cluster);
+    return new long[] {after.cacheReadBytes() - before.cacheReadBytes(), after.readBytes() - before.readBytes()};
   }
 
   private static VolumeStats disk(EmbeddedCluster cluster) {
