@@ -21,7 +21,8 @@ public final class PfimbiCli implements Experiment {
   String profile;
 
   @Option(names = "--variants", paramLabel = "LIST", description = "comma-separated; default hdfs(3,3) (the"
-      + " baseline), hdfs(1,1)+setrep(3), pfimbi(3,1); also pfimbi(3,1)-latency (activity by disk latency)")
+      + " baseline), hdfs(1,1)+setrep(3), pfimbi(3,1); also pfimbi(3,1)-latency (activity by disk latency),"
+      + " pfimbi(3,1)-lifo (newest waiting block first)")
   String variants;
 
   @Option(names = "--spec", paramLabel = "NAME|FILE", defaultValue = "six-disks", description = "cluster spec;"

@@ -24,7 +24,12 @@ public enum PfimbiVariant {
    * Pfimbi(3,1) with the thesis's first activity measure, the disks' mean I/O latency (§4.2.2, Table 5.1), in
    * place of MemDisk (Table 5.2). Not run unless named.
    */
-  PFIMBI_31_LATENCY("pfimbi(3,1)-latency", 1, Map.of(PfimbiConfig.ACTIVITY_METRIC_KEY, "latency"));
+  PFIMBI_31_LATENCY("pfimbi(3,1)-latency", 1, Map.of(PfimbiConfig.ACTIVITY_METRIC_KEY, "latency")),
+  /**
+   * Pfimbi(3,1) forwarding the newest waiting block of a flow first (a stack, §4.6.2, Tables 5.3 and 5.4) instead
+   * of the oldest: the newest is the likeliest to be still in the sender's page cache. Not run unless named.
+   */
+  PFIMBI_31_LIFO("pfimbi(3,1)-lifo", 1, Map.of(PfimbiConfig.QUEUE_ORDER_KEY, "lifo"));
 
   /** What runs unless the user names variants: the three configurations of §5.1/§5.3. */
   public static final List<PfimbiVariant> DEFAULTS = List.of(HDFS_33, HDFS_11_SETREP, PFIMBI_31);

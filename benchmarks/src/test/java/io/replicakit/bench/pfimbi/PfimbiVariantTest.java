@@ -37,6 +37,8 @@ class PfimbiVariantTest {
     assertFalse(PfimbiVariant.HDFS_11_SETREP.pfimbi());
     assertFalse(PfimbiVariant.DEFAULTS.contains(PfimbiVariant.PFIMBI_31_LATENCY));
     assertEquals(List.of(PfimbiVariant.PFIMBI_31_LATENCY), PfimbiVariant.parseList("pfimbi(3,1)-latency"));
+    assertEquals(Map.of("replicakit.pfimbi.queue.order", "lifo"), PfimbiVariant.PFIMBI_31_LIFO.pfimbiSettings());
+    assertFalse(PfimbiVariant.DEFAULTS.contains(PfimbiVariant.PFIMBI_31_LIFO));
   }
 
   @Test

@@ -13,8 +13,8 @@ package io.replicakit.pfimbi.config;
  *     busy disk; 0 disables the guarantee
  * @param idleSamples consecutive idle activity samples before the disk counts as idle (1: the thesis's rule)
  * @param maxQueuedNotices notices a Replication Manager holds waiting before it refuses new ones
- * @param syncCopies whether each background copy is synced to disk as it is stored, so it does not sit in the
- *     dirty page cache the next foreground write needs (issue 18's diagnosis; the thesis does not say)
+ * @param copySyncWindowMs how long after foreground activity background copies are synced to disk as they are
+ *     stored ({@link io.replicakit.pfimbi.flow.CopySync}); 0 never
  */
 public record FlowSettings(int bufferBlocks, long bufferBytes, long guaranteedShareForegroundBlocks,
-    int idleSamples, int maxQueuedNotices, boolean syncCopies) {}
+    int idleSamples, int maxQueuedNotices, long copySyncWindowMs) {}

@@ -84,6 +84,7 @@ final class ReplicationManagerMetricsSource implements MetricsSource {
         .addCounter(info(p, "BlocksFetched", "blocks fetched from upstream"), s.fetched())
         .addCounter(info(p, "BlocksWritten", "blocks written in background"), s.written())
         .addCounter(info(p, "BytesWritten", "bytes written in background"), s.writtenBytes())
+        .addCounter(info(p, "BlocksSynced", "background blocks synced to disk as they were written"), s.synced())
         .addCounter(info(p, "FetchFailures", "fetches that failed (source gone, network)"), s.fetchFailures())
         .addCounter(info(p, "WriteFailures", "local writes that failed (disk full, I/O error)"), s.writeFailures())
         .addCounter(info(p, "ForwardFailures", "notices to the next node that failed"), s.forwardFailures())

@@ -15,6 +15,7 @@ import io.replicakit.pfimbi.activity.DiskCounters;
 import io.replicakit.pfimbi.activity.KMeansThreshold;
 import io.replicakit.pfimbi.config.PfimbiConfig;
 import io.replicakit.pfimbi.config.PfimbiSettings;
+import io.replicakit.pfimbi.flow.CopySync;
 import io.replicakit.pfimbi.flow.CreditBuffer;
 import io.replicakit.pfimbi.flow.FlowRegulator;
 import io.replicakit.pfimbi.hdfs.DataNodeAdaptor;
@@ -245,8 +246,8 @@ public final class ReplicationManagerPlugin implements ServicePlugin, NoticeHand
         new CreditBuffer(settings.flow().bufferBlocks(), settings.flow().bufferBytes()),
         new FlowRegulator(threshold, settings.flow().guaranteedShareForegroundBlocks(),
             settings.flow().idleSamples()),
-        node.transfers(storageType, settings.flow().syncCopies()), this::forward, settings.activity().intervalMs(),
-        limits(storageType));
+        new CopySync(settings.flow().copySyncWindowMs()),
+        node.transfers(storageType), this::forward, settings.activity().intervalMs(), limits(storageType));
     rm.start();
     managers.put(storageType, rm);
     return rm;

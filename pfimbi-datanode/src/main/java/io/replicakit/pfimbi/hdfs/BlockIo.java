@@ -113,23 +113,21 @@ final class BlockIo {
   private final Configuration conf;
   private final DNConf dnConf;
   private final int packetSize;
-  private final boolean syncWrites;
 
   /**
-   * An adaptor for {@code dataNode} (the object a {@code dfs.datanode.plugins} ServicePlugin receives) whose
-   * {@link #writeLocal} leaves the replica to the kernel's write-back, as HDFS's own transfers do.
+   * How a background write goes: {@code mayContinue} false pauses it between packets (it yields to foreground
+   * I/O), {@code sent} is told each packet's data bytes as they go out, and {@code sync} has the receiver sync the
+   * replica to disk before it finalizes it: the last packet carries the packet header's sync flag (what a client's
+   * {@code hsync} sends), so {@code BlockReceiver} fsyncs the block and meta files and the directory entry.
    */
-  public BlockIo(DataNode dataNode) {
-    this(dataNode, false);
+  public record Pacing(BooleanSupplier mayContinue, LongConsumer sent, boolean sync) {
+
+    /** No pause, nothing counted, no sync: HDFS's own transfers. */
+    public static final Pacing PLAIN = new Pacing(() -> true, bytes -> { }, false);
   }
 
-  /**
-   * @param syncWrites whether {@link #writeLocal} has the receiver sync the replica to disk before it finalizes it:
-   *     the last packet carries the sync flag of the packet header (what a client's {@code hsync} sends), so
-   *     {@code BlockReceiver} fsyncs the block and meta files and the directory entry
-   */
-  public BlockIo(DataNode dataNode, boolean syncWrites) {
-    this.syncWrites = syncWrites;
+  /** An adaptor for {@code dataNode} (the object a {@code dfs.datanode.plugins} ServicePlugin receives). */
+  public BlockIo(DataNode dataNode) {
     this.dataNode = Objects.requireNonNull(dataNode, "dataNode");
     this.conf = dataNode.getConf();
     this.dnConf = dataNode.getDnConf();
@@ -194,17 +192,18 @@ final class BlockIo {
    *     mismatch, replica already present, no volume of that type, disk error, token error)
    */
   public void writeLocal(ExtendedBlock block, BlockData data, StorageType storageType) throws IOException {
-    writeLocal(block, data, storageType, () -> true, bytes -> { });
+    writeLocal(block, data, storageType, Pacing.PLAIN);
   }
 
   /**
-   * {@link #writeLocal(ExtendedBlock, BlockData, StorageType)} that reports each packet's data bytes to
-   * {@code sent} as it goes out (the caller's running count of its own writes, which the receiver stores at once)
-   * and pauses between packets while {@code mayContinue} says no (a background write yielding to foreground I/O),
-   * for at most a third of the receiver's socket timeout per block, so the receiver never times out.
+   * {@link #writeLocal(ExtendedBlock, BlockData, StorageType)} paced by {@code pacing}: reports each packet's data
+   * bytes to its {@code sent} as it goes out (the caller's running count of its own writes, which the receiver
+   * stores at once), pauses between packets while its {@code mayContinue} says no (a background write yielding to
+   * foreground I/O), for at most a third of the receiver's socket timeout per block, so the receiver never times
+   * out, and with its {@code sync} returns only once the receiver has synced the replica to disk.
    */
-  public void writeLocal(ExtendedBlock block, BlockData data, StorageType storageType, BooleanSupplier mayContinue,
-      LongConsumer sent) throws IOException {
+  public void writeLocal(ExtendedBlock block, BlockData data, StorageType storageType, Pacing pacing)
+      throws IOException {
     Objects.requireNonNull(data, "data");
     Objects.requireNonNull(storageType, "storageType");
     if (data.length() != block.getNumBytes()) {
@@ -227,7 +226,8 @@ final class BlockIo {
       new Sender(out).writeBlock(block, storageType, token, DATANODE_CLIENT_NAME, NO_TARGETS, NO_STORAGE_TYPES,
           null, BlockConstructionStage.TRANSFER_FINALIZED, 0, 0, 0, 0, data.checksum(),
           CachingStrategy.newDefaultStrategy(), false, false, null, null, NO_STORAGE_IDS);
-      writePackets(out, data, packetSize, new Pause(mayContinue, dnConf.getSocketTimeout() / 3, sent), syncWrites);
+      writePackets(out, data, packetSize,
+          new Pause(pacing.mayContinue(), dnConf.getSocketTimeout() / 3, pacing.sent()), pacing.sync());
       out.flush();
       BlockOpResponseProto closeAck;
       try {

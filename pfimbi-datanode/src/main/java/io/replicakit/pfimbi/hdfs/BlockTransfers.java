@@ -45,9 +45,9 @@ final class BlockTransfers implements ReplicationManager.Transfers<BlockData> {
   }
 
   @Override
-  public void write(BlockAvailable n, BlockData data, BooleanSupplier mayContinue, LongConsumer sent)
+  public void write(BlockAvailable n, BlockData data, BooleanSupplier mayContinue, LongConsumer sent, boolean sync)
       throws IOException {
-    blockIo.writeLocal(block(n), data, storageType, mayContinue, sent);
+    blockIo.writeLocal(block(n), data, storageType, new BlockIo.Pacing(mayContinue, sent, sync));
   }
 
   private static ExtendedBlock block(BlockAvailable n) {

@@ -66,11 +66,10 @@ public final class DataNodeAdaptor {
 
   /**
    * How the Replication Manager of {@code storageType} moves block data: pulled from a notice's source with
-   * HDFS's data-transfer protocol, stored on a local volume of that type as a finalized replica, synced to disk
-   * before it is finalized when {@code syncCopies} ({@link io.replicakit.pfimbi.config.FlowSettings#syncCopies}).
+   * HDFS's data-transfer protocol, stored on a local volume of that type as a finalized replica.
    */
-  public ReplicationManager.Transfers<?> transfers(String storageType, boolean syncCopies) {
-    return new BlockTransfers(new BlockIo(dataNode, syncCopies), StorageType.valueOf(storageType));
+  public ReplicationManager.Transfers<?> transfers(String storageType) {
+    return new BlockTransfers(new BlockIo(dataNode), StorageType.valueOf(storageType));
   }
 
   /** This DataNode as a pipeline source for {@code storageType}: its registration with the block pool. */

@@ -6,6 +6,7 @@ package io.replicakit.pfimbi.manager;
 
 import io.replicakit.common.fault.FaultGuard;
 import io.replicakit.common.fault.ThrottledLog;
+import io.replicakit.pfimbi.flow.CopySync;
 import io.replicakit.pfimbi.flow.CreditBuffer;
 import io.replicakit.pfimbi.flow.FlowRegulator;
 import io.replicakit.pfimbi.flow.FlushDecision;
@@ -65,9 +66,11 @@ public final class ReplicationManager<P> implements AutoCloseable {
 
     /**
      * Stores the block; {@code mayContinue} false asks the write to pause between packets (it yields to
-     * foreground I/O) until it turns true again; {@code sent} is told each packet's bytes as they go out.
+     * foreground I/O) until it turns true again; {@code sent} is told each packet's bytes as they go out;
+     * {@code sync} asks for the copy to be on disk before the call returns ({@link CopySync}).
      */
-    void write(BlockAvailable notice, P data, BooleanSupplier mayContinue, LongConsumer sent) throws IOException;
+    void write(BlockAvailable notice, P data, BooleanSupplier mayContinue, LongConsumer sent, boolean sync)
+        throws IOException;
   }
 
   /** Tells the next node of {@code written}'s pipeline that the block, now stored here, waits for it. */
@@ -106,7 +109,8 @@ public final class ReplicationManager<P> implements AutoCloseable {
   /** A snapshot for monitoring. */
   public record Status(String storageType, int queued, int buffered, long bufferedBytes, long fetched,
       long written, long writtenBytes, long fetchFailures, long writeFailures, long forwardFailures, long refused,
-      long dropped, long refusedNoSpace, long faults, boolean disabled, double activity, double threshold) {
+      long dropped, long refusedNoSpace, long faults, boolean disabled, double activity, double threshold,
+      long synced) {
 
     /** Blocks this manager dropped after accepting them (fetch, write or forward failed). */
     public long failed() {
@@ -117,6 +121,8 @@ public final class ReplicationManager<P> implements AutoCloseable {
   private final String storageType;
   private final Holdings holdings;
   private final FlowRegulator regulator;
+  private final CopySync copySync;
+  private final AtomicLong syncedCopies = new AtomicLong();
   private final Transfers<P> transfers;
   private final Forwarder forwarder;
   private final long recheckMs;
@@ -149,10 +155,18 @@ public final class ReplicationManager<P> implements AutoCloseable {
     this(storageType, scheduler, buffer, regulator, transfers, forwarder, recheckMs, Limits.defaults());
   }
 
+  /** Copies never synced ({@link CopySync} window 0). */
   public ReplicationManager(String storageType, TwoLevelWfq scheduler, CreditBuffer buffer, FlowRegulator regulator,
       Transfers<P> transfers, Forwarder forwarder, long recheckMs, Limits limits) {
+    this(storageType, scheduler, buffer, regulator, new CopySync(0), transfers, forwarder, recheckMs, limits);
+  }
+
+  /** @param copySync which copies are synced to disk as they are stored, fed by the activity samples */
+  public ReplicationManager(String storageType, TwoLevelWfq scheduler, CreditBuffer buffer, FlowRegulator regulator,
+      CopySync copySync, Transfers<P> transfers, Forwarder forwarder, long recheckMs, Limits limits) {
     this.storageType = storageType;
     this.regulator = regulator;
+    this.copySync = copySync;
     this.transfers = transfers;
     this.forwarder = forwarder;
     this.recheckMs = recheckMs;
@@ -242,6 +256,7 @@ public final class ReplicationManager<P> implements AutoCloseable {
     }
     regulator.onDirtyPressure(dirtyPressure);
     regulator.onForegroundBlocks(foregroundBlocks);
+    copySync.onSample(regulator.foregroundActive(), limits.monotonicMs().getAsLong());
     holdings.wake();
   }
 
@@ -306,9 +321,13 @@ public final class ReplicationManager<P> implements AutoCloseable {
     // A block written because the disk was idle yields to foreground work that starts meanwhile; one written for
     // the guaranteed share (or without activity samples) does not.
     BooleanSupplier mayContinue = decision == FlushDecision.IDLE ? () -> !regulator.foregroundActive() : () -> true;
+    boolean sync = copySync.syncAt(limits.monotonicMs().getAsLong());
     try {
-      transfers.write(notice, (P) b.data(), mayContinue, writtenBytes::addAndGet);
+      transfers.write(notice, (P) b.data(), mayContinue, writtenBytes::addAndGet, sync);
       written.incrementAndGet();
+      if (sync) {
+        syncedCopies.incrementAndGet();
+      }
       regulator.onBackgroundWritten();
     } catch (Throwable t) {
       writeFailures.incrementAndGet();
@@ -353,7 +372,7 @@ public final class ReplicationManager<P> implements AutoCloseable {
     return new Status(storageType, held.queued(), held.buffered(), held.bufferedBytes(), fetched.get(),
         written.get(), writtenBytes.get(), fetchFailures.get(), writeFailures.get(), forwardFailures.get(),
         held.refused(), held.dropped(), held.refusedNoSpace(), fetchGuard.faults() + writeGuard.faults(), disabled,
-        regulator.latestActivity(), regulator.threshold().threshold());
+        regulator.latestActivity(), regulator.threshold().threshold(), syncedCopies.get());
   }
 
   @Override

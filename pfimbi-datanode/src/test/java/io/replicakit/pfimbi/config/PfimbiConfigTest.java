@@ -35,7 +35,7 @@ class PfimbiConfigTest {
     PfimbiSettings s = PfimbiConfig.settings(conf);
 
     assertEquals(new ActivitySettings(ActivityMetric.MEMDISK, 100, 0.1, "oshi", true), s.activity());
-    assertEquals(new FlowSettings(16, 1L << 30, 8, 3, 10_000, true), s.flow());
+    assertEquals(new FlowSettings(16, 1L << 30, 8, 3, 10_000, 10_000), s.flow());
     assertEquals(new SchedulerSettings(PositionMode.STRICT, List.of(100.0, 10.0, 1.0), QueueOrder.FIFO),
         s.scheduler());
     assertEquals(9875, s.coordination().rpcAddress().getPort());

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 class ReplicationManagerMetricsSourceTest {
 
   private static ReplicationManager.Status status(String type, boolean disabled) {
-    return new ReplicationManager.Status(type, 3, 2, 2048, 10, 7, 7168, 1, 2, 3, 9, 4, 5, 6, disabled, 1.5, 2.0);
+    return new ReplicationManager.Status(type, 3, 2, 2048, 10, 7, 7168, 1, 2, 3, 9, 4, 5, 6, disabled, 1.5, 2.0, 4);
   }
 
   @Test
@@ -36,6 +36,7 @@ class ReplicationManagerMetricsSourceTest {
     assertCounter("DiskBlocksFetched", 10L, rb);
     assertCounter("DiskBlocksWritten", 7L, rb);
     assertCounter("DiskBytesWritten", 7168L, rb);
+    assertCounter("DiskBlocksSynced", 4L, rb);
     assertCounter("DiskFetchFailures", 1L, rb);
     assertCounter("DiskWriteFailures", 2L, rb);
     assertCounter("DiskForwardFailures", 3L, rb);

@@ -144,7 +144,8 @@ class BlockIoIT {
     fs.setReplication(file, (short) 2);
     long before = fsyncs(target);
 
-    new BlockIo(target, true).writeLocal(lb.getBlock(), fetched, StorageType.DISK);
+    new BlockIo(target).writeLocal(lb.getBlock(), fetched, StorageType.DISK,
+        new BlockIo.Pacing(() -> true, bytes -> { }, true));
 
     assertTrue(fsyncs(target) > before, "the receiver's FsyncCount went from " + before + " to " + fsyncs(target));
     waitFor(() -> locationsOf(file, 0) == 2, "NameNode to report 2 locations");

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.replicakit.pfimbi.activity.KMeansThreshold;
+import io.replicakit.pfimbi.flow.CopySync;
 import io.replicakit.pfimbi.flow.CreditBuffer;
 import io.replicakit.pfimbi.flow.FlowRegulator;
 import io.replicakit.pfimbi.rpc.BlockAvailable;
@@ -431,6 +432,30 @@ class ReplicationManagerTest {
     assertTrue(refused.isPresent() && refused.get().contains("disabled"), refused.toString());
   }
 
+  // ---------------------------------------------------------------------------------------------- synced copies
+
+  @Test
+  void copiesWrittenSoonAfterForegroundWork_areSynced_laterOnesAreNot() {
+    java.util.concurrent.atomic.AtomicLong clockMs = new java.util.concurrent.atomic.AtomicLong(1_000);
+    regulator = new FlowRegulator(new KMeansThreshold(0.5, 100, 0), 0);
+    rm = new ReplicationManager<>("DISK", new TwoLevelWfq(), new CreditBuffer(4, Long.MAX_VALUE), regulator,
+        new CopySync(10_000), transfers, written -> { }, 5, new ReplicationManager.Limits(100, 16,
+            ReplicationManager.SpaceProbe.UNLIMITED, 3, clockMs::get));
+    rm.start();
+    activity(BUSY);
+    activity(IDLE);
+    assertAccepted(rm.accept(notice(1, 2)));
+    await(() -> rm.status().written() == 1, "written within the window");
+
+    clockMs.addAndGet(10_001);
+    activity(IDLE);
+    assertAccepted(rm.accept(notice(2, 2)));
+    await(() -> rm.status().written() == 2, "written after the window");
+
+    assertEquals(List.of(1L), List.copyOf(transfers.synced));
+    assertEquals(1, rm.status().synced());
+  }
+
   // ---------------------------------------------------------------------------------------------- helpers
 
   private void activity(double value) {
@@ -478,6 +503,7 @@ class ReplicationManagerTest {
   private static final class FakeTransfers implements ReplicationManager.Transfers<String> {
     final List<Long> fetchOrder = Collections.synchronizedList(new ArrayList<>());
     final List<Long> writeOrder = Collections.synchronizedList(new ArrayList<>());
+    final List<Long> synced = Collections.synchronizedList(new ArrayList<>());
     final Set<Long> failFetch = ConcurrentHashMap.newKeySet();
     final Set<Long> failWrite = ConcurrentHashMap.newKeySet();
     final Set<Long> errorFetch = ConcurrentHashMap.newKeySet();
@@ -512,7 +538,7 @@ class ReplicationManagerTest {
 
     @Override
     public void write(BlockAvailable n, String data, java.util.function.BooleanSupplier mayContinue,
-        java.util.function.LongConsumer sent) throws IOException {
+        java.util.function.LongConsumer sent, boolean sync) throws IOException {
       assertEquals("data-" + n.blockId(), data);
       holding.decrementAndGet();
       if (errorWrite.contains(n.blockId())) {
@@ -523,6 +549,9 @@ class ReplicationManagerTest {
       }
       sent.accept(n.numBytes());
       writeOrder.add(n.blockId());
+      if (sync) {
+        synced.add(n.blockId());
+      }
     }
   }
 }
