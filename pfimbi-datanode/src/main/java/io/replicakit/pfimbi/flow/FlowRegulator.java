@@ -115,6 +115,15 @@ public final class FlowRegulator {
     return dirtyPressure || !Double.isNaN(latestActivity) && !isIdle(latestActivity);
   }
 
+  /**
+   * Whether the latest sample's activity is above the learned threshold: foreground writers at work, as opposed
+   * to {@link #foregroundActive}, which also counts the host's dirty data above its background threshold (that can
+   * last long after the writers left, while the flushers catch up).
+   */
+  public synchronized boolean activityBusy() {
+    return !Double.isNaN(latestActivity) && !isIdle(latestActivity);
+  }
+
   /** No activity at all, or below the learned threshold. */
   private boolean isIdle(double activity) {
     return activity <= 0 || !threshold.isBusy(activity);

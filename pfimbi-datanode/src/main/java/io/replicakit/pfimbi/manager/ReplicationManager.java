@@ -256,7 +256,7 @@ public final class ReplicationManager<P> implements AutoCloseable {
     }
     regulator.onDirtyPressure(dirtyPressure);
     regulator.onForegroundBlocks(foregroundBlocks);
-    copySync.onSample(regulator.foregroundActive(), limits.monotonicMs().getAsLong());
+    copySync.onSample(regulator.activityBusy(), limits.monotonicMs().getAsLong());
     holdings.wake();
   }
 

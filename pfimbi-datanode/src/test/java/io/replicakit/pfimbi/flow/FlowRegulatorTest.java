@@ -36,6 +36,7 @@ class FlowRegulatorTest {
     assertEquals(FlushDecision.DIRTY_PRESSURE, r.decide());
     assertFalse(r.mayFlush());
     assertTrue(r.foregroundActive(), "a background block under way pauses between packets");
+    assertFalse(r.activityBusy(), "dirty data alone is no writer at work (CopySync's signal)");
 
     r.onActivity(3);
     r.onDirtyPressure(false);
@@ -109,6 +110,16 @@ class FlowRegulatorTest {
     assertEquals(FlushDecision.IDLE, r.decide(), "three in a row");
     r.onActivity(90);
     assertEquals(FlushDecision.BUSY, r.decide(), "a busy sample starts the streak again");
+  }
+
+  @Test
+  void activityAboveTheThreshold_isBusy_belowIsNot() {
+    FlowRegulator r = regulator(0);
+    assertFalse(r.activityBusy(), "no sample yet");
+    r.onActivity(90);
+    assertTrue(r.activityBusy());
+    r.onActivity(3);
+    assertFalse(r.activityBusy());
   }
 
   @Test
