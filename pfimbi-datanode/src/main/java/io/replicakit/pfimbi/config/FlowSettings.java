@@ -13,8 +13,8 @@ package io.replicakit.pfimbi.config;
  *     busy disk; 0 disables the guarantee
  * @param idleSamples consecutive idle activity samples before the disk counts as idle (1: the thesis's rule)
  * @param maxQueuedNotices notices a Replication Manager holds waiting before it refuses new ones
- * @param copySyncWindowMs how long after foreground activity background copies are synced to disk as they are
- *     stored ({@link io.replicakit.pfimbi.flow.CopySync}); 0 never
+ * @param foregroundWindowMs how long after foreground work background copies are synced and held back on dirty
+ *     data ({@link io.replicakit.pfimbi.flow.ForegroundWindow}); 0: never synced, always held
  */
 public record FlowSettings(int bufferBlocks, long bufferBytes, long guaranteedShareForegroundBlocks,
-    int idleSamples, int maxQueuedNotices, long copySyncWindowMs) {}
+    int idleSamples, int maxQueuedNotices, long foregroundWindowMs) {}

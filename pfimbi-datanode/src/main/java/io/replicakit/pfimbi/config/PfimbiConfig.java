@@ -145,12 +145,14 @@ public final class PfimbiConfig {
       .doc("Notices a Replication Manager (per storage type) holds waiting for a buffer credit; beyond it a notice "
           + "is refused with the reason \"queue is full\" and the NameNode re-replicates that block with HDFS.");
 
-  public static final ConfigKey<Long> COPY_SYNC_WINDOW = ConfigKey.durationMs(PREFIX + "copy.sync.window.ms",
+  public static final ConfigKey<Long> FOREGROUND_WINDOW = ConfigKey.durationMs(PREFIX + "foreground.window.ms",
       10_000, 0, WEEK_MS).readBy("DataNode")
-      .doc("A background copy stored within this time of the last activity sample that showed foreground work is "
-          + "synced to disk before it counts as stored (its last packet carries HDFS's sync flag, as `hsync` "
-          + "does), so it leaves no dirty data in the page cache that returning foreground writers need; later "
-          + "copies are left to the kernel's write-back. 0: never synced, as HDFS's re-replication.");
+      .doc("For this long after an activity sample above the learned threshold (foreground writers at work), "
+          + "background copies are synced to disk as they are stored (their last packet carries HDFS's sync flag, "
+          + "as `hsync` does) and wait while the host's dirty data is above its background threshold, so they "
+          + "leave no dirty data for returning writers to wait behind; after it they are written like any other "
+          + "write. 0: no window: copies are never synced and always wait on dirty data (with "
+          + "`activity.dirty`).");
 
   public static final ConfigKey<Boolean> ABORT_ON_ERROR = ConfigKey.bool(PREFIX + "abort.on.error", false)
       .readBy("both")
@@ -163,7 +165,7 @@ public final class PfimbiConfig {
       ACTIVITY_INTERVAL, ACTIVITY_SOURCE, ACTIVITY_DIRTY, KMEANS_ALPHA, BUFFER_BLOCKS, BUFFER_BYTES,
       GUARANTEED_SHARE, IDLE_SAMPLES, POSITION_MODE, POSITION_WEIGHTS, QUEUE_ORDER, RPC_ADDRESS, SCAN_INTERVAL,
       BACKGROUND_TIMEOUT, PLACEMENT_DELEGATE, PLACEMENT_CHOICES, SWEEP_ROOTS, SWEEP_INTERVAL, SWEEP_ENTRIES, QUEUE_MAX,
-      COPY_SYNC_WINDOW, ABORT_ON_ERROR));
+      FOREGROUND_WINDOW, ABORT_ON_ERROR));
 
   public static final String ACTIVITY_METRIC_KEY = ACTIVITY_METRIC.name();
   public static final String ACTIVITY_INTERVAL_MS_KEY = ACTIVITY_INTERVAL.name();
@@ -187,7 +189,7 @@ public final class PfimbiConfig {
   public static final String SWEEP_INTERVAL_MS_KEY = SWEEP_INTERVAL.name();
   public static final String SWEEP_ENTRIES_KEY = SWEEP_ENTRIES.name();
   public static final String QUEUE_MAX_KEY = QUEUE_MAX.name();
-  public static final String COPY_SYNC_WINDOW_MS_KEY = COPY_SYNC_WINDOW.name();
+  public static final String FOREGROUND_WINDOW_MS_KEY = FOREGROUND_WINDOW.name();
   public static final String ABORT_ON_ERROR_KEY = ABORT_ON_ERROR.name();
 
   private PfimbiConfig() {}
@@ -215,7 +217,7 @@ public final class PfimbiConfig {
   private static FlowSettings flow(Configuration conf) {
     return new FlowSettings(Math.toIntExact(BUFFER_BLOCKS.get(conf)), BUFFER_BYTES.get(conf),
         GUARANTEED_SHARE.get(conf), Math.toIntExact(IDLE_SAMPLES.get(conf)), Math.toIntExact(QUEUE_MAX.get(conf)),
-        COPY_SYNC_WINDOW.get(conf));
+        FOREGROUND_WINDOW.get(conf));
   }
 
   private static SchedulerSettings scheduler(Configuration conf) {

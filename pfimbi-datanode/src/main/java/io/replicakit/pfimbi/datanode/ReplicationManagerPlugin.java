@@ -15,9 +15,9 @@ import io.replicakit.pfimbi.activity.DiskCounters;
 import io.replicakit.pfimbi.activity.KMeansThreshold;
 import io.replicakit.pfimbi.config.PfimbiConfig;
 import io.replicakit.pfimbi.config.PfimbiSettings;
-import io.replicakit.pfimbi.flow.CopySync;
 import io.replicakit.pfimbi.flow.CreditBuffer;
 import io.replicakit.pfimbi.flow.FlowRegulator;
+import io.replicakit.pfimbi.flow.ForegroundWindow;
 import io.replicakit.pfimbi.hdfs.DataNodeAdaptor;
 import io.replicakit.pfimbi.manager.ActivitySampler;
 import io.replicakit.pfimbi.manager.DirtyData;
@@ -246,7 +246,7 @@ public final class ReplicationManagerPlugin implements ServicePlugin, NoticeHand
         new CreditBuffer(settings.flow().bufferBlocks(), settings.flow().bufferBytes()),
         new FlowRegulator(threshold, settings.flow().guaranteedShareForegroundBlocks(),
             settings.flow().idleSamples()),
-        new CopySync(settings.flow().copySyncWindowMs()),
+        new ForegroundWindow(settings.flow().foregroundWindowMs()),
         node.transfers(storageType), this::forward, settings.activity().intervalMs(), limits(storageType));
     rm.start();
     managers.put(storageType, rm);

@@ -6,10 +6,10 @@ package io.replicakit.pfimbi.manager;
 
 import io.replicakit.common.fault.FaultGuard;
 import io.replicakit.common.fault.ThrottledLog;
-import io.replicakit.pfimbi.flow.CopySync;
 import io.replicakit.pfimbi.flow.CreditBuffer;
 import io.replicakit.pfimbi.flow.FlowRegulator;
 import io.replicakit.pfimbi.flow.FlushDecision;
+import io.replicakit.pfimbi.flow.ForegroundWindow;
 import io.replicakit.pfimbi.rpc.BlockAvailable;
 import io.replicakit.pfimbi.sched.TwoLevelWfq;
 import java.io.IOException;
@@ -67,7 +67,7 @@ public final class ReplicationManager<P> implements AutoCloseable {
     /**
      * Stores the block; {@code mayContinue} false asks the write to pause between packets (it yields to
      * foreground I/O) until it turns true again; {@code sent} is told each packet's bytes as they go out;
-     * {@code sync} asks for the copy to be on disk before the call returns ({@link CopySync}).
+     * {@code sync} asks for the copy to be on disk before the call returns ({@link ForegroundWindow}).
      */
     void write(BlockAvailable notice, P data, BooleanSupplier mayContinue, LongConsumer sent, boolean sync)
         throws IOException;
@@ -121,7 +121,7 @@ public final class ReplicationManager<P> implements AutoCloseable {
   private final String storageType;
   private final Holdings holdings;
   private final FlowRegulator regulator;
-  private final CopySync copySync;
+  private final ForegroundWindow window;
   private final AtomicLong syncedCopies = new AtomicLong();
   private final Transfers<P> transfers;
   private final Forwarder forwarder;
@@ -155,18 +155,21 @@ public final class ReplicationManager<P> implements AutoCloseable {
     this(storageType, scheduler, buffer, regulator, transfers, forwarder, recheckMs, Limits.defaults());
   }
 
-  /** Copies never synced ({@link CopySync} window 0). */
+  /** No foreground window ({@link ForegroundWindow} of 0): copies never synced, always held on dirty pressure. */
   public ReplicationManager(String storageType, TwoLevelWfq scheduler, CreditBuffer buffer, FlowRegulator regulator,
       Transfers<P> transfers, Forwarder forwarder, long recheckMs, Limits limits) {
-    this(storageType, scheduler, buffer, regulator, new CopySync(0), transfers, forwarder, recheckMs, limits);
+    this(storageType, scheduler, buffer, regulator, new ForegroundWindow(0), transfers, forwarder, recheckMs, limits);
   }
 
-  /** @param copySync which copies are synced to disk as they are stored, fed by the activity samples */
+  /**
+   * @param window how long after foreground work copies are synced and held back on dirty pressure, fed by the
+   *     activity samples
+   */
   public ReplicationManager(String storageType, TwoLevelWfq scheduler, CreditBuffer buffer, FlowRegulator regulator,
-      CopySync copySync, Transfers<P> transfers, Forwarder forwarder, long recheckMs, Limits limits) {
+      ForegroundWindow window, Transfers<P> transfers, Forwarder forwarder, long recheckMs, Limits limits) {
     this.storageType = storageType;
     this.regulator = regulator;
-    this.copySync = copySync;
+    this.window = window;
     this.transfers = transfers;
     this.forwarder = forwarder;
     this.recheckMs = recheckMs;
@@ -254,9 +257,10 @@ public final class ReplicationManager<P> implements AutoCloseable {
     } else {
       regulator.onActivityUnknown();
     }
-    regulator.onDirtyPressure(dirtyPressure);
+    long now = limits.monotonicMs().getAsLong();
+    window.onSample(regulator.activityBusy(), now);
+    regulator.onDirtyPressure(dirtyPressure && window.holdOnDirtyPressure(now));
     regulator.onForegroundBlocks(foregroundBlocks);
-    copySync.onSample(regulator.activityBusy(), limits.monotonicMs().getAsLong());
     holdings.wake();
   }
 
@@ -321,7 +325,7 @@ public final class ReplicationManager<P> implements AutoCloseable {
     // A block written because the disk was idle yields to foreground work that starts meanwhile; one written for
     // the guaranteed share (or without activity samples) does not.
     BooleanSupplier mayContinue = decision == FlushDecision.IDLE ? () -> !regulator.foregroundActive() : () -> true;
-    boolean sync = copySync.syncAt(limits.monotonicMs().getAsLong());
+    boolean sync = window.syncCopies(limits.monotonicMs().getAsLong());
     try {
       transfers.write(notice, (P) b.data(), mayContinue, writtenBytes::addAndGet, sync);
       written.incrementAndGet();

@@ -36,7 +36,7 @@ class FlowRegulatorTest {
     assertEquals(FlushDecision.DIRTY_PRESSURE, r.decide());
     assertFalse(r.mayFlush());
     assertTrue(r.foregroundActive(), "a background block under way pauses between packets");
-    assertFalse(r.activityBusy(), "dirty data alone is no writer at work (CopySync's signal)");
+    assertFalse(r.activityBusy(), "dirty data alone is no writer at work (ForegroundWindow's signal)");
 
     r.onActivity(3);
     r.onDirtyPressure(false);

@@ -10,9 +10,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.replicakit.pfimbi.activity.KMeansThreshold;
-import io.replicakit.pfimbi.flow.CopySync;
 import io.replicakit.pfimbi.flow.CreditBuffer;
 import io.replicakit.pfimbi.flow.FlowRegulator;
+import io.replicakit.pfimbi.flow.ForegroundWindow;
 import io.replicakit.pfimbi.rpc.BlockAvailable;
 import io.replicakit.pfimbi.rpc.NodeRef;
 import io.replicakit.pfimbi.sched.TwoLevelWfq;
@@ -437,11 +437,7 @@ class ReplicationManagerTest {
   @Test
   void copiesWrittenSoonAfterForegroundWork_areSynced_laterOnesAreNot() {
     java.util.concurrent.atomic.AtomicLong clockMs = new java.util.concurrent.atomic.AtomicLong(1_000);
-    regulator = new FlowRegulator(new KMeansThreshold(0.5, 100, 0), 0);
-    rm = new ReplicationManager<>("DISK", new TwoLevelWfq(), new CreditBuffer(4, Long.MAX_VALUE), regulator,
-        new CopySync(10_000), transfers, written -> { }, 5, new ReplicationManager.Limits(100, 16,
-            ReplicationManager.SpaceProbe.UNLIMITED, 3, clockMs::get));
-    rm.start();
+    startWithForegroundWindow(clockMs);
     activity(BUSY);
     activity(IDLE);
     assertAccepted(rm.accept(notice(1, 2)));
@@ -454,6 +450,29 @@ class ReplicationManagerTest {
 
     assertEquals(List.of(1L), List.copyOf(transfers.synced));
     assertEquals(1, rm.status().synced());
+  }
+
+  @Test
+  void dirtyPressure_holdsCopiesWithinTheForegroundWindow_notAfterIt() {
+    java.util.concurrent.atomic.AtomicLong clockMs = new java.util.concurrent.atomic.AtomicLong(1_000);
+    startWithForegroundWindow(clockMs);
+    activity(BUSY);
+    rm.onActivity(OptionalDouble.of(IDLE), foreground, true);
+    assertAccepted(rm.accept(notice(1, 2)));
+    stays(() -> rm.status().written() == 0, "held: dirty data above the threshold, writers just seen");
+
+    clockMs.addAndGet(10_001);
+    rm.onActivity(OptionalDouble.of(IDLE), foreground, true);
+    await(() -> rm.status().written() == 1, "written once the window closed, dirty data or not");
+    assertTrue(transfers.synced.isEmpty());
+  }
+
+  private void startWithForegroundWindow(java.util.concurrent.atomic.AtomicLong clockMs) {
+    regulator = new FlowRegulator(new KMeansThreshold(0.5, 100, 0), 0);
+    rm = new ReplicationManager<>("DISK", new TwoLevelWfq(), new CreditBuffer(4, Long.MAX_VALUE), regulator,
+        new ForegroundWindow(10_000), transfers, written -> { }, 5, new ReplicationManager.Limits(100, 16,
+            ReplicationManager.SpaceProbe.UNLIMITED, 3, clockMs::get));
+    rm.start();
   }
 
   // ---------------------------------------------------------------------------------------------- helpers
