@@ -338,7 +338,10 @@ final class BlockIo {
     }
   }
 
-  /** ... with {@code sync} set on the last, empty packet: the receiver then fsyncs the replica before finalizing. */
+  /**
+   * {@link #writePackets(DataOutputStream, BlockData, int)} held between packets by {@code pause}, and with
+   * {@code sync} set on the last, empty packet: the receiver then fsyncs the replica before finalizing it.
+   */
   static void writePackets(DataOutputStream out, BlockData data, int packetSize, Pause pause, boolean sync)
       throws IOException {
     DataChecksum checksum = data.checksum();
