@@ -19,9 +19,9 @@ package io.replicakit.pfimbi.flow;
  *
  * <p>Once no foreground work has been seen for the window, there is nothing to protect: copies are written into
  * the page cache like any other write, and the kernel's write-back orders them with everything else. Protecting
- * all the time cost 6-20 % of work span in the testbed: the copies synced or held back after the writers had left
- * made the node end its run with less dirty data than HDFS's (whose last pipelines fill the cache), so the span
- * counted disk work HDFS's did not.
+ * all the time left the work span at 1.06-1.20x HDFS's in the testbed (0.94-1.05x with the window): the copies
+ * synced or held back after the writers had left made the node end its run with less dirty data than HDFS's
+ * (whose last pipelines fill the cache), so the span counted disk work HDFS's did not.
  *
  * <p>Foreground work is a sample whose activity is above the learned threshold ({@link FlowRegulator#activityBusy}),
  * not dirty data above the flushers' threshold alone, which outlasts the writers by as long as the disks need to
