@@ -142,8 +142,8 @@ public final class PlacementScaleExperiment {
 
   /**
    * The re-replication run, whose setup must hand the measured policy exactly the decommissioned DataNodes'
-   * replicas (the same work for every policy); a setup that did not (the simulated DataNodes' reports race the
-   * NameNode's own threads) is run again, up to {@value #SETUP_ATTEMPTS} times in all, and reported.
+   * replicas (the same work for every policy); a setup that did not (a CI run once scheduled 5 of 6 blocks, for a
+   * reason not found) is run again, up to {@value #SETUP_ATTEMPTS} times in all, and reported.
    */
   private Figures replication(PolicyChoice choice, int nodes, Path dir) throws IOException {
     ScaleProfile p = setup.profile();
