@@ -112,7 +112,7 @@ public final class FlowRegulator {
    * packets while this holds, so a foreground writer that comes back waits for one packet, not a whole block.
    */
   public synchronized boolean foregroundActive() {
-    return dirtyPressure || !Double.isNaN(latestActivity) && !isIdle(latestActivity);
+    return dirtyPressure || activityBusy();
   }
 
   /**

@@ -93,11 +93,6 @@ public final class PageCache {
     return capacityBytes;
   }
 
-  /** {@link #written(String, String, long)} by a writer whose file is not known. */
-  void written(String volume, long len) {
-    written(volume, null, len);
-  }
-
   /**
    * Adds {@code len} bytes written to {@code file} (null: unknown) on {@code volume}, evicting the oldest cached
    * bytes beyond the capacity.
@@ -118,11 +113,6 @@ public final class PageCache {
       cachedBytes += kept;
       evict();
     }
-  }
-
-  /** {@link #read(String, String, long)} of a file that is not known: the volume's newest cached bytes serve it. */
-  long read(String volume, long len) {
-    return read(volume, null, len);
   }
 
   /**

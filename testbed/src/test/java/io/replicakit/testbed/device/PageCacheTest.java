@@ -16,8 +16,8 @@ class PageCacheTest {
   void disabledCache_neverServesAByte() {
     PageCache off = PageCache.of(0);
     assertFalse(off.enabled());
-    off.written("DS-1", 1000);
-    assertEquals(0, off.read("DS-1", 1000));
+    off.written("DS-1", null, 1000);
+    assertEquals(0, off.read("DS-1", null, 1000));
     assertEquals(0, off.cachedBytes());
   }
 
@@ -29,21 +29,21 @@ class PageCacheTest {
   @Test
   void read_takesWhatIsCachedAndConsumesIt() {
     PageCache cache = PageCache.of(1000);
-    cache.written("DS-1", 300);
-    assertEquals(300, cache.read("DS-1", 500), "only the written bytes are cached");
-    assertEquals(0, cache.read("DS-1", 500), "each cached byte serves one read");
+    cache.written("DS-1", null, 300);
+    assertEquals(300, cache.read("DS-1", null, 500), "only the written bytes are cached");
+    assertEquals(0, cache.read("DS-1", null, 500), "each cached byte serves one read");
     assertEquals(0, cache.cachedBytes());
   }
 
   @Test
   void capacity_keepsOnlyTheMostRecentlyWrittenBytes_acrossVolumes() {
     PageCache cache = PageCache.of(1000);
-    cache.written("DS-1", 600);
-    cache.written("DS-2", 600);
+    cache.written("DS-1", null, 600);
+    cache.written("DS-2", null, 600);
     assertEquals(1000, cache.cachedBytes());
     assertEquals(400, cache.cachedBytes("DS-1"), "the oldest 200 bytes of DS-1 fell out");
     assertEquals(600, cache.cachedBytes("DS-2"));
-    cache.written("DS-2", 500);
+    cache.written("DS-2", null, 500);
     assertEquals(0, cache.cachedBytes("DS-1"));
     assertEquals(1000, cache.cachedBytes("DS-2"));
   }
@@ -51,8 +51,8 @@ class PageCacheTest {
   @Test
   void writeLargerThanTheCache_keepsItsLastCapacityBytes() {
     PageCache cache = PageCache.of(1000);
-    cache.written("DS-1", 300);
-    cache.written("DS-2", 5000);
+    cache.written("DS-1", null, 300);
+    cache.written("DS-2", null, 5000);
     assertEquals(0, cache.cachedBytes("DS-1"));
     assertEquals(1000, cache.cachedBytes("DS-2"));
   }
@@ -60,21 +60,21 @@ class PageCacheTest {
   @Test
   void read_onOneVolume_neverHitsAnothersBytes() {
     PageCache cache = PageCache.of(1000);
-    cache.written("DS-1", 500);
-    assertEquals(0, cache.read("DS-2", 500));
+    cache.written("DS-1", null, 500);
+    assertEquals(0, cache.read("DS-2", null, 500));
     assertEquals(500, cache.cachedBytes("DS-1"));
   }
 
   @Test
   void read_takesTheNewestBytesFirst_soTheOldestRemainForEviction() {
     PageCache cache = PageCache.of(1000);
-    cache.written("DS-1", 400); // oldest
-    cache.written("DS-2", 200);
-    cache.written("DS-1", 400); // newest
-    assertEquals(400, cache.read("DS-1", 400));
+    cache.written("DS-1", null, 400); // oldest
+    cache.written("DS-2", null, 200);
+    cache.written("DS-1", null, 400); // newest
+    assertEquals(400, cache.read("DS-1", null, 400));
     // DS-1's remaining 400 cached bytes are its oldest, ahead of DS-2's 200: 800 more bytes (400 over the
     // capacity) evict exactly them. Had the read taken DS-1's oldest bytes, DS-2's 200 would go first.
-    cache.written("DS-2", 800);
+    cache.written("DS-2", null, 800);
     assertEquals(0, cache.cachedBytes("DS-1"));
     assertEquals(1000, cache.cachedBytes("DS-2"));
   }
@@ -103,8 +103,8 @@ class PageCacheTest {
   void readOfAnUnknownFile_takesTheVolumesNewestBytes_namedOrNot() {
     PageCache cache = PageCache.of(1000);
     cache.written("DS-1", "blk_1", 200);
-    cache.written("DS-1", 300);
-    assertEquals(400, cache.read("DS-1", 400));
+    cache.written("DS-1", null, 300);
+    assertEquals(400, cache.read("DS-1", null, 400));
     assertEquals(100, cache.read("DS-1", "blk_1", 400), "what the unknown read left of blk_1");
   }
 
@@ -112,7 +112,7 @@ class PageCacheTest {
   void manyTinyInterleavedWrites_areBoundedByTheExtentLimit() {
     PageCache cache = PageCache.of(1L << 40);
     for (int i = 0; i < PageCache.MAX_EXTENTS + 10; i++) {
-      cache.written(i % 2 == 0 ? "DS-1" : "DS-2", 1);
+      cache.written(i % 2 == 0 ? "DS-1" : "DS-2", null, 1);
     }
     assertEquals(PageCache.MAX_EXTENTS, cache.cachedBytes());
   }
