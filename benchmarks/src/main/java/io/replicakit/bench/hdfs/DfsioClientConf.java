@@ -9,7 +9,7 @@ import io.replicakit.testbed.cluster.Cluster;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.CommonConfigurationKeysPublic;
 
-/** The off-cluster client configuration the experiments run TestDFSIO with. */
+/** The client configuration the experiments run TestDFSIO with (off-cluster unless said otherwise). */
 public final class DfsioClientConf {
 
   /**
@@ -35,7 +35,12 @@ public final class DfsioClientConf {
    * sort buffer and the job's end is noticed within {@link #POLL_INTERVAL_MS}.
    */
   public static Configuration offCluster(Cluster cluster) {
-    Configuration conf = cluster.clientConf(ClientPlacement.offCluster());
+    return at(cluster, ClientPlacement.offCluster());
+  }
+
+  /** The same for TestDFSIO run from {@code placement} (its maps write from there). */
+  public static Configuration at(Cluster cluster, ClientPlacement placement) {
+    Configuration conf = cluster.clientConf(placement);
     conf.setInt(CommonConfigurationKeysPublic.IPC_CLIENT_CONNECTION_MAXIDLETIME_KEY, 1000);
     conf.setInt(MAP_SORT_MB_KEY, MAP_SORT_MB);
     conf.setInt(POLL_INTERVAL_KEY, POLL_INTERVAL_MS);

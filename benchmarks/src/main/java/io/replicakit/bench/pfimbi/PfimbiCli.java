@@ -30,8 +30,15 @@ public final class PfimbiCli implements Experiment {
   String spec;
 
   @Option(names = "--repeat", paramLabel = "N", defaultValue = "1", description = "repetitions (1-20), each running"
-      + " every variant on a fresh cluster; stages rep1..repN (one repetition: stage write)")
+      + " every variant on a fresh cluster; stages rep1..repN (one repetition: stage write), in a split layout"
+      + " hdd-rep1.. (one repetition: hdd)")
   int repeat;
+
+  @Option(names = "--layouts", paramLabel = "LIST", defaultValue = "shared", description = "where the primaries go,"
+      + " comma-separated: shared (default: writers off-cluster, every node takes primaries and replicas), hdd, ssd"
+      + " (thesis 5.1, Figs. 5.2-5.3: writers on the first rack, whose nodes take only the primaries, on DISK or"
+      + " SSD; the replicas on the other racks' DISKs; e.g. --spec ssd-split --layouts hdd,ssd)")
+  String layouts;
 
   @Mixin
   HdfsSettings settings = new HdfsSettings();
@@ -51,14 +58,16 @@ public final class PfimbiCli implements Experiment {
 
   @Override
   public String details() {
-    return "Per variant, on a fresh cluster: two back-to-back TestDFSIO write jobs from off-cluster; the time until\n"
-        + "the primary writes ended, until every block had a second and a third replica; block completions over time.";
+    return "Per variant, on a fresh cluster: two back-to-back TestDFSIO write jobs from off-cluster (or, with\n"
+        + "--layouts hdd,ssd, from the first rack onto split nodes); the time until the primary writes ended, until\n"
+        + "every block had a second and a third replica; block completions over time.";
   }
 
   @Override
   public void validate() {
     PfimbiProfile.named(profile);
     variants();
+    PrimaryLayout.parseList(layouts);
     if (repeat < 1 || repeat > PfimbiExperiment.MAX_REPEAT) {
       throw new IllegalArgumentException("--repeat must be from 1 to " + PfimbiExperiment.MAX_REPEAT + ", was "
           + repeat);
@@ -73,7 +82,7 @@ public final class PfimbiCli implements Experiment {
   @Override
   public ExperimentResults run(ExperimentRun run) throws Exception {
     PfimbiExperiment.Setup setup = new PfimbiExperiment.Setup(PfimbiProfile.named(profile), variants(), spec,
-        settings.map(), repeat);
+        settings.map(), repeat, PrimaryLayout.parseList(layouts));
     return new PfimbiExperiment(setup, run, processes.mode()).run();
   }
 

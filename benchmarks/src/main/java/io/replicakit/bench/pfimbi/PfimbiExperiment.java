@@ -35,6 +35,7 @@ import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileUtil;
+import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 
@@ -52,23 +53,62 @@ public final class PfimbiExperiment {
    *
    * @param repeat repetitions; each runs every variant on a fresh cluster, so that a ratio is taken between runs
    *     made minutes apart on the same machine
+   * @param layouts where the primaries go; each repetition runs every variant in every layout
    */
   public record Setup(PfimbiProfile profile, List<PfimbiVariant> variants, String specName,
-      Map<String, String> hdfsSettings, int repeat) {
+      Map<String, String> hdfsSettings, int repeat, List<PrimaryLayout> layouts) {
 
-    /** One repetition. */
+    public Setup {
+      variants = List.copyOf(variants);
+      layouts = List.copyOf(layouts);
+      if (layouts.isEmpty()) {
+        throw new IllegalArgumentException("no layout");
+      }
+    }
+
+    /** The thesis's usual layout, {@code repeat} times. */
+    public Setup(PfimbiProfile profile, List<PfimbiVariant> variants, String specName,
+        Map<String, String> hdfsSettings, int repeat) {
+      this(profile, variants, specName, hdfsSettings, repeat, List.of(PrimaryLayout.SHARED));
+    }
+
+    /** One repetition of the thesis's usual layout. */
     public Setup(PfimbiProfile profile, List<PfimbiVariant> variants, String specName,
         Map<String, String> hdfsSettings) {
       this(profile, variants, specName, hdfsSettings, 1);
     }
 
-    /** The stage of repetition {@code rep} (1-based): {@code write} for a single one, else {@code repN}. */
-    String stage(int rep) {
-      return repeat == 1 ? "write" : "rep" + rep;
+    /**
+     * The stage of repetition {@code rep} (1-based) in {@code layout}: {@code write} for a single repetition of the
+     * shared layout, else {@code repN}; a split layout's name in front ({@code ssd}, {@code ssd-repN}).
+     */
+    String stage(PrimaryLayout layout, int rep) {
+      String prefix = layout == PrimaryLayout.SHARED ? "" : layout.id();
+      if (repeat == 1) {
+        return prefix.isEmpty() ? "write" : prefix;
+      }
+      return (prefix.isEmpty() ? "" : prefix + "-") + "rep" + rep;
     }
 
+    /** Every stage, repetition by repetition, layout by layout (the order the runs are made in). */
     List<String> stages() {
-      return java.util.stream.IntStream.rangeClosed(1, repeat).mapToObj(this::stage).toList();
+      List<String> stages = new ArrayList<>();
+      for (int rep = 1; rep <= repeat; rep++) {
+        for (PrimaryLayout layout : layouts) {
+          stages.add(stage(layout, rep));
+        }
+      }
+      return stages;
+    }
+
+    /** The stages of one layout, in repetition order. */
+    List<String> stages(PrimaryLayout layout) {
+      return java.util.stream.IntStream.rangeClosed(1, repeat).mapToObj(rep -> stage(layout, rep)).toList();
+    }
+
+    /** Whether the run includes the shared layout, the one issue 18's targets are about. */
+    boolean shared() {
+      return layouts.contains(PrimaryLayout.SHARED);
     }
   }
 
@@ -87,8 +127,8 @@ public final class PfimbiExperiment {
   private final ExperimentRun run;
   private final Progress progress;
   private final ClusterMode mode;
-  private final Map<PfimbiVariant, List<CopyTimeline.Point>> timelines = new LinkedHashMap<>();
-  private final Map<PfimbiVariant, DiskTimeline> diskTimelines = new LinkedHashMap<>();
+  private final Map<String, List<CopyTimeline.Point>> timelines = new LinkedHashMap<>();
+  private final Map<String, DiskTimeline> diskTimelines = new LinkedHashMap<>();
 
   public PfimbiExperiment(Setup setup, ExperimentRun run) {
     this(setup, run, ClusterMode.EMBEDDED);
@@ -104,27 +144,39 @@ public final class PfimbiExperiment {
 
   public ExperimentResults run() throws Exception {
     ClusterSpec spec = ClusterSpecs.load(setup.specName());
+    checkLayouts(spec);
     List<RunResult> runs = new ArrayList<>();
     for (int rep = 1; rep <= setup.repeat(); rep++) {
-      for (PfimbiVariant variant : setup.variants()) {
-        runs.add(runVariant(variant, spec, rep));
+      for (PrimaryLayout layout : setup.layouts()) {
+        for (PfimbiVariant variant : setup.variants()) {
+          runs.add(runVariant(variant, spec, layout, rep));
+        }
       }
     }
     Map<String, Object> cluster = PfimbiClusterRecipe.describe(spec, mode, setup.profile().blockBytes(),
         setup.profile().blocksPerJob());
     cluster.put("repetitions", setup.repeat());
+    cluster.put("layouts", setup.layouts().stream().map(PrimaryLayout::id).toList());
     PfimbiReport.Timelines plotted = new PfimbiReport.Timelines(timelines, diskTimelines);
     return run.finish(NAME, setup.profile().name(), cluster, runs,
         results -> PfimbiReport.write(results, plotted, setup, run, spec));
   }
 
-  private RunResult runVariant(PfimbiVariant variant, ClusterSpec spec, int rep) throws Exception {
+  private void checkLayouts(ClusterSpec spec) {
+    List<String> problems = setup.layouts().stream().flatMap(l -> l.problems(spec).stream()).toList();
+    if (!problems.isEmpty()) {
+      throw new IllegalArgumentException(String.join("; ", problems));
+    }
+  }
+
+  private RunResult runVariant(PfimbiVariant variant, ClusterSpec spec, PrimaryLayout layout, int rep)
+      throws Exception {
     Path work = Files.createTempDirectory("replicakit-pfimbi-");
-    progress.step("%s%s: starting a '%s' cluster (%s)", setup.repeat() > 1 ? setup.stage(rep) + " " : "",
-        variant.id(), spec.name(), spec.devices().describe());
+    String label = label(variant, layout, rep);
+    progress.step("%s: starting a '%s' cluster (%s)", label, spec.name(), spec.devices().describe());
     try (Cluster cluster = Cluster.start(spec, options(work.resolve("cluster"), variant).withMode(mode))) {
-      return new Trial(cluster, variant, new DfsioRunner(clientConf(cluster, variant), work.resolve("dfsio")), rep)
-          .run();
+      DfsioRunner dfsio = new DfsioRunner(clientConf(cluster, variant, layout), work.resolve("dfsio"));
+      return new Trial(cluster, variant, dfsio, new Place(layout, rep, label)).run();
     } finally {
       FileUtil.fullyDelete(work.toFile());
     }
@@ -139,8 +191,14 @@ public final class PfimbiExperiment {
     return PfimbiClusterRecipe.withSettings(options, setup.hdfsSettings());
   }
 
-  private static Configuration clientConf(Cluster cluster, PfimbiVariant variant) {
-    Configuration conf = DfsioClientConf.offCluster(cluster);
+  /** How progress lines and plots name a run: the stage (when there is more than one) and the variant. */
+  private String label(PfimbiVariant variant, PrimaryLayout layout, int rep) {
+    boolean oneStage = setup.repeat() == 1 && setup.layouts().size() == 1 && layout == PrimaryLayout.SHARED;
+    return (oneStage ? "" : setup.stage(layout, rep) + " ") + variant.id();
+  }
+
+  private static Configuration clientConf(Cluster cluster, PfimbiVariant variant, PrimaryLayout layout) {
+    Configuration conf = DfsioClientConf.at(cluster, layout.writers(cluster.spec()));
     conf.setInt(DFSConfigKeys.DFS_REPLICATION_KEY, variant.writeReplication());
     return conf;
   }
@@ -153,21 +211,26 @@ public final class PfimbiExperiment {
     return jobDir(job) + "/io_data";
   }
 
+  /** Which run a trial is: its layout, its repetition, and its name in progress lines and plots. */
+  private record Place(PrimaryLayout layout, int rep, String label) {}
+
   /** One variant on its cluster: the two jobs, the replication they leave behind, the metrics. */
   private final class Trial {
 
     private final Cluster cluster;
     private final PfimbiVariant variant;
     private final DfsioRunner dfsio;
+    private final PrimaryLayout layout;
     private final int rep;
     private final String label;
 
-    Trial(Cluster cluster, PfimbiVariant variant, DfsioRunner dfsio, int rep) {
+    Trial(Cluster cluster, PfimbiVariant variant, DfsioRunner dfsio, Place place) {
       this.cluster = cluster;
       this.variant = variant;
       this.dfsio = dfsio;
-      this.rep = rep;
-      this.label = (setup.repeat() > 1 ? setup.stage(rep) + " " : "") + variant.id();
+      this.layout = place.layout();
+      this.rep = place.rep();
+      this.label = place.label();
     }
 
     RunResult run() throws Exception {
@@ -199,15 +262,15 @@ public final class PfimbiExperiment {
           putDiskMetrics(metrics, disks, metrics.get("all_replicas_s"));
           metrics.put("primary_cpu_pct", disks.meanCpuPct(metrics.get("primary_write_s")));
           if (rep == 1) {
-            timelines.put(variant, timeline.points());
-            diskTimelines.put(variant, disks);
+            timelines.put(label, timeline.points());
+            diskTimelines.put(label, disks);
           }
         }
       }
       progress.step("%s: primary writes %.1f s, second copies %.1f s, third copies %.1f s", label,
           metrics.get("primary_write_s"), metrics.get("first_replicas_s"), metrics.get("all_replicas_s"));
-      return new RunResult(variant.id(), variant.baseline(), setup.stage(rep), 1, metrics,
-          Map.of("blocks", blocks));
+      return new RunResult(variant.id(), variant.baseline(), setup.stage(layout, rep), 1, metrics,
+          Map.of("blocks", blocks, "layout", layout.id()));
     }
 
     /**
@@ -220,6 +283,10 @@ public final class PfimbiExperiment {
       metrics.put("disk_busy_pct", disks.meanBusyPct(spanS));
       metrics.put("disk_read_mib", disks.readMib(spanS));
       metrics.put("dirty_at_span_mib", disks.dirtyMib(spanS));
+      if (layout.split()) {
+        metrics.put("ssd_written_mib", disks.writtenMib(StorageType.SSD));
+        metrics.put("disk_written_mib", disks.writtenMib(StorageType.DISK));
+      }
     }
 
     /** Pfimbi(3,1): each job's directory carries its request, one flow per job (thesis §4.3), weight 1 (§5). */
@@ -236,10 +303,11 @@ public final class PfimbiExperiment {
 
     private DfsioRequest request(int job) {
       PfimbiProfile p = setup.profile();
-      return DfsioRequest.of(DfsioRequest.Op.WRITE, p.files(), p.fileBytes())
+      DfsioRequest request = DfsioRequest.of(DfsioRequest.Op.WRITE, p.files(), p.fileBytes())
           .withReplication(variant.writeReplication())
           .withParallelMaps(p.files())
           .withBaseDir(jobDir(job));
+      return layout.storagePolicy().map(request::withStoragePolicy).orElse(request);
     }
 
     private void setReplication(DistributedFileSystem fs, String dir, int replication) throws IOException {

@@ -28,22 +28,29 @@ final class PfimbiReport {
   static final double PRIMARY_TARGET = 0.35;
   static final double SPAN_TARGET = 1.1;
 
-  /** What the plots show: the first repetition's block completions and disks, per variant. */
-  record Timelines(Map<PfimbiVariant, List<CopyTimeline.Point>> copies, Map<PfimbiVariant, DiskTimeline> disks) {}
+  /** What the plots show: the first repetition's block completions and disks, per run label (stage and variant). */
+  record Timelines(Map<String, List<CopyTimeline.Point>> copies, Map<String, DiskTimeline> disks) {}
 
   private PfimbiReport() {}
 
   static void write(ExperimentResults results, Timelines timelines, PfimbiExperiment.Setup setup, ExperimentRun run,
       ClusterSpec spec) throws IOException {
     double elapsedS = run.progress().elapsedSeconds();
-    writePlot(timelines.copies(), run.outDir().resolve(PLOT));
-    writeDisksPlot(timelines.disks(), run.outDir().resolve(DISKS_PLOT));
+    int columns = setup.variants().size();
+    writePlot(timelines.copies(), columns, run.outDir().resolve(PLOT));
+    writeDisksPlot(timelines.disks(), columns, run.outDir().resolve(DISKS_PLOT));
     StringBuilder md = new StringBuilder();
     md.append("# Pfimbi: flow-controlled background replication (thesis §5.1, §5.3)\n\n");
     md.append("Command: `").append(run.command()).append("` (").append(Md.num(elapsedS / 60))
         .append(" min, Hadoop ").append(results.hadoopVersion()).append(")\n\n## Setup\n\n");
     md.append(setupText(setup, spec)).append("\n\n## Results\n\n");
-    md.append(table(results, setup)).append('\n').append(targets(results, setup)).append('\n');
+    md.append(table(results, setup)).append('\n');
+    if (setup.shared()) {
+      md.append(targets(results, setup)).append('\n');
+    }
+    if (setup.layouts().containsAll(List.of(PrimaryLayout.HDD, PrimaryLayout.SSD))) {
+      md.append(PfimbiSsdSection.write(results, setup));
+    }
     md.append("## Block completions per pipeline position\n\n![completions](").append(PLOT).append(")\n\n");
     if (setup.repeat() > 1) {
       md.append("The plot shows the first repetition.\n\n");
@@ -55,7 +62,11 @@ final class PfimbiReport {
     md.append("- RandomWriter, 400 GB on 10 DataNodes (Table 5.1/5.2): primary copies HDFS 818 s vs Pfimbi 255 s "
         + "(0.31×); all replicas 818 s vs 1109 s with the latency metric (1.36×) and 884 s with MemDisk (1.08×).\n"
         + "- Two back-to-back DFSIO jobs (Fig. 5.7): Pfimbi's second job ran 33 % faster than with setRep(3), "
-        + "whose re-replication competed with it.\n");
+        + "whose re-replication competed with it.\n"
+        + "- The same two jobs on split nodes, primaries on HDD or SSD, replicas on HDD (Figs. 5.2, 5.3; plots, no "
+        + "numbers in the text): HDFS(3,3) gains nothing from the SSD, its pipeline waiting on the replicas' disks; "
+        + "Pfimbi's primary writes finish sooner on SSD, by less than the devices' speed ratio because the page "
+        + "cache absorbed much of the writes.\n");
     Files.writeString(run.outDir().resolve("report.md"), md.toString(), StandardCharsets.UTF_8);
   }
 
@@ -67,14 +78,29 @@ final class PfimbiReport {
         + "; a fresh cluster per variant" + (setup.repeat() > 1 ? " and repetition (" + setup.repeat()
         + " repetitions, each running every variant in turn)" : "") + "\n- Jobs: " + PfimbiExperiment.JOBS
         + " TestDFSIO write jobs back to back, "
-        + "each " + p.files() + " files × " + (p.fileBytes() >> 20) + " MiB (" + p.files() + " maps at once, from "
-        + "off-cluster), " + (p.blockBytes() >> 20) + " MiB blocks: " + p.blocksPerJob() + " blocks per job\n"
+        + "each " + p.files() + " files × " + (p.fileBytes() >> 20) + " MiB (" + p.files() + " maps at once, "
+        + writers(setup, spec) + "), " + (p.blockBytes() >> 20) + " MiB blocks: " + p.blocksPerJob()
+        + " blocks per job\n"
         + "- `hdfs(3,3)`: HDFS as is. `hdfs(1,1)+setrep(3)`: written with replication 1, `setReplication(3)` on "
         + "each job's files as the job ends. `pfimbi(3,1)`: each job's directory marked `n=3;s=1;flow=jobN;"
         + "weight=1`, written with replication 1; Replication Managers with " + p.bufferBlocks() + "-block "
         + "buffers, MemDisk activity from the emulated devices and each node's emulated dirty data\n"
         + "- Times from the first job's start: `primary_write_s` when the second job ended, `first_replicas_s` "
         + "when every block had two replicas, `all_replicas_s` when every block had three (the work span)";
+  }
+
+  /** Where the jobs wrote from, per layout. */
+  private static String writers(PfimbiExperiment.Setup setup, ClusterSpec spec) {
+    List<String> parts = new ArrayList<>();
+    for (PrimaryLayout layout : setup.layouts()) {
+      parts.add(switch (layout) {
+        case SHARED -> "from off-cluster" + (setup.layouts().size() > 1 ? " in layout `shared`" : "");
+        case HDD, SSD -> "layout `" + layout.id() + "`: from a host of rack " + PrimaryLayout.primaryRack(spec)
+            + ", whose nodes take every primary copy, storage policy " + layout.storagePolicy().orElseThrow()
+            + " (the replicas on the other racks' DISKs)";
+      });
+    }
+    return String.join("; ", parts);
   }
 
   private static String table(ExperimentResults results, PfimbiExperiment.Setup setup) {
@@ -124,7 +150,7 @@ final class PfimbiReport {
   private static String targets(ExperimentResults results, PfimbiExperiment.Setup setup) {
     List<double[]> ratios = new ArrayList<>();
     StringBuilder md = new StringBuilder();
-    for (String stage : setup.stages()) {
+    for (String stage : setup.stages(PrimaryLayout.SHARED)) {
       Optional<RunResult> base = results.run(PfimbiVariant.HDFS_33.id(), stage);
       Optional<RunResult> pfimbi = results.run(PfimbiVariant.PFIMBI_31.id(), stage);
       if (base.isEmpty() || pfimbi.isEmpty()) {
@@ -150,7 +176,7 @@ final class PfimbiReport {
   }
 
   /** {@code min–max (mean ± sd)} of column {@code k}. */
-  private static String spread(List<double[]> rows, int k) {
+  static String spread(List<double[]> rows, int k) {
     double[] v = rows.stream().mapToDouble(r -> r[k]).toArray();
     double mean = java.util.Arrays.stream(v).average().orElse(Double.NaN);
     double var = java.util.Arrays.stream(v).map(x -> (x - mean) * (x - mean)).sum() / Math.max(1, v.length - 1);
@@ -159,26 +185,27 @@ final class PfimbiReport {
         + Md.num(Math.sqrt(var)) + ")";
   }
 
-  private static String verdict(boolean pass) {
+  static String verdict(boolean pass) {
     return pass ? "**PASS**" : "**FAIL**";
   }
 
-  private static void writeDisksPlot(Map<PfimbiVariant, DiskTimeline> disks, Path file) throws IOException {
+  /** One panel per run, a row per layout ({@code columns}: the variants). */
+  private static void writeDisksPlot(Map<String, DiskTimeline> disks, int columns, Path file) throws IOException {
     List<LineChart> panels = new ArrayList<>();
-    disks.forEach((variant, d) -> panels.add(new LineChart(variant.id(), "seconds since job 1 started",
+    disks.forEach((label, d) -> panels.add(new LineChart(label, "seconds since job 1 started",
         "% busy, MiB dirty").series("disks busy (%)", d.seconds(), d.busyPct())
         .series("dirty per DataNode (MiB)", d.seconds(), d.meanDirtyMib())));
     if (!panels.isEmpty()) {
-      LineChart.writePanels(panels, panels.size(), file);
+      LineChart.writePanels(panels, columns, file);
     }
   }
 
-  private static void writePlot(Map<PfimbiVariant, List<CopyTimeline.Point>> timelines,
-      Path file) throws IOException {
+  private static void writePlot(Map<String, List<CopyTimeline.Point>> timelines, int columns, Path file)
+      throws IOException {
     List<LineChart> panels = new ArrayList<>();
     String[] names = {"1st copy", "2nd copy", "3rd copy"};
-    timelines.forEach((variant, points) -> {
-      LineChart chart = new LineChart(variant.id(), "seconds since job 1 started", "blocks").legendTopLeft();
+    timelines.forEach((label, points) -> {
+      LineChart chart = new LineChart(label, "seconds since job 1 started", "blocks").legendTopLeft();
       List<Double> x = points.stream().map(CopyTimeline.Point::seconds).toList();
       for (int k = 0; k < 3; k++) {
         int copies = k;
@@ -187,7 +214,7 @@ final class PfimbiReport {
       panels.add(chart);
     });
     if (!panels.isEmpty()) {
-      LineChart.writePanels(panels, panels.size(), file);
+      LineChart.writePanels(panels, columns, file);
     }
   }
 }

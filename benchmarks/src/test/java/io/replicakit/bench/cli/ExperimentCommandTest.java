@@ -25,7 +25,7 @@ class ExperimentCommandTest {
 
   @Test
   void anOptionTheExperimentDoesNotTake_isRefused_listingTheOnesItTakes() {
-    String accepted = "; accepted: --profile, --variants, --spec, --repeat, --set, --processes, --out";
+    String accepted = "; accepted: --profile, --variants, --spec, --repeat, --layouts, --set, --processes, --out";
     assertEquals("unknown option --unknown" + accepted, failure("pfimbi", "--unknown", "x"));
     assertEquals("unknown option --unknown-option" + accepted, failure("pfimbi", "--unknown-option"));
     assertEquals("unknown option --weights" + accepted, failure("pfimbi", "--weights", "1,2"),

@@ -212,6 +212,16 @@ public final class NameNodeAdaptor implements BlockService, TreeListing {
     });
   }
 
+  /**
+   * One target at a time, each chosen as if the previous one were the writer. HDFS chooses a new block's pipeline
+   * in one call, and its default policy puts the third replica on the second's rack; asked for two targets for a
+   * block that has one replica, it treats them as re-replication and puts the third on the first replica's rack
+   * ({@code BlockPlacementPolicyDefault.chooseTargetInOrder}, {@code newBlock} false). Pfimbi's copies are the rest
+   * of the pipeline HDFS would have written (thesis §2.3: the master lists every node of a block's pipeline; §4.5:
+   * Pfimbi's master makes the same decisions as HDFS's), so they should land where HDFS(3,3) would have put them:
+   * with the last chosen node as the writer, the policy's "local rack" is the second replica's. A policy that
+   * ignores the writer chooses as it would in one call.
+   */
   @Override
   public List<NodeRef> chooseTargets(String path, long blockId, int count, byte storagePolicyId) {
     Held held = underReadLock(() -> {
@@ -222,20 +232,23 @@ public final class NameNodeAdaptor implements BlockService, TreeListing {
       }
       return new Held(storages, stored == null ? 0 : stored.getNumBytes());
     });
-    List<DatanodeStorageInfo> chosen = held.storages();
+    List<DatanodeStorageInfo> chosen = new ArrayList<>(held.storages());
     if (chosen.isEmpty()) {
       return List.of();
     }
-    long numBytes = held.numBytes();
-    Node writer = chosen.get(0).getDatanodeDescriptor();
-    HashSet<Node> excluded = new HashSet<>();
-    chosen.forEach(s -> excluded.add(s.getDatanodeDescriptor()));
     BlockStoragePolicy storagePolicy = blockManager().getStoragePolicy(storagePolicyId);
-    DatanodeStorageInfo[] targets = placementPolicy().chooseTarget(path, count, writer, chosen, false, excluded,
-        numBytes, storagePolicy, null);
-    List<NodeRef> refs = new ArrayList<>(targets.length);
-    for (DatanodeStorageInfo t : targets) {
-      refs.add(ref(t));
+    List<NodeRef> refs = new ArrayList<>(count);
+    while (refs.size() < count) {
+      Node writer = chosen.get(chosen.size() - 1).getDatanodeDescriptor();
+      HashSet<Node> excluded = new HashSet<>();
+      chosen.forEach(s -> excluded.add(s.getDatanodeDescriptor()));
+      DatanodeStorageInfo[] next = placementPolicy().chooseTarget(path, 1, writer, chosen, false, excluded,
+          held.numBytes(), storagePolicy, null);
+      if (next.length == 0) {
+        break;
+      }
+      chosen.add(next[0]);
+      refs.add(ref(next[0]));
     }
     return refs;
   }

@@ -5,6 +5,7 @@
 package io.replicakit.pfimbi.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.replicakit.pfimbi.client.PfimbiSpec;
@@ -52,7 +53,9 @@ class PfimbiIT {
   void pfimbi31_writesOneCopy_thenReachesThreeReplicasOnAcceptedRacks_withoutDeletingAny() throws Exception {
     try (EmbeddedCluster cluster = EmbeddedCluster.start(ClusterSpecs.load("six-disks"),
         PfimbiClusters.withPfimbi(dir))) {
-      org.apache.hadoop.fs.Path file = PfimbiClusters.write(cluster, "/jobs/a", SPEC, BLOCKS);
+      // Written from dn01, so that every block's first replica is known: the copies' racks are checked below.
+      org.apache.hadoop.fs.Path file = PfimbiClusters.write(cluster, ClientPlacement.onNode("dn01"), "/jobs/a",
+          SPEC, BLOCKS);
 
       PfimbiClusters.awaitReplicas(cluster, file, 3, Duration.ofSeconds(90));
 
@@ -63,6 +66,7 @@ class PfimbiIT {
           DatanodeInfo[] locations = block.getLocations();
           assertTrue(policy.verifyBlockPlacement(locations, 3).isPlacementPolicySatisfied(),
               "placement of " + block.getBlock() + " on " + List.of(locations));
+          assertBackgroundCopiesShareARemoteRack(cluster, block);
         }
       }
       assertTrue(PfimbiBlocks.get().vetoCount() > 0, "background copies landed while the file was at 1");
@@ -94,6 +98,20 @@ class PfimbiIT {
       String fsck = fsck(cluster.clientConf(ClientPlacement.offCluster()), file.toString());
       assertTrue(fsck.contains("Status: HEALTHY"), fsck);
     }
+  }
+
+  /**
+   * HDFS(3,3) puts a new block's second and third replicas together on a rack other than the first's; Pfimbi's two
+   * background copies must land the same way, not as HDFS re-replicates (third on the first replica's rack).
+   */
+  private static void assertBackgroundCopiesShareARemoteRack(EmbeddedCluster cluster, LocatedBlock block) {
+    String primaryRack = cluster.spec().dataNode("dn01").rack();
+    List<String> copyRacks = List.of(block.getLocations()).stream()
+        .filter(d -> !d.getIpAddr().equals(cluster.spec().dataNode("dn01").address()))
+        .map(DatanodeInfo::getNetworkLocation).toList();
+    assertEquals(2, copyRacks.size(), "copies of " + block.getBlock() + ": " + List.of(block.getLocations()));
+    assertEquals(copyRacks.get(0), copyRacks.get(1), "copies of " + block.getBlock() + " on one rack");
+    assertNotEquals(primaryRack, copyRacks.get(0), "copies of " + block.getBlock() + " off dn01's rack");
   }
 
   /**

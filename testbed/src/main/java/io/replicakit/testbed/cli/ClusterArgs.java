@@ -24,7 +24,7 @@ import picocli.CommandLine.Option;
 public final class ClusterArgs {
 
   @Option(names = "--spec", paramLabel = "NAME|FILE", defaultValue = "small",
-      description = "named spec (paper, one-ssd, small, six-disks, six-disks-lowmem, nine-nodes,"
+      description = "named spec (paper, one-ssd, small, six-disks, six-disks-lowmem, ssd-split, nine-nodes,"
           + " nine-nodes-switch) or a .properties spec file; "
           + "default ${DEFAULT-VALUE}")
   String spec;
