@@ -8,6 +8,7 @@ import io.replicakit.bench.experiment.Experiment;
 import io.replicakit.bench.metrics.MetricsOverheadCli;
 import io.replicakit.bench.pfimbi.PfimbiCli;
 import io.replicakit.bench.pfimbi.SharingCli;
+import io.replicakit.bench.pfimbi.SwimCli;
 import io.replicakit.bench.pfimbi.faults.FaultCampaignCli;
 import io.replicakit.bench.placement.PlacementCli;
 import io.replicakit.bench.read.HotspotCli;
@@ -28,7 +29,8 @@ public final class Experiments {
   /** Every experiment, freshly made (picocli sets the options on the instance, so each parse needs its own). */
   public static List<Experiment> all() {
     return List.of(new PlacementCli(), new PlacementScaleCli(), new MetricsOverheadCli(), new ReadSelectionCli(),
-        new HotspotCli(), new PfimbiCli(), new SharingCli(), new FaultCampaignCli(), new WriteApproachesCli());
+        new HotspotCli(), new PfimbiCli(), new SharingCli(), new SwimCli(), new FaultCampaignCli(),
+        new WriteApproachesCli());
   }
 
   public static Optional<Experiment> named(String name) {

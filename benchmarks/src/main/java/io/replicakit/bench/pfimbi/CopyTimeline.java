@@ -11,8 +11,9 @@ import java.util.Collections;
 import java.util.List;
 import java.util.OptionalDouble;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.RemoteIterator;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
 
@@ -83,16 +84,16 @@ final class CopyTimeline implements AutoCloseable {
     }
   }
 
-  /** Blocks under the data directories with at least 1, 2, ... {@code maxCopies} replicas, now. */
+  /** Blocks under the data directories, subdirectories too, with at least 1, 2, ... {@code maxCopies} replicas, now. */
   int[] count() throws IOException {
     int[] atLeast = new int[maxCopies];
     for (Path dir : dataDirs) {
       if (!fs.exists(dir)) {
         continue;
       }
-      for (FileStatus f : fs.listStatus(dir)) {
-        for (LocatedBlock b : fs.getClient().getLocatedBlocks(f.getPath().toUri().getPath(), 0, Long.MAX_VALUE)
-            .getLocatedBlocks()) {
+      RemoteIterator<LocatedFileStatus> files = fs.listFiles(dir, true);
+      while (files.hasNext()) {
+        for (LocatedBlock b : blocks(files.next().getPath())) {
           int replicas = b.getLocations().length;
           for (int k = 0; k < Math.min(maxCopies, replicas); k++) {
             atLeast[k]++;
@@ -101,6 +102,15 @@ final class CopyTimeline implements AutoCloseable {
       }
     }
     return atLeast;
+  }
+
+  /** A file's blocks; none if it went away since the listing (a job committing its output renames files). */
+  private List<LocatedBlock> blocks(Path file) throws IOException {
+    try {
+      return fs.getClient().getLocatedBlocks(file.toUri().getPath(), 0, Long.MAX_VALUE).getLocatedBlocks();
+    } catch (java.io.FileNotFoundException e) {
+      return List.of();
+    }
   }
 
   /** The first sample time at which {@code blocks} blocks had at least {@code copies} replicas. */

@@ -21,8 +21,8 @@ public final class PfimbiCli implements Experiment {
   String profile;
 
   @Option(names = "--variants", paramLabel = "LIST", description = "comma-separated; default hdfs(3,3) (the"
-      + " baseline), hdfs(1,1)+setrep(3), pfimbi(3,1); also pfimbi(3,1)-latency (activity by disk latency),"
-      + " pfimbi(3,1)-lifo (newest waiting block first)")
+      + " baseline), hdfs(1,1)+setrep(3), pfimbi(3,1); also pfimbi(3,2) (two copies synchronous),"
+      + " pfimbi(3,1)-latency (activity by disk latency), pfimbi(3,1)-lifo (newest waiting block first)")
   String variants;
 
   @Option(names = "--spec", paramLabel = "NAME|FILE", defaultValue = "six-disks", description = "cluster spec;"
@@ -40,6 +40,11 @@ public final class PfimbiCli implements Experiment {
       + " SSD; the replicas on the other racks' DISKs; e.g. --spec ssd-split --layouts hdd,ssd)")
   String layouts;
 
+  @Option(names = "--workload", paramLabel = "dfsio|sort", defaultValue = "dfsio", description = "dfsio (default: two"
+      + " TestDFSIO write jobs) or sort (one Sort job over the profile's data, its input written beforehand; thesis"
+      + " 5.1-5.2, Figs. 5.5-5.6)")
+  String workload;
+
   @Mixin
   HdfsSettings settings = new HdfsSettings();
 
@@ -53,7 +58,7 @@ public final class PfimbiCli implements Experiment {
 
   @Override
   public String description() {
-    return "two TestDFSIO write jobs under HDFS(3,3), HDFS(1,1)+setrep(3) and Pfimbi(3,1) (thesis 5.1, 5.3)";
+    return "two TestDFSIO write jobs (or a Sort) under HDFS(3,3), HDFS(1,1)+setrep(3) and Pfimbi(3,1) (thesis 5.1-5.3)";
   }
 
   @Override
@@ -68,6 +73,7 @@ public final class PfimbiCli implements Experiment {
     PfimbiProfile.named(profile);
     variants();
     PrimaryLayout.parseList(layouts);
+    PfimbiWorkload.of(workload);
     if (repeat < 1 || repeat > PfimbiExperiment.MAX_REPEAT) {
       throw new IllegalArgumentException("--repeat must be from 1 to " + PfimbiExperiment.MAX_REPEAT + ", was "
           + repeat);
@@ -82,7 +88,7 @@ public final class PfimbiCli implements Experiment {
   @Override
   public ExperimentResults run(ExperimentRun run) throws Exception {
     PfimbiExperiment.Setup setup = new PfimbiExperiment.Setup(PfimbiProfile.named(profile), variants(), spec,
-        settings.map(), repeat, PrimaryLayout.parseList(layouts));
+        settings.map(), repeat, PrimaryLayout.parseList(layouts), PfimbiWorkload.of(workload));
     return new PfimbiExperiment(setup, run, processes.mode()).run();
   }
 

@@ -54,9 +54,10 @@ public final class PfimbiExperiment {
    * @param repeat repetitions; each runs every variant on a fresh cluster, so that a ratio is taken between runs
    *     made minutes apart on the same machine
    * @param layouts where the primaries go; each repetition runs every variant in every layout
+   * @param workload what the jobs do
    */
   public record Setup(PfimbiProfile profile, List<PfimbiVariant> variants, String specName,
-      Map<String, String> hdfsSettings, int repeat, List<PrimaryLayout> layouts) {
+      Map<String, String> hdfsSettings, int repeat, List<PrimaryLayout> layouts, PfimbiWorkload workload) {
 
     public Setup {
       variants = List.copyOf(variants);
@@ -66,10 +67,10 @@ public final class PfimbiExperiment {
       }
     }
 
-    /** The thesis's usual layout, {@code repeat} times. */
+    /** The thesis's usual layout and DFSIO jobs, {@code repeat} times. */
     public Setup(PfimbiProfile profile, List<PfimbiVariant> variants, String specName,
         Map<String, String> hdfsSettings, int repeat) {
-      this(profile, variants, specName, hdfsSettings, repeat, List.of(PrimaryLayout.SHARED));
+      this(profile, variants, specName, hdfsSettings, repeat, List.of(PrimaryLayout.SHARED), PfimbiWorkload.DFSIO);
     }
 
     /** One repetition of the thesis's usual layout. */
@@ -117,8 +118,9 @@ public final class PfimbiExperiment {
   /** The experiment's name on the command line and in {@code results.json}. */
   public static final String NAME = "pfimbi";
 
-  static final int JOBS = 2;
   static final String BASE_DIR = "/benchmarks/pfimbi";
+  /** The Sort job's input: outside the jobs' directories, so not replicated by Pfimbi nor counted. */
+  static final String SORT_INPUT = BASE_DIR + "/sort-input";
   private static final long TIMELINE_PERIOD_MS = 250;
   private static final Duration REPLICATION_TIMEOUT = Duration.ofMinutes(20);
   private static final Duration PROGRESS_EVERY = Duration.ofSeconds(10);
@@ -157,6 +159,7 @@ public final class PfimbiExperiment {
         setup.profile().blocksPerJob());
     cluster.put("repetitions", setup.repeat());
     cluster.put("layouts", setup.layouts().stream().map(PrimaryLayout::id).toList());
+    cluster.put("workload", setup.workload().id());
     PfimbiReport.Timelines plotted = new PfimbiReport.Timelines(timelines, diskTimelines);
     return run.finish(NAME, setup.profile().name(), cluster, runs,
         results -> PfimbiReport.write(results, plotted, setup, run, spec));
@@ -175,8 +178,8 @@ public final class PfimbiExperiment {
     String label = label(variant, layout, rep);
     progress.step("%s: starting a '%s' cluster (%s)", label, spec.name(), spec.devices().describe());
     try (Cluster cluster = Cluster.start(spec, options(work.resolve("cluster"), variant).withMode(mode))) {
-      DfsioRunner dfsio = new DfsioRunner(clientConf(cluster, variant, layout), work.resolve("dfsio"));
-      return new Trial(cluster, variant, dfsio, new Place(layout, rep, label)).run();
+      return new Trial(cluster, variant, clientConf(cluster, variant, layout), work, new Place(layout, rep, label))
+          .run();
     } finally {
       FileUtil.fullyDelete(work.toFile());
     }
@@ -211,50 +214,62 @@ public final class PfimbiExperiment {
     return jobDir(job) + "/io_data";
   }
 
+  /** Where job {@code job} writes the files whose copies are counted: TestDFSIO's data, or the sorted output. */
+  private String outputDir(int job) {
+    return setup.workload() == PfimbiWorkload.SORT ? jobDir(job) + "/output" : dataDir(job);
+  }
+
   /** Which run a trial is: its layout, its repetition, and its name in progress lines and plots. */
   private record Place(PrimaryLayout layout, int rep, String label) {}
 
-  /** One variant on its cluster: the two jobs, the replication they leave behind, the metrics. */
+  /** One variant on its cluster: the jobs, the replication they leave behind, the metrics. */
   private final class Trial {
 
     private final Cluster cluster;
     private final PfimbiVariant variant;
-    private final DfsioRunner dfsio;
+    private final Configuration conf;
+    private final Path work;
     private final PrimaryLayout layout;
     private final int rep;
     private final String label;
 
-    Trial(Cluster cluster, PfimbiVariant variant, DfsioRunner dfsio, Place place) {
+    /**
+     * @param conf the jobs' client configuration (where they write from, their replication)
+     * @param work this trial's local directory (TestDFSIO's and the job runner's files)
+     */
+    Trial(Cluster cluster, PfimbiVariant variant, Configuration conf, Path work, Place place) {
       this.cluster = cluster;
       this.variant = variant;
-      this.dfsio = dfsio;
+      this.conf = conf;
+      this.work = work;
       this.layout = place.layout();
       this.rep = place.rep();
       this.label = place.label();
     }
 
     RunResult run() throws Exception {
-      int blocks = JOBS * setup.profile().blocksPerJob();
+      int jobs = setup.workload().jobs();
       Map<String, Double> metrics = new LinkedHashMap<>();
       try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.offCluster())) {
+        prepare(fs);
         markJobs(fs);
-        try (CopyTimeline timeline = new CopyTimeline(fs, List.of(
-            new org.apache.hadoop.fs.Path(dataDir(1)), new org.apache.hadoop.fs.Path(dataDir(2))),
-            TIMELINE_PERIOD_MS); DeviceSampler devices = DeviceSampler.start(cluster)) {
+        List<org.apache.hadoop.fs.Path> outputs = java.util.stream.IntStream.rangeClosed(1, jobs)
+            .mapToObj(job -> new org.apache.hadoop.fs.Path(outputDir(job))).toList();
+        try (CopyTimeline timeline = new CopyTimeline(fs, outputs, TIMELINE_PERIOD_MS);
+            DeviceSampler devices = DeviceSampler.start(cluster)) {
           double previousEnd = 0;
-          for (int job = 1; job <= JOBS; job++) {
-            DfsioResult result = dfsio.run(request(job));
+          for (int job = 1; job <= jobs; job++) {
+            runJob(job, metrics);
             double end = timeline.elapsedSeconds();
-            progress.step("%s: job %d wrote %d MB in %.1f s (TestDFSIO %.1f MB/s)", label, job,
-                Math.round(result.totalMb()), end - previousEnd, result.throughputMbS());
+            progress.step("%s: job %d took %.1f s", label, job, end - previousEnd);
             metrics.put("job" + job + "_write_s", end - previousEnd);
-            metrics.put("job" + job + "_throughput_mb_s", result.throughputMbS());
             previousEnd = end;
             if (variant == PfimbiVariant.HDFS_11_SETREP) {
-              setReplication(fs, dataDir(job), 3);
+              setReplication(fs, outputDir(job), 3);
             }
           }
           metrics.put("primary_write_s", previousEnd);
+          int blocks = blocks(timeline);
           awaitCopies(timeline, blocks);
           metrics.put("first_replicas_s", timeline.reached(2, blocks).orElse(Double.NaN));
           metrics.put("all_replicas_s", timeline.reached(3, blocks).orElse(Double.NaN));
@@ -265,12 +280,43 @@ public final class PfimbiExperiment {
             timelines.put(label, timeline.points());
             diskTimelines.put(label, disks);
           }
+          progress.step("%s: primary writes %.1f s, second copies %.1f s, third copies %.1f s", label,
+              metrics.get("primary_write_s"), metrics.get("first_replicas_s"), metrics.get("all_replicas_s"));
+          return new RunResult(variant.id(), variant.baseline(), setup.stage(layout, rep), 1, metrics,
+              Map.of("blocks", blocks, "layout", layout.id(), "workload", setup.workload().id()));
         }
       }
-      progress.step("%s: primary writes %.1f s, second copies %.1f s, third copies %.1f s", label,
-          metrics.get("primary_write_s"), metrics.get("first_replicas_s"), metrics.get("all_replicas_s"));
-      return new RunResult(variant.id(), variant.baseline(), setup.stage(layout, rep), 1, metrics,
-          Map.of("blocks", blocks, "layout", layout.id()));
+    }
+
+    /** Sort's input, written before the clock starts; nothing for DFSIO. */
+    private void prepare(DistributedFileSystem fs) throws IOException {
+      if (setup.workload() == PfimbiWorkload.SORT) {
+        PfimbiProfile p = setup.profile();
+        progress.step("%s: writing the sort input, %d files of %d MiB", label, p.files(), p.fileBytes() >> 20);
+        SortJob.writeInput(fs, new org.apache.hadoop.fs.Path(SORT_INPUT), p.files(), p.fileBytes(), rep);
+      }
+    }
+
+    private void runJob(int job, Map<String, Double> metrics) throws Exception {
+      if (setup.workload() == PfimbiWorkload.SORT) {
+        if (!SortJob.run(conf, new org.apache.hadoop.fs.Path(SORT_INPUT), new org.apache.hadoop.fs.Path(
+            outputDir(job)), setup.profile().files(), work.resolve("mapred"))) {
+          throw new IllegalStateException(label + ": the sort job failed");
+        }
+        return;
+      }
+      DfsioResult result = new DfsioRunner(conf, work.resolve("dfsio")).run(request(job));
+      progress.step("%s: job %d wrote %d MB (TestDFSIO %.1f MB/s)", label, job, Math.round(result.totalMb()),
+          result.throughputMbS());
+      metrics.put("job" + job + "_throughput_mb_s", result.throughputMbS());
+    }
+
+    /** The blocks the jobs wrote: known beforehand for DFSIO; for Sort, what its output holds once it ended. */
+    private int blocks(CopyTimeline timeline) throws IOException {
+      if (setup.workload() == PfimbiWorkload.DFSIO) {
+        return setup.workload().jobs() * setup.profile().blocksPerJob();
+      }
+      return timeline.count()[0];
     }
 
     /**
@@ -289,25 +335,30 @@ public final class PfimbiExperiment {
       }
     }
 
-    /** Pfimbi(3,1): each job's directory carries its request, one flow per job (thesis §4.3), weight 1 (§5). */
+    /**
+     * Each job's directory, with the layout's storage policy (its files inherit it) and, for Pfimbi, the job's
+     * request: three copies, as many synchronous as the variant writes, one flow per job (thesis §4.3), weight 1
+     * (§5).
+     */
     private void markJobs(DistributedFileSystem fs) throws IOException {
-      if (!variant.pfimbi()) {
-        return;
-      }
-      for (int job = 1; job <= JOBS; job++) {
+      for (int job = 1; job <= setup.workload().jobs(); job++) {
         org.apache.hadoop.fs.Path dir = new org.apache.hadoop.fs.Path(jobDir(job));
         fs.mkdirs(dir);
-        PfimbiFiles.mark(fs, dir, new PfimbiSpec(3, 1, "job" + job, 1.0));
+        if (layout.storagePolicy().isPresent()) {
+          fs.setStoragePolicy(dir, layout.storagePolicy().get());
+        }
+        if (variant.pfimbi()) {
+          PfimbiFiles.mark(fs, dir, new PfimbiSpec(3, variant.writeReplication(), "job" + job, 1.0));
+        }
       }
     }
 
     private DfsioRequest request(int job) {
       PfimbiProfile p = setup.profile();
-      DfsioRequest request = DfsioRequest.of(DfsioRequest.Op.WRITE, p.files(), p.fileBytes())
+      return DfsioRequest.of(DfsioRequest.Op.WRITE, p.files(), p.fileBytes())
           .withReplication(variant.writeReplication())
           .withParallelMaps(p.files())
           .withBaseDir(jobDir(job));
-      return layout.storagePolicy().map(request::withStoragePolicy).orElse(request);
     }
 
     private void setReplication(DistributedFileSystem fs, String dir, int replication) throws IOException {
@@ -342,11 +393,11 @@ public final class PfimbiExperiment {
       if (!variant.pfimbi()) {
         return "";
       }
-      Configuration conf = cluster.clientConf(ClientPlacement.offCluster());
-      int port = PfimbiClusterRecipe.managerPort(conf);
+      Configuration rmConf = cluster.clientConf(ClientPlacement.offCluster());
+      int port = PfimbiClusterRecipe.managerPort(rmConf);
       long[] sum = new long[5];
       StringBuilder regulators = new StringBuilder();
-      try (RmClient client = new RmClient(conf, port, 2_000)) {
+      try (RmClient client = new RmClient(rmConf, port, 2_000)) {
         for (DataNodeSpec dn : cluster.spec().dataNodes()) {
           for (ManagerStatusProto m : client.status(dn.address()).getManagersList()) {
             sum[0] += m.getQueued();

@@ -21,6 +21,11 @@ public enum PfimbiVariant {
   /** One copy written, two more by Pfimbi's flow-controlled background replication. */
   PFIMBI_31("pfimbi(3,1)", 1, Map.of()),
   /**
+   * Two copies written through the pipeline, the third by Pfimbi: the middle of Fig. 5.5(a)'s shortening
+   * synchronous pipelines. Not run unless named.
+   */
+  PFIMBI_32("pfimbi(3,2)", 2, Map.of()),
+  /**
    * Pfimbi(3,1) with the thesis's first activity measure, the disks' mean I/O latency (§4.2.2, Table 5.1), in
    * place of MemDisk (Table 5.2). Not run unless named.
    */

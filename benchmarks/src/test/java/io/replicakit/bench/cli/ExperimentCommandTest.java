@@ -25,7 +25,8 @@ class ExperimentCommandTest {
 
   @Test
   void anOptionTheExperimentDoesNotTake_isRefused_listingTheOnesItTakes() {
-    String accepted = "; accepted: --profile, --variants, --spec, --repeat, --layouts, --set, --processes, --out";
+    String accepted = "; accepted: --profile, --variants, --spec, --repeat, --layouts, --workload, --set, --processes,"
+        + " --out";
     assertEquals("unknown option --unknown" + accepted, failure("pfimbi", "--unknown", "x"));
     assertEquals("unknown option --unknown-option" + accepted, failure("pfimbi", "--unknown-option"));
     assertEquals("unknown option --weights" + accepted, failure("pfimbi", "--weights", "1,2"),
@@ -88,9 +89,9 @@ class ExperimentCommandTest {
   }
 
   @Test
-  void theRegistry_holdsTheNineExperiments_withDistinctNames() {
+  void theRegistry_holdsTheTenExperiments_withDistinctNames() {
     assertEquals(List.of("placement", "placement-scale", "metrics-overhead", "read-selection", "hotspot", "pfimbi",
-        "pfimbi-sharing", "pfimbi-faults", "write-approaches"),
+        "pfimbi-sharing", "pfimbi-swim", "pfimbi-faults", "write-approaches"),
         Experiments.all().stream().map(Experiment::name).toList());
   }
 }

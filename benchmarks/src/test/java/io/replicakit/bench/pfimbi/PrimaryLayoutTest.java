@@ -70,6 +70,6 @@ class PrimaryLayoutTest {
 
   private static PfimbiExperiment.Setup setup(int repeat, List<PrimaryLayout> layouts) {
     return new PfimbiExperiment.Setup(PfimbiProfile.QUICK, PfimbiVariant.DEFAULTS, "ssd-split", Map.of(), repeat,
-        layouts);
+        layouts, PfimbiWorkload.DFSIO);
   }
 }
