@@ -58,6 +58,29 @@ public final class DeviceSampler implements AutoCloseable {
     return start(cluster, () -> Double.NaN);
   }
 
+  /**
+   * Waits until no DataNode holds written data that is not yet on its devices (the emulated write-back), so that a
+   * measurement after a setup write starts from the same state for every variant; false after {@code timeout}.
+   */
+  public static boolean awaitFlushed(Cluster cluster, Duration timeout) throws InterruptedException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (dirtyBytes(cluster) > 0) {
+      if (System.nanoTime() > deadline) {
+        return false;
+      }
+      Thread.sleep(100);
+    }
+    return true;
+  }
+
+  private static long dirtyBytes(Cluster cluster) {
+    long sum = 0;
+    for (DataNodeSpec dn : cluster.spec().dataNodes()) {
+      sum += cluster.devices(dn.name()).stats().stream().mapToLong(VolumeStats::dirtyBytes).sum();
+    }
+    return sum;
+  }
+
   /** Stops sampling after one last snapshot and returns every snapshot, in time order. */
   public List<DeviceSnapshot> finish() {
     close();

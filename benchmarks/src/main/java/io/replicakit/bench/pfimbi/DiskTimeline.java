@@ -9,7 +9,6 @@ import io.replicakit.testbed.device.VolumeStats;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.ToLongFunction;
-import org.apache.hadoop.fs.StorageType;
 
 /**
  * What the DataNodes' disks did during one variant's run, from device snapshots taken from the first job's start
@@ -80,20 +79,6 @@ final class DiskTimeline {
   double readMib(double untilSeconds) {
     DeviceSnapshot end = lastAtOrBefore(untilSeconds);
     return end == null ? Double.NaN : end.readBytesSince(snapshots.get(0), v -> true) / MIB;
-  }
-
-  /**
-   * Bytes DataNodes wrote to volumes of {@code type} over the whole timeline, in MiB: where the copies went (thesis
-   * §5.1, Figs. 5.2 and 5.3: primaries on SSD, replicas on HDD).
-   */
-  double writtenMib(StorageType type) {
-    if (snapshots.isEmpty()) {
-      return Double.NaN;
-    }
-    DeviceSnapshot first = snapshots.get(0);
-    DeviceSnapshot last = snapshots.get(snapshots.size() - 1);
-    return (sum(last, v -> v.type() == type ? v.writeBytes() : 0) - sum(first, v -> v.type() == type
-        ? v.writeBytes() : 0)) / MIB;
   }
 
   /** Data written but not yet on the devices at {@code seconds}, over all DataNodes, in MiB. */

@@ -15,11 +15,12 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
 
 /**
  * How the Pfimbi experiments configure an embedded cluster, in one place so that the DFSIO comparison
  * ({@link PfimbiExperiment}) and the fault campaign measure the same Pfimbi: the block size of the run, one-second
- * heartbeats, and for Pfimbi the module's own install recipe ({@link PfimbiRecipe}, the one its integration tests
+ * heartbeats, the clients' close retries, and for Pfimbi the module's own install recipe ({@link PfimbiRecipe}, the one its integration tests
  * use) with the run's buffer size. Anything else stays at Pfimbi's defaults unless the user's {@code --set}
  * settings, applied last, say otherwise.
  */
@@ -27,11 +28,29 @@ public final class PfimbiClusterRecipe {
 
   private PfimbiClusterRecipe() {}
 
-  /** Settings every variant gets, Pfimbi or not, so they differ only in Pfimbi. */
+  /**
+   * A closing client's first wait for the NameNode to accept the file as complete, and its retries (HDFS: 400 ms,
+   * 5 retries, doubling). A client closes a file once its pipeline acked the last packet, but the NameNode
+   * completes the last block only when a DataNode has reported it; with one DataNode in the pipeline (replication
+   * 1: Pfimbi's primaries, {@code hdfs(1,1)+setrep(3)}) that report often loses the race, and the close waits the
+   * whole first delay. Measured on {@code six-disks} with SWIM's small jobs: about half of the replication-1 jobs
+   * took 0.41-0.43 s instead of 0.01-0.02 s, in plain HDFS as under Pfimbi (docs/experiments/pfimbi-swim.md).
+   * 50 ms and 8 retries keep HDFS's total patience (12.75 s against 12.4 s).
+   */
+  static final int CLOSE_INITIAL_DELAY_MS = 50;
+  static final int CLOSE_RETRIES = 8;
+
+  /**
+   * Settings every variant gets, Pfimbi or not, so they differ only in Pfimbi; the clients' close retries
+   * ({@link #CLOSE_INITIAL_DELAY_MS}) included, since a client's configuration starts from the cluster's.
+   */
   public static ClusterOptions base(Path dir, long blockBytes) {
     return ClusterOptions.in(dir)
         .with(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, Long.toString(blockBytes))
-        .with(DFSConfigKeys.DFS_HEARTBEAT_INTERVAL_KEY, "1");
+        .with(DFSConfigKeys.DFS_HEARTBEAT_INTERVAL_KEY, "1")
+        .with(HdfsClientConfigKeys.BlockWrite.LOCATEFOLLOWINGBLOCK_INITIAL_DELAY_MS_KEY,
+            Integer.toString(CLOSE_INITIAL_DELAY_MS))
+        .with(HdfsClientConfigKeys.BlockWrite.LOCATEFOLLOWINGBLOCK_RETRIES_KEY, Integer.toString(CLOSE_RETRIES));
   }
 
   /** Adds Pfimbi as its recipe installs it, with a buffer of {@code bufferBlocks} blocks per manager. */

@@ -35,9 +35,12 @@ import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileUtil;
+import org.apache.hadoop.fs.LocatedFileStatus;
+import org.apache.hadoop.fs.RemoteIterator;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.protocol.LocatedBlock;
 
 /**
  * Thesis §5.1 and §5.3 (Fig. 5.6/5.7): two back-to-back TestDFSIO write jobs under HDFS(3,3), HDFS(1,1) with
@@ -124,6 +127,7 @@ public final class PfimbiExperiment {
   private static final long TIMELINE_PERIOD_MS = 250;
   private static final Duration REPLICATION_TIMEOUT = Duration.ofMinutes(20);
   private static final Duration PROGRESS_EVERY = Duration.ofSeconds(10);
+  static final Duration SETTLE_TIMEOUT = Duration.ofMinutes(2);
 
   private final Setup setup;
   private final ExperimentRun run;
@@ -275,6 +279,9 @@ public final class PfimbiExperiment {
           metrics.put("all_replicas_s", timeline.reached(3, blocks).orElse(Double.NaN));
           DiskTimeline disks = new DiskTimeline(devices.finish());
           putDiskMetrics(metrics, disks, metrics.get("all_replicas_s"));
+          if (layout.split()) {
+            putPlacement(metrics, fs, outputs);
+          }
           metrics.put("primary_cpu_pct", disks.meanCpuPct(metrics.get("primary_write_s")));
           if (rep == 1) {
             timelines.put(label, timeline.points());
@@ -289,11 +296,19 @@ public final class PfimbiExperiment {
     }
 
     /** Sort's input, written before the clock starts; nothing for DFSIO. */
-    private void prepare(DistributedFileSystem fs) throws IOException {
+    private void prepare(DistributedFileSystem fs) throws IOException, InterruptedException {
       if (setup.workload() == PfimbiWorkload.SORT) {
         PfimbiProfile p = setup.profile();
         progress.step("%s: writing the sort input, %d files of %d MiB", label, p.files(), p.fileBytes() >> 20);
         SortJob.writeInput(fs, new org.apache.hadoop.fs.Path(SORT_INPUT), p.files(), p.fileBytes(), rep);
+        awaitFlushed();
+      }
+    }
+
+    /** Until the setup's writes are on the disks: each variant's job starts with the nodes' memory clean. */
+    private void awaitFlushed() throws InterruptedException {
+      if (!DeviceSampler.awaitFlushed(cluster, SETTLE_TIMEOUT)) {
+        progress.step("%s: data still unflushed after %d s; starting anyway", label, SETTLE_TIMEOUT.toSeconds());
       }
     }
 
@@ -329,10 +344,36 @@ public final class PfimbiExperiment {
       metrics.put("disk_busy_pct", disks.meanBusyPct(spanS));
       metrics.put("disk_read_mib", disks.readMib(spanS));
       metrics.put("dirty_at_span_mib", disks.dirtyMib(spanS));
-      if (layout.split()) {
-        metrics.put("ssd_written_mib", disks.writtenMib(StorageType.SSD));
-        metrics.put("disk_written_mib", disks.writtenMib(StorageType.DISK));
+    }
+
+    /**
+     * Where the copies ended, as the NameNode has them (split layouts): the share of replicas on the primaries'
+     * rack (a third when the split held: one copy of three) and, of those, the share on SSD (all of them in layout
+     * {@code ssd}, none in {@code hdd}).
+     */
+    private void putPlacement(Map<String, Double> metrics, DistributedFileSystem fs,
+        List<org.apache.hadoop.fs.Path> outputs) throws IOException {
+      String primaryRack = PrimaryLayout.primaryRack(cluster.spec());
+      int replicas = 0;
+      int onPrimaryRack = 0;
+      int onPrimaryRackSsd = 0;
+      for (org.apache.hadoop.fs.Path dir : outputs) {
+        RemoteIterator<LocatedFileStatus> files = fs.listFiles(dir, true);
+        while (files.hasNext()) {
+          String file = files.next().getPath().toUri().getPath();
+          for (LocatedBlock b : fs.getClient().getLocatedBlocks(file, 0, Long.MAX_VALUE).getLocatedBlocks()) {
+            for (int i = 0; i < b.getLocations().length; i++) {
+              replicas++;
+              if (b.getLocations()[i].getNetworkLocation().equals(primaryRack)) {
+                onPrimaryRack++;
+                onPrimaryRackSsd += b.getStorageTypes()[i] == StorageType.SSD ? 1 : 0;
+              }
+            }
+          }
+        }
       }
+      metrics.put("primary_rack_replicas_pct", 100.0 * onPrimaryRack / Math.max(1, replicas));
+      metrics.put("primary_rack_ssd_pct", 100.0 * onPrimaryRackSsd / Math.max(1, onPrimaryRack));
     }
 
     /**

@@ -40,7 +40,7 @@ final class PfimbiReport {
     writePlot(timelines.copies(), columns, run.outDir().resolve(PLOT));
     writeDisksPlot(timelines.disks(), columns, run.outDir().resolve(DISKS_PLOT));
     StringBuilder md = new StringBuilder();
-    md.append("# Pfimbi: flow-controlled background replication (thesis §5.1, §5.3)\n\n");
+    md.append("# Pfimbi: flow-controlled background replication (thesis §5.1-5.3)\n\n");
     md.append("Command: `").append(run.command()).append("` (").append(Md.num(elapsedS / 60))
         .append(" min, Hadoop ").append(results.hadoopVersion()).append(")\n\n## Setup\n\n");
     md.append(setupText(setup, spec)).append("\n\n## Results\n\n");
@@ -55,7 +55,7 @@ final class PfimbiReport {
     if (setup.repeat() > 1) {
       md.append("The plot shows the first repetition.\n\n");
     }
-    md.append("Blocks of both jobs holding at least one, two and three replicas, sampled every 250 ms from the "
+    md.append("Blocks of the jobs holding at least one, two and three replicas, sampled every 250 ms from the "
         + "NameNode's block locations (the thesis's Fig. 5.6/5.7 show the same as completion rates).\n\n");
     md.append(disksSection(results, setup));
     md.append("## From the thesis (its cluster, not this run)\n\n");

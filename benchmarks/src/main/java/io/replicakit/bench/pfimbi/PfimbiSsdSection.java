@@ -24,11 +24,12 @@ final class PfimbiSsdSection {
   static String write(ExperimentResults results, PfimbiExperiment.Setup setup) {
     StringBuilder md = new StringBuilder("## Primaries on SSD against HDD (thesis §5.1, Figs. 5.2, 5.3)\n\n");
     md.append("The same jobs on split nodes: primaries on the first rack's nodes, replicas on the other racks' DISKs. "
-        + "`ssd ÷ hdd` below 1 means the run gained from writing its primaries to SSD. MiB written per storage type "
-        + "are the DataNodes' writes in layout `ssd` (the primaries' bytes should be on SSD, the replicas' on "
-        + "DISK).\n\n");
+        + "`ssd ÷ hdd` below 1 means the run gained from writing its primaries to SSD. The last column checks the "
+        + "split from the NameNode's block locations in layout `ssd`: the share of all replicas on the primaries' "
+        + "rack (33 % when every block has one copy there) and, of those, the share on SSD (100 % when every "
+        + "primary went to SSD).\n\n");
     md.append(Md.header(List.of("repetition", "variant", "primary hdd (s)", "primary ssd (s)", "primary ssd ÷ hdd",
-        "span hdd (s)", "span ssd (s)", "span ssd ÷ hdd", "ssd layout: SSD / DISK written (MiB)")));
+        "span hdd (s)", "span ssd (s)", "span ssd ÷ hdd", "ssd layout: on primary rack / of those on SSD (%)")));
     List<Gain> gains = new ArrayList<>();
     for (int rep = 1; rep <= setup.repeat(); rep++) {
       for (PfimbiVariant variant : setup.variants()) {
@@ -44,7 +45,8 @@ final class PfimbiSsdSection {
             Md.num(hdd.get().metric("primary_write_s")), Md.num(ssd.get().metric("primary_write_s")),
             Md.num(gain.primary()) + "×", Md.num(hdd.get().metric("all_replicas_s")),
             Md.num(ssd.get().metric("all_replicas_s")), Md.num(gain.span()) + "×",
-            Md.num(ssd.get().metric("ssd_written_mib")) + " / " + Md.num(ssd.get().metric("disk_written_mib")))));
+            Md.num(ssd.get().metric("primary_rack_replicas_pct")) + " / "
+                + Md.num(ssd.get().metric("primary_rack_ssd_pct")))));
       }
     }
     return md.append('\n').append(checks(gains, setup.repeat())).append('\n').toString();

@@ -126,6 +126,10 @@ public final class SwimExperiment {
         SwimReplay replay = new SwimReplay(fs, new org.apache.hadoop.fs.Path(ROOT))) {
       replay.writeInputPool(jobs);
       prepareJobDirs(fs, replay, jobs, variant);
+      if (!DeviceSampler.awaitFlushed(cluster, PfimbiExperiment.SETTLE_TIMEOUT)) {
+        progress.step("%s: the input pool is still unflushed after %d s; starting anyway", label,
+            PfimbiExperiment.SETTLE_TIMEOUT.toSeconds());
+      }
       return measure(new Trial(label, variant, scale, cluster, fs), replay, jobs);
     } finally {
       FileUtil.fullyDelete(work.toFile());
