@@ -20,9 +20,9 @@ import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
 /**
  * How the Pfimbi experiments configure an embedded cluster, in one place so that the DFSIO comparison
  * ({@link PfimbiExperiment}) and the fault campaign measure the same Pfimbi: the block size of the run, one-second
- * heartbeats, the clients' close retries, and for Pfimbi the module's own install recipe ({@link PfimbiRecipe}, the one its integration tests
- * use) with the run's buffer size. Anything else stays at Pfimbi's defaults unless the user's {@code --set}
- * settings, applied last, say otherwise.
+ * heartbeats, the clients' close retries, and for Pfimbi the module's own install recipe ({@link PfimbiRecipe},
+ * the one its integration tests use) with the run's buffer size. Anything else stays at Pfimbi's defaults unless
+ * the user's {@code --set} settings, applied last, say otherwise.
  */
 public final class PfimbiClusterRecipe {
 
