@@ -43,11 +43,13 @@ import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
 
 /**
- * Thesis §5.1 and §5.3 (Fig. 5.6/5.7): two back-to-back TestDFSIO write jobs under HDFS(3,3), HDFS(1,1) with
- * {@code setReplication(3)} as each job ends, and Pfimbi(3,1), each variant on a fresh embedded cluster of the same
- * spec. Measured per variant, from the first job's start: when both jobs' primary writes were done
- * ({@code primary_write_s}), when every block had a second copy ({@code first_replicas_s}) and a third
- * ({@code all_replicas_s}, the work span), with block completions per pipeline position over time.
+ * Thesis §5.1-5.3: two back-to-back TestDFSIO write jobs (Figs. 5.6, 5.7), or one Sort job (Figs. 5.5, 5.6;
+ * {@link PfimbiWorkload}), under HDFS(3,3), HDFS(1,1) with {@code setReplication(3)} as each job ends, and
+ * Pfimbi(3,1), each variant on a fresh embedded cluster of the same spec; optionally on nodes split between
+ * primaries on HDD or SSD and replicas (Figs. 5.2, 5.3; {@link PrimaryLayout}). Measured per variant, from the first
+ * job's start: when the jobs' primary writes were done ({@code primary_write_s}), when every block had a second
+ * copy ({@code first_replicas_s}) and a third ({@code all_replicas_s}, the work span), with block completions per
+ * pipeline position over time.
  */
 public final class PfimbiExperiment {
 

@@ -88,6 +88,9 @@ final class SwimReplay implements AutoCloseable {
    * @throws IOException the first job's failure, if any failed
    */
   List<Outcome> replay(List<SwimPlan.ReplayJob> jobs, Listener listener) throws IOException, InterruptedException {
+    if (poolFiles == 0) {
+      throw new IllegalStateException("the input pool is not written: call writeInputPool first");
+    }
     long t0 = System.nanoTime();
     List<Future<Outcome>> futures = new ArrayList<>();
     for (SwimPlan.ReplayJob job : jobs) {
