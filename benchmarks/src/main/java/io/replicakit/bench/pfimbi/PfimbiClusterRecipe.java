@@ -33,8 +33,8 @@ public final class PfimbiClusterRecipe {
    * 5 retries, doubling). A client closes a file once its pipeline acked the last packet, but the NameNode
    * completes the last block only when a DataNode has reported it; with one DataNode in the pipeline (replication
    * 1: Pfimbi's primaries, {@code hdfs(1,1)+setrep(3)}) that report often loses the race, and the close waits the
-   * whole first delay. Measured on {@code six-disks} with SWIM's small jobs: about half of the replication-1 jobs
-   * took 0.41-0.43 s instead of 0.01-0.02 s, in plain HDFS as under Pfimbi (docs/experiments/pfimbi-swim.md).
+   * whole first delay. Measured on {@code six-disks} with 30 of SWIM's small jobs: half of the replication-1 jobs
+   * took 0.41-0.43 s, in plain HDFS as under Pfimbi, against 3 of 30 for HDFS(3,3) (docs/pfimbi.md).
    * 50 ms and 8 retries keep HDFS's total patience (12.75 s against 12.4 s).
    */
   static final int CLOSE_INITIAL_DELAY_MS = 50;
