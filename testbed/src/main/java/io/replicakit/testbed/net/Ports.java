@@ -9,22 +9,67 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.NetworkInterface;
 import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.OptionalInt;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Free TCP ports for servers that must be told their port before they start: a plugin's own server (the metrics
  * side channel, Pfimbi's Replication Managers) in an embedded cluster, a daemon of a multi-process cluster. A port is
- * picked by binding to port 0 and releasing it at once; the server binds it moments later.
+ * picked by binding it and releasing it at once; the server binds it moments later.
  */
 public final class Ports {
 
   private Ports() {}
 
-  /** A port free right now. */
+  /** Where the kernel's own choices come from (Linux); read once. */
+  private static final Path EPHEMERAL_RANGE = Path.of("/proc/sys/net/ipv4/ip_local_port_range");
+  /** The lowest port {@link #free} picks from below the kernel's range. */
+  static final int LOWEST = 10_000;
+  private static final int ATTEMPTS = 50;
+
+  /**
+   * A port free right now, below the kernel's ephemeral range when it is known. A port the kernel handed out for
+   * port 0 and got back can be handed out again to the next server that binds port 0 (a MiniDFSCluster's NameNode
+   * and DataNodes all do) before the plugin told to use it binds it; a port the kernel never hands out for port 0
+   * cannot. Falls back to the kernel's choice when the range is unknown or nothing below it is free.
+   */
   public static int free() {
+    OptionalInt below = belowEphemeral(ephemeralLow());
+    if (below.isPresent()) {
+      return below.getAsInt();
+    }
     try (ServerSocket socket = new ServerSocket(0)) {
       return socket.getLocalPort();
     } catch (IOException e) {
       throw new UncheckedIOException("no free TCP port", e);
+    }
+  }
+
+  /** A free port in [{@link #LOWEST}, {@code low}), tried at random; empty if none of a few tries binds. */
+  static OptionalInt belowEphemeral(int low) {
+    if (low - LOWEST < ATTEMPTS) {
+      return OptionalInt.empty();
+    }
+    for (int i = 0; i < ATTEMPTS; i++) {
+      int port = ThreadLocalRandom.current().nextInt(LOWEST, low);
+      try (ServerSocket socket = new ServerSocket(port)) {
+        return OptionalInt.of(socket.getLocalPort());
+      } catch (IOException e) {
+        // taken: try another
+      }
+    }
+    return OptionalInt.empty();
+  }
+
+  /** The first port of the kernel's ephemeral range; 0 when not known (not Linux, or unreadable). */
+  static int ephemeralLow() {
+    try {
+      String[] range = Files.readString(EPHEMERAL_RANGE).trim().split("\\s+");
+      return Integer.parseInt(range[0]);
+    } catch (IOException | RuntimeException e) {
+      return 0;
     }
   }
 
