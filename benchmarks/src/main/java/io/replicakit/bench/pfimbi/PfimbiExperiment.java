@@ -225,6 +225,14 @@ public final class PfimbiExperiment {
     return setup.workload() == PfimbiWorkload.SORT ? jobDir(job) + "/output" : dataDir(job);
   }
 
+  /** HDFS's own background replication (thesis's setRep): raise every file of {@code dir} to {@code replication}. */
+  static void setReplication(DistributedFileSystem fs, org.apache.hadoop.fs.Path dir, int replication)
+      throws IOException {
+    for (FileStatus f : fs.listStatus(dir)) {
+      fs.setReplication(f.getPath(), (short) replication);
+    }
+  }
+
   /** Which run a trial is: its layout, its repetition, and its name in progress lines and plots. */
   private record Place(PrimaryLayout layout, int rep, String label) {}
 
@@ -271,7 +279,7 @@ public final class PfimbiExperiment {
             metrics.put("job" + job + "_write_s", end - previousEnd);
             previousEnd = end;
             if (variant == PfimbiVariant.HDFS_11_SETREP) {
-              setReplication(fs, outputDir(job), 3);
+              setReplication(fs, new org.apache.hadoop.fs.Path(outputDir(job)), 3);
             }
           }
           metrics.put("primary_write_s", previousEnd);
@@ -402,12 +410,6 @@ public final class PfimbiExperiment {
           .withReplication(variant.writeReplication())
           .withParallelMaps(p.files())
           .withBaseDir(jobDir(job));
-    }
-
-    private void setReplication(DistributedFileSystem fs, String dir, int replication) throws IOException {
-      for (FileStatus f : fs.listStatus(new org.apache.hadoop.fs.Path(dir))) {
-        fs.setReplication(f.getPath(), (short) replication);
-      }
     }
 
     /** Waits for the third copies, with a progress line every {@link #PROGRESS_EVERY}. */

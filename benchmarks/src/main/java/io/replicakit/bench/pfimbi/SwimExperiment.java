@@ -30,7 +30,6 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
@@ -175,7 +174,7 @@ public final class SwimExperiment {
       List<SwimReplay.Outcome> outcomes = replay.replay(jobs, outcome -> {
         int n = ended.incrementAndGet();
         if (t.variant() == PfimbiVariant.HDFS_11_SETREP) {
-          setReplication(t.fs(), replay.outputDir(outcome.job()), 3);
+          PfimbiExperiment.setReplication(t.fs(), replay.outputDir(outcome.job()), 3);
         }
         synchronized (next) {
           if (System.nanoTime() > next[0] || n == jobs.size()) {
@@ -229,13 +228,6 @@ public final class SwimExperiment {
 
   private static double round(double seconds) {
     return Math.round(seconds * 1000) / 1000.0;
-  }
-
-  private static void setReplication(DistributedFileSystem fs, org.apache.hadoop.fs.Path dir, int replication)
-      throws IOException {
-    for (FileStatus f : fs.listStatus(dir)) {
-      fs.setReplication(f.getPath(), (short) replication);
-    }
   }
 
   private void awaitCopies(Trial t, CopyTimeline timeline, int blocks) throws Exception {
