@@ -246,10 +246,7 @@ final class PolicyTrial {
   private List<Map<String, Object>> linkUsage(Cluster cluster) throws java.io.IOException {
     List<LinkCounters> now = cluster.linkCounters();
     long nowNanos = System.nanoTime();
-    List<Map<String, Object>> usage = new ArrayList<>();
-    for (int i = 0; i < now.size() && i < linksBefore.size(); i++) {
-      usage.add(now.get(i).since(linksBefore.get(i), (nowNanos - linksBeforeNanos) / 1e9));
-    }
+    List<Map<String, Object>> usage = LinkCounters.since(linksBefore, now, (nowNanos - linksBeforeNanos) / 1e9);
     linksBefore = now;
     linksBeforeNanos = nowNanos;
     return usage;

@@ -7,10 +7,13 @@ package io.replicakit.bench.read;
 import io.replicakit.bench.device.DeviceSampler;
 import io.replicakit.testbed.cluster.Cluster;
 import io.replicakit.testbed.dfsio.DfsioRequest;
+import io.replicakit.testbed.dfsio.DfsioResult;
 import io.replicakit.testbed.dfsio.DfsioRunner;
+import io.replicakit.testbed.net.LinkCounters;
 import java.io.IOException;
+import java.util.List;
 
-/** One TestDFSIO read from off-cluster with the devices sampled throughout. */
+/** One TestDFSIO read with the devices sampled throughout, and the shaped links' bytes before and after. */
 final class MeasuredRead {
 
   private final Cluster cluster;
@@ -24,11 +27,17 @@ final class MeasuredRead {
   }
 
   ReadSample run() throws IOException {
+    List<LinkCounters> linksBefore = cluster.linkCounters();
+    long start = System.nanoTime();
     DeviceSampler sampler = DeviceSampler.start(cluster, ReadClusterSettings.weight(cluster));
     try {
-      return new ReadSample(runner.run(request), new UtilizationTimeline(sampler.finish()));
+      DfsioResult result = runner.run(request);
+      UtilizationTimeline timeline = new UtilizationTimeline(sampler.finish());
+      double seconds = (System.nanoTime() - start) / 1e9;
+      return new ReadSample(result, timeline, LinkCounters.since(linksBefore, cluster.linkCounters(), seconds));
     } finally {
       sampler.close();
     }
   }
+
 }

@@ -21,6 +21,10 @@ import org.apache.hadoop.fs.StorageType;
 final class ReadMetrics {
 
   static final String THROUGHPUT = "read_throughput_mb_s";
+  /** Bytes out of the racks through their uplinks during a read, shaped links only ({@link ReadSample}). */
+  static final String UPLINK_BYTES = "rack_uplink_up_bytes";
+  /** Bytes down the client hosts' links during a read (shaped links only). */
+  static final String CLIENT_LINK_BYTES = "client_link_down_bytes";
 
   private ReadMetrics() {}
 
@@ -50,6 +54,12 @@ final class ReadMetrics {
     m.put("device_throughput_mb_s", stats(samples, ReadSample::deviceMbS).mean());
     m.put("jvm_cpu_cores", stats(samples, s -> s.timeline().jvmCpuCores()).mean());
     m.put("machine_cpu_pct", stats(samples, s -> s.timeline().machineCpuPct()).mean());
+    if (!samples.get(0).links().isEmpty()) {
+      Stats uplinks = stats(samples, ReadSample::uplinkUpBytes);
+      m.put(UPLINK_BYTES, uplinks.mean());
+      m.put(UPLINK_BYTES + "_std", uplinks.std());
+      m.put(CLIENT_LINK_BYTES, stats(samples, ReadSample::clientLinkDownBytes).mean());
+    }
     return m;
   }
 
@@ -65,6 +75,9 @@ final class ReadMetrics {
       r.put("exec_time_s", round(s.dfsio().execTimeS()));
       r.put("dfsio_throughput_mb_s", round(s.dfsio().throughputMbS()));
       r.put("total_mb", round(s.dfsio().totalMb()));
+      if (!s.links().isEmpty()) {
+        r.put("links", s.links());
+      }
       reps.add(r);
     }
     UtilizationTimeline last = samples.get(samples.size() - 1).timeline();

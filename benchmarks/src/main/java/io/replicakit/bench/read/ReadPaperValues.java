@@ -34,6 +34,12 @@ final class ReadPaperValues {
       "wrr", new double[] {67, 69},
       "drr", new double[] {90, 51});
 
+  /**
+   * Data moved between the racks of a two-rack cluster (a rack of two nodes, a rack of one) during reads without
+   * network considerations, GB (§4.2.3); with them, none moved.
+   */
+  static final Map<String, Double> RACK_TO_RACK_GB = Map.of("storage-type", 33.0, "wrr", 27.0, "drr", 28.0);
+
   private ReadPaperValues() {}
 
   static Optional<Double> ssdUtilPct(String policy) {

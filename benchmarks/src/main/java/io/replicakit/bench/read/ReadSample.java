@@ -6,14 +6,53 @@ package io.replicakit.bench.read;
 
 import io.replicakit.testbed.dfsio.DfsioResult;
 import io.replicakit.testbed.spec.Sizes;
+import java.util.List;
+import java.util.Map;
 
 /**
  * One TestDFSIO read and what the devices saw during it.
  *
  * @param dfsio TestDFSIO's own figures (per-map throughput, job wall time)
  * @param timeline the device snapshots taken during the read
+ * @param links each shaped link's bytes during the read ({@code LinkCounters.since}); empty when not shaped
  */
-record ReadSample(DfsioResult dfsio, UtilizationTimeline timeline) {
+record ReadSample(DfsioResult dfsio, UtilizationTimeline timeline, List<Map<String, Object>> links) {
+
+  ReadSample {
+    links = List.copyOf(links);
+  }
+
+  /** A read on a cluster without shaped links. */
+  ReadSample(DfsioResult dfsio, UtilizationTimeline timeline) {
+    this(dfsio, timeline, List.of());
+  }
+
+  /**
+   * Bytes that left a rack through its uplink during the read (every rack's uplink, upwards), or NaN without shaped
+   * links. For a reader on a rack's client host that is the data it read from other racks (plus the job's RPCs to
+   * the NameNode); for an off-cluster reader, everything it read.
+   */
+  double uplinkUpBytes() {
+    return linkBytes("rack_uplink", "up_bytes");
+  }
+
+  /** Bytes the client hosts' links carried down to their readers, or NaN without shaped links. */
+  double clientLinkDownBytes() {
+    return linkBytes("client", "down_bytes");
+  }
+
+  private double linkBytes(String kind, String direction) {
+    if (links.isEmpty()) {
+      return Double.NaN;
+    }
+    double sum = 0;
+    for (Map<String, Object> link : links) {
+      if (kind.equals(link.get("kind"))) {
+        sum += ((Number) link.get(direction)).doubleValue();
+      }
+    }
+    return sum;
+  }
 
   /**
    * Aggregate read throughput: the data read over the job's wall-clock time, as the read paper's Fig. 3 compares

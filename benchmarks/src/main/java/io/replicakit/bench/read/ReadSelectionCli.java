@@ -11,6 +11,7 @@ import io.replicakit.bench.results.ExperimentResults;
 import io.replicakit.read.policy.ReadPolicies;
 import io.replicakit.testbed.cli.Cli;
 import io.replicakit.testbed.cli.ProcessesOption;
+import io.replicakit.testbed.cluster.ClientPlacement;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Mixin;
@@ -19,8 +20,9 @@ import picocli.CommandLine.Option;
 /** {@code bin/replicakit experiment read-selection}: its options, and the run they set up. */
 public final class ReadSelectionCli implements Experiment {
 
-  @Option(names = "--profile", paramLabel = "quick|paper", defaultValue = "quick", description = "quick (default,"
-      + " under 10 minutes) or paper; see docs/experiments/read-selection.md")
+  @Option(names = "--profile", paramLabel = "quick|paper|network", defaultValue = "quick", description = "quick"
+      + " (default, under 10 minutes), paper, or network (less data, no sweep: for --client in a rack on shaped"
+      + " links); see docs/experiments/read-selection.md")
   String profile;
 
   @Option(names = "--policies", paramLabel = "LIST", split = ",", description = "comma-separated read policies for"
@@ -44,6 +46,17 @@ public final class ReadSelectionCli implements Experiment {
   @Option(names = "--spec-set", paramLabel = "FIELD=VALUE", description = "spec override (repeatable), e.g."
       + " device.mibps.ssd=40")
   List<String> specSettings = new ArrayList<>();
+
+  @Option(names = "--client", paramLabel = "off-cluster|/RACK", defaultValue = "off-cluster", description = "where"
+      + " TestDFSIO reads from: off-cluster (default, equally far from every replica) or a rack's client host, e.g."
+      + " /r1 (replicas in that rack are closer); the data is written from off-cluster either way")
+  String client;
+
+  @Option(names = "--inter-rack", paramLabel = "MBPS[,MBPS...]", split = ",", description = "inter-rack bandwidths"
+      + " (MB/s) to tell the storage-aware policies (replicakit.read.bandwidth.inter-rack.mbps); with several, each"
+      + " of storage-type, wrr, drr and combined runs once per value as POLICY(inter-rack=V); 0 is the paper's rule"
+      + " 3 (across racks, the closest replica). Default: the cluster's, 1250 (every SSD worth reading)")
+  List<String> interRack = new ArrayList<>();
 
   @Mixin
   HdfsSettings settings = new HdfsSettings();
@@ -74,6 +87,8 @@ public final class ReadSelectionCli implements Experiment {
     ReadSelectionExperiment.PolicyScope.parse(policyScope);
     policies().forEach(ReadSelectionCli::requireKnown);
     weights(ReadSelectionProfile.named(profile));
+    reader();
+    interRackMbps();
   }
 
   @Override
@@ -85,12 +100,29 @@ public final class ReadSelectionCli implements Experiment {
   public ExperimentResults run(ExperimentRun run) throws Exception {
     ReadSelectionProfile p = ReadSelectionProfile.named(profile);
     ReadSelectionExperiment.Setup setup = new ReadSelectionExperiment.Setup(p, policies(), weights(p), spec,
-        specSettings, settings.map(), ReadSelectionExperiment.PolicyScope.parse(policyScope));
+        specSettings, settings.map(), ReadSelectionExperiment.PolicyScope.parse(policyScope), reader(),
+        interRackMbps());
     return new ReadSelectionExperiment(setup, run, processes.mode()).run();
   }
 
   private List<String> policies() {
     return Cli.list(policies);
+  }
+
+  /** Off-cluster or a rack's client host; a DataNode's own address is not offered (its reads would be local). */
+  ClientPlacement reader() {
+    String text = client.trim();
+    if (text.equals("off") || text.equals("off-cluster")) {
+      return ClientPlacement.offCluster();
+    }
+    if (text.matches("/[^/]+")) {
+      return ClientPlacement.inRack(text);
+    }
+    throw new IllegalArgumentException("--client must be off-cluster or a rack such as /r1, was '" + client + "'");
+  }
+
+  List<Double> interRackMbps() {
+    return Cli.list(interRack).stream().map(v -> Cli.number("--inter-rack", v, 0, 1_000_000)).distinct().toList();
   }
 
   private List<Double> weights(ReadSelectionProfile p) {

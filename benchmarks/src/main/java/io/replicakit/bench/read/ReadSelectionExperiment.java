@@ -5,9 +5,12 @@
 package io.replicakit.bench.read;
 
 import io.replicakit.bench.experiment.ExperimentRun;
+import io.replicakit.bench.hdfs.DfsioClientConf;
 import io.replicakit.bench.results.ExperimentResults;
 import io.replicakit.bench.results.Progress;
 import io.replicakit.bench.results.RunResult;
+import io.replicakit.read.config.ReadSelectionConfig;
+import io.replicakit.testbed.cluster.ClientPlacement;
 import io.replicakit.testbed.cluster.Cluster;
 import io.replicakit.testbed.cluster.ClusterMode;
 import io.replicakit.testbed.cluster.ClusterOptions;
@@ -36,9 +39,32 @@ import org.apache.hadoop.hdfs.protocol.HdfsConstants;
  */
 public final class ReadSelectionExperiment {
 
-  /** What to run. */
+  /**
+   * What to run.
+   *
+   * @param reader where TestDFSIO reads from (the data is always written from off-cluster)
+   * @param interRackMbps inter-rack bandwidths the storage-aware policies are told, each policy run once per value
+   *     when there are several ({@link ReadVariants}); empty keeps the cluster's
+   */
   public record Setup(ReadSelectionProfile profile, List<String> policies, List<Double> weights, String specName,
-      List<String> specSettings, Map<String, String> hdfsSettings, PolicyScope scope) {}
+      List<String> specSettings, Map<String, String> hdfsSettings, PolicyScope scope, ClientPlacement reader,
+      List<Double> interRackMbps) {
+
+    public Setup {
+      interRackMbps = List.copyOf(interRackMbps);
+    }
+
+    /** Reads from off-cluster, every policy told the cluster's inter-rack bandwidth. */
+    public Setup(ReadSelectionProfile profile, List<String> policies, List<Double> weights, String specName,
+        List<String> specSettings, Map<String, String> hdfsSettings, PolicyScope scope) {
+      this(profile, policies, weights, specName, specSettings, hdfsSettings, scope, ClientPlacement.offCluster(),
+          List.of());
+    }
+
+    boolean readsOffCluster() {
+      return reader instanceof ClientPlacement.OffCluster;
+    }
+  }
 
   /**
    * Which of TestDFSIO's files get One_SSD. TestDFSIO's own {@code -storagePolicy} sets it on its data directory
@@ -95,6 +121,10 @@ public final class ReadSelectionExperiment {
     ClusterSpec spec = ReadSpecs.load(setup.specName(), setup.specSettings(), profile.ssdMibS(),
         profile.diskMibS());
     ReadSpecs.requireTypes(spec, StorageType.SSD, StorageType.DISK);
+    if (setup.reader() instanceof ClientPlacement.InRack r && !spec.racks().contains(r.rack())) {
+      throw new IllegalArgumentException("--client " + r.rack() + ": spec '" + spec.name() + "' has racks "
+          + spec.racks());
+    }
     Path work = Files.createTempDirectory("replicakit-read-selection-");
     progress.step("starting a '%s' cluster (%d DataNodes, %d racks; %s)", spec.name(), spec.dataNodes().size(),
         spec.racks().size(), spec.devices().describe());
@@ -105,13 +135,16 @@ public final class ReadSelectionExperiment {
     try (Cluster cluster = Cluster.start(spec, options)) {
       DfsioRunner dfsio = new DfsioRunner(ReadClusterSettings.clientConf(cluster), work.resolve("dfsio"));
       layout = write(cluster, dfsio);
-      runs = readAll(new Reads(cluster, dfsio, request(), progress));
+      DfsioRunner reader = setup.readsOffCluster() ? dfsio
+          : new DfsioRunner(DfsioClientConf.at(cluster, setup.reader()), work.resolve("dfsio-reader"));
+      runs = readAll(new Reads(cluster, reader, request(), progress));
     } finally {
       FileUtil.fullyDelete(work.toFile());
     }
+    // The model's reader is off-cluster, equally far from every replica; for a reader in a rack it has no ceiling.
     DeviceModel model = new DeviceModel(spec.dataNodes().size(), spec.devices().mibPerSec(StorageType.SSD),
-        spec.devices().mibPerSec(StorageType.DISK), profile.replication(),
-        DeviceModel.variants(options.hdfsSettings(), policySettings()));
+        spec.devices().mibPerSec(StorageType.DISK), profile.replication(), setup.readsOffCluster()
+            ? DeviceModel.variants(options.hdfsSettings(), policySettings()) : Map.of());
     return finish(spec, layout, runs, model);
   }
 
@@ -120,23 +153,18 @@ public final class ReadSelectionExperiment {
     List<RunResult> runs = new ArrayList<>();
     reads.warmUp();
     Map<String, Map<String, String>> settings = policySettings();
-    for (String policy : setup.policies()) {
-      runs.add(reads.stage(policy, ReadSelectionReport.READ, settings.get(policy), policy.equals(BASELINE),
-          setup.profile().repetitions()));
-    }
-    for (double w : setup.weights()) {
-      runs.add(reads.stage(wrrVariant(w), ReadSelectionReport.SWEEP, settings.get(wrrVariant(w)), false,
-          setup.profile().sweepRepetitions()));
+    List<String> sweep = setup.weights().stream().map(ReadSelectionExperiment::wrrVariant).toList();
+    for (Map.Entry<String, Map<String, String>> v : settings.entrySet()) {
+      boolean inSweep = sweep.contains(v.getKey());
+      runs.add(reads.stage(v.getKey(), inSweep ? ReadSelectionReport.SWEEP : ReadSelectionReport.READ, v.getValue(),
+          v.getKey().equals(BASELINE), inSweep ? setup.profile().sweepRepetitions() : setup.profile().repetitions()));
     }
     return runs;
   }
 
   /** The NameNode settings of each variant: the read stage's policies, then the sweep's WRR weights. */
   private Map<String, Map<String, String>> policySettings() {
-    Map<String, Map<String, String>> settings = new LinkedHashMap<>();
-    setup.policies().forEach(p -> settings.put(p, ReadClusterSettings.policy(p, Double.NaN)));
-    setup.weights().forEach(w -> settings.put(wrrVariant(w), ReadClusterSettings.policy("wrr", w)));
-    return settings;
+    return ReadVariants.of(setup.policies(), setup.interRackMbps(), setup.weights());
   }
 
   private ExperimentResults finish(ClusterSpec spec, DataLayout layout, List<RunResult> runs, DeviceModel model)
@@ -144,6 +172,7 @@ public final class ReadSelectionExperiment {
     Map<String, Object> cluster = new LinkedHashMap<>(ReadSpecs.describe(spec, layout,
         setup.profile().replication(), HdfsConstants.ONESSD_STORAGE_POLICY_NAME));
     cluster.put("mode", mode.label());
+    cluster.put("reader", readerText());
     cluster.put("network", NetworkRecord.of(spec, mode));
     return run.finish(NAME, setup.profile().name(), cluster, runs, results -> ReadSelectionReport.write(results,
         run.outDir(), run.command(), setupText(spec, layout), model, progress.elapsedSeconds()));
@@ -151,8 +180,7 @@ public final class ReadSelectionExperiment {
 
   /** The sweep's variant name, as {@code wrr(w=7)}. */
   static String wrrVariant(double w) {
-    return w == Math.rint(w) ? String.format(Locale.ROOT, "wrr(w=%d)", (long) w)
-        : String.format(Locale.ROOT, "wrr(w=%s)", w);
+    return ReadVariants.wrr(w);
   }
 
   private DataLayout write(Cluster cluster, DfsioRunner dfsio) throws Exception {
@@ -184,15 +212,33 @@ public final class ReadSelectionExperiment {
         + layout.blocks() + " blocks, replicas per block " + layout.describeTypes()
         + (setup.scope() == PolicyScope.ALL ? "; One_SSD set on TestDFSIO's directory, so its control files too"
             : "; One_SSD on the data files only (`--policy-scope data`): TestDFSIO's control files are HOT")
-        + "\n- Reads: TestDFSIO from off-cluster (equally far from every replica), " + p.files()
+        + "\n- Reads: TestDFSIO from " + readerText() + ", " + p.files()
         + " maps at once; " + p.repetitions() + " per policy, " + p.sweepRepetitions() + " per WRR weight;"
         + " NameNode restarted with each policy, then waited for a fresh system-state sample of every DataNode"
         + "\n- Policies' storage model: SSD " + fmt(spec.devices().throughput(StorageType.SSD).mbPerSec())
         + " and DISK " + fmt(spec.devices().throughput(StorageType.DISK).mbPerSec())
-        + " MB/s (the emulated speeds), inter-rack bandwidth "
-        + ReadClusterSettings.INTER_RACK_MBPS + " MB/s; DRR thresholds and steps at their defaults unless"
-        + " `--set` says otherwise" + extraSettings();
+        + " MB/s (the emulated speeds), inter-rack bandwidth " + interRackText()
+        + "; DRR thresholds and steps at their defaults unless `--set` says otherwise" + extraSettings();
   }
+
+  private String readerText() {
+    return setup.readsOffCluster() ? "off-cluster (equally far from every replica)"
+        : "the client host of rack " + ((ClientPlacement.InRack) setup.reader()).rack()
+            + " (replicas in its rack are closer than the others)";
+  }
+
+  private String interRackText() {
+    List<Double> values = setup.interRackMbps();
+    if (values.isEmpty()) {
+      return setup.hdfsSettings().getOrDefault(ReadSelectionConfig.INTER_RACK_KEY,
+          ReadClusterSettings.INTER_RACK_MBPS) + " MB/s";
+    }
+    List<String> numbers = values.stream().map(ReadVariants::number).toList();
+    return values.size() == 1 ? numbers.get(0) + " MB/s"
+        : String.join(" and ", numbers) + " MB/s compared: each storage-aware policy runs once with each, named"
+            + " `POLICY(inter-rack=V)` (0 is the paper's rule 3: across racks, read the closest replica)";
+  }
+
 
   private String extraSettings() {
     if (setup.hdfsSettings().isEmpty() && setup.specSettings().isEmpty()) {

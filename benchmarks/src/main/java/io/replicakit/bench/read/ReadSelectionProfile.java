@@ -46,11 +46,20 @@ public record ReadSelectionProfile(String name, String description, int files, l
       60, 32 * Sizes.MIB, Sizes.MIB, 3, 20, 4,
       IntStream.rangeClosed(1, 20).mapToObj(i -> (double) i).collect(Collectors.toList()), 1);
 
-  public static final List<ReadSelectionProfile> ALL = List.of(QUICK, PAPER);
+  /**
+   * For a reader in a rack on shaped links (spec {@code one-ssd-two-racks}, {@code --client /r1}): a quarter of
+   * quick's data, since writing it from off-cluster crosses rack uplinks slower than one DISK; no sweep.
+   */
+  public static final ReadSelectionProfile NETWORK = new ReadSelectionProfile("network",
+      "24 files of 8 MiB (One_SSD, RF 3, 1 MiB blocks), 2 reads per policy, no WRR sweep",
+      24, 8 * Sizes.MIB, Sizes.MIB, 2, 20, 4, List.of(), 1);
+
+  public static final List<ReadSelectionProfile> ALL = List.of(QUICK, PAPER, NETWORK);
 
   public static ReadSelectionProfile named(String name) {
     return ALL.stream().filter(p -> p.name().equals(name.toLowerCase(Locale.ROOT))).findFirst()
-        .orElseThrow(() -> new IllegalArgumentException("unknown profile '" + name + "'; profiles: quick, paper"));
+        .orElseThrow(() -> new IllegalArgumentException("unknown profile '" + name
+            + "'; profiles: quick, paper, network"));
   }
 
   /** The paper's replication factor: One_SSD puts one replica on SSD, two on DISK. */

@@ -9,6 +9,7 @@ import io.replicakit.bench.results.BarChart;
 import io.replicakit.bench.results.ExperimentResults;
 import io.replicakit.bench.results.LineChart;
 import io.replicakit.bench.results.RunResult;
+import io.replicakit.testbed.spec.Sizes;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -50,9 +51,10 @@ final class ReadSelectionReport {
       double runSeconds) {
     StringBuilder md = new StringBuilder();
     md.append("# Read-selection experiment: ").append(results.profile()).append(" profile\n\n");
-    md.append("Reproduces the DFSIO experiments of the read-selection paper (§4.2: Fig. 3, 4 and 5) on the embedded"
-        + " testbed. Values are this run's measurements; the paper's are shown beside them, labelled as the"
-        + " paper's. Throughputs are MiB/s, which TestDFSIO prints as \"MB/sec\".\n\n");
+    md.append("Reproduces the DFSIO experiments of the read-selection paper (§4.2: Fig. 3, 4 and 5) on the testbed"
+        + " (`cluster.mode` in results.json: embedded, or a process per daemon). Values are this run's measurements;"
+        + " the paper's are shown beside them, labelled as the paper's. Throughputs are MiB/s, which TestDFSIO"
+        + " prints as \"MB/sec\".\n\n");
     md.append("- Command: `").append(command).append("`\n");
     md.append("- Started: ").append(results.started()).append(", Hadoop ").append(results.hadoopVersion())
         .append(String.format(Locale.ROOT, "; run time %.0f s (%.1f min)%n", runSeconds, runSeconds / 60));
@@ -62,6 +64,7 @@ final class ReadSelectionReport {
       checks(md, results);
       throughputSection(md, results, policies, model);
       utilizationSection(md, results, policies);
+      racksSection(md, results, policies);
       costSection(md, results, policies);
     }
     List<String> weights = variants(results, SWEEP);
@@ -124,6 +127,37 @@ final class ReadSelectionReport {
     }
     md.append("\nThe timelines are the last repetition of each policy, sampled every 250 ms.\n");
     md.append("\n![SSD and DISK utilization over time per policy](utilization.png)\n");
+  }
+
+  /** Bytes between racks per policy (paper §4.2.3), when the run's links were shaped and counted. */
+  private static void racksSection(StringBuilder md, ExperimentResults results, List<String> policies) {
+    if (policies.stream().noneMatch(p -> results.run(p, READ).orElseThrow().metrics()
+        .containsKey(ReadMetrics.UPLINK_BYTES))) {
+      return;
+    }
+    md.append("\n## Traffic between racks (paper §4.2.3)\n\n");
+    md.append("Bytes the links carried during each read (mean over the repetitions), from their veth counters,"
+        + " headers included: out of the racks through their uplinks, and down the client hosts' links to the"
+        + " reader. For a reader on a rack's client host, what left a rack is what it read from other racks (and"
+        + " the job's calls to the NameNode, which sits beyond the uplinks); for an off-cluster reader, everything."
+        + "\n\n");
+    double base = throughput(results, ReadSelectionExperiment.BASELINE, READ);
+    md.append(Md.header(List.of("policy", "read throughput (MB/s)", "ratio to network-distance",
+        "out of the racks (MiB)", "to the reader (MiB)", "out of the racks / to the reader (%)",
+        "read from SSD (%)")));
+    for (String p : policies) {
+      RunResult r = results.run(p, READ).orElseThrow();
+      double t = r.metric(ReadMetrics.THROUGHPUT);
+      double up = r.metric(ReadMetrics.UPLINK_BYTES);
+      double client = r.metric(ReadMetrics.CLIENT_LINK_BYTES);
+      md.append(Md.row(List.of("`" + p + "`", Md.meanStd(t, r.metric(ReadMetrics.THROUGHPUT + "_std"),
+          r.repetitions()), Md.ratio(t, base), Md.num(up / Sizes.MIB), Md.num(client / Sizes.MIB),
+          Md.pct(client > 0 ? 100 * up / client : Double.NaN), Md.pct(r.metric("ssd_read_share_pct")))));
+    }
+    md.append(String.format(Locale.ROOT, "%nThe paper's (§4.2.3, a rack of two nodes and a rack of one):"
+        + " without network considerations %.0f GB (storage type), %.0f GB (WRR) and %.0f GB (DRR) moved between"
+        + " the racks; with them, none.%n", ReadPaperValues.RACK_TO_RACK_GB.get("storage-type"),
+        ReadPaperValues.RACK_TO_RACK_GB.get("wrr"), ReadPaperValues.RACK_TO_RACK_GB.get("drr")));
   }
 
   private static void costSection(StringBuilder md, ExperimentResults results, List<String> policies) {

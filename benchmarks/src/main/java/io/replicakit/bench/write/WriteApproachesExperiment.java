@@ -298,7 +298,7 @@ public final class WriteApproachesExperiment {
       long diskBefore = diskWrittenBytes();
       DfsioResult result = writers.withSettings(settings(variant, cell)).run(DfsioRequest.of(DfsioRequest.Op.WRITE,
           p.files(), p.fileBytes()).withReplication(cell.replication()).withParallelMaps(p.files()).withBaseDir(dir));
-      List<Map<String, Object>> links = since(linksBefore, cluster.linkCounters(),
+      List<Map<String, Object>> links = LinkCounters.since(linksBefore, cluster.linkCounters(),
           (System.nanoTime() - linksBeforeNanos) / 1e9);
       long disk = diskWrittenBytes() - diskBefore;
       Configuration stockConf = stockConf();
@@ -458,12 +458,4 @@ public final class WriteApproachesExperiment {
     }
   }
 
-  /** What each link carried between two readings; empty without shaped links. */
-  static List<Map<String, Object>> since(List<LinkCounters> before, List<LinkCounters> after, double seconds) {
-    List<Map<String, Object>> usage = new ArrayList<>();
-    for (int i = 0; i < after.size() && i < before.size(); i++) {
-      usage.add(after.get(i).since(before.get(i), seconds));
-    }
-    return usage;
-  }
 }

@@ -49,6 +49,25 @@ class ReadMetricsTest {
   }
 
   @Test
+  void shapedLinks_giveBytesOutOfTheRacksAndToTheReader_unshapedNone() {
+    ReadSample plain = sample(2, 80);
+    List<Map<String, Object>> links = List.of(
+        link("r1", "rack_uplink", 100, 3_000), link("r2", "rack_uplink", 200, 5_000),
+        link("client-r1", "client", 9_000, 400), link("dn01", "node", 7_000, 8_000));
+    ReadSample shaped = new ReadSample(plain.dfsio(), plain.timeline(), links);
+    Map<String, Double> m = ReadMetrics.of(List.of(shaped, shaped), List.of(SSD, DISK), Optional.empty());
+    assertEquals(8_000.0, m.get(ReadMetrics.UPLINK_BYTES), 1e-9);
+    assertEquals(0.0, m.get(ReadMetrics.UPLINK_BYTES + "_std"), 1e-9);
+    assertEquals(9_000.0, m.get(ReadMetrics.CLIENT_LINK_BYTES), 1e-9);
+    assertFalse(ReadMetrics.of(List.of(plain), List.of(SSD, DISK), Optional.empty())
+        .containsKey(ReadMetrics.UPLINK_BYTES));
+  }
+
+  private static Map<String, Object> link(String name, String kind, long down, long up) {
+    return Map.of("link", name, "kind", kind, "down_bytes", down, "up_bytes", up);
+  }
+
+  @Test
   void aStressedNode_getsItsShareOfTheBytes_andOneTypeHasNoShares() {
     Map<String, Double> m = ReadMetrics.of(List.of(sample(2, 80)), List.of(DISK), Optional.of("dn02"));
     assertEquals(20.0, m.get("stressed_node_read_share_pct"), 1e-9);

@@ -25,7 +25,7 @@ public final class ClusterArgs {
 
   @Option(names = "--spec", paramLabel = "NAME|FILE", defaultValue = "small",
       description = "named spec (paper, one-ssd, small, six-disks, six-disks-lowmem, ssd-split, nine-nodes,"
-          + " nine-nodes-switch) or a .properties spec file; "
+          + " nine-nodes-switch, one-ssd-two-racks) or a .properties spec file; "
           + "default ${DEFAULT-VALUE}")
   String spec;
 

@@ -5,7 +5,9 @@
 package io.replicakit.testbed.net;
 
 import io.replicakit.common.storage.Throughput;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -33,6 +35,19 @@ public record LinkCounters(NetworkPlan.Link link, long downBytes, long upBytes) 
     usage.put("seconds", seconds);
     if (link.rate().bytesPerSec() > 0 && seconds > 0) {
       usage.put("utilization", utilization(Math.max(down, up), seconds, link.rate()));
+    }
+    return usage;
+  }
+
+  /**
+   * What each link carried between two readings of a network's counters ({@code before} and {@code after} list
+   * the same links in the same order), over {@code seconds}; empty when the network is not shaped (no counters).
+   */
+  public static List<Map<String, Object>> since(List<LinkCounters> before, List<LinkCounters> after,
+      double seconds) {
+    List<Map<String, Object>> usage = new ArrayList<>();
+    for (int i = 0; i < after.size() && i < before.size(); i++) {
+      usage.add(after.get(i).since(before.get(i), seconds));
     }
     return usage;
   }

@@ -18,7 +18,7 @@ public final class ClusterSpecs {
 
   /** Specs shipped in the jar, in the order the CLI lists them. */
   public static final List<String> NAMED = List.of("paper", "one-ssd", "small", "six-disks", "six-disks-lowmem",
-      "ssd-split", "nine-nodes", "nine-nodes-switch");
+      "ssd-split", "nine-nodes", "nine-nodes-switch", "one-ssd-two-racks");
 
   private ClusterSpecs() {}
 

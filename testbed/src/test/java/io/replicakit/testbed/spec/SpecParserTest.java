@@ -222,6 +222,20 @@ class SpecParserTest {
   }
 
   @Test
+  void oneSsdTwoRacksSpec_isTheReadPapersTwoRacks_withUplinksSlowerThanADisk() {
+    ClusterSpec spec = ClusterSpecs.load("one-ssd-two-racks");
+    assertEquals(List.of(2, 1), spec.racks().stream().map(r -> spec.dataNodesInRack(r).size()).toList());
+    assertEquals(List.of(StorageType.SSD, StorageType.DISK), spec.volumeTypes());
+    double disk = 4 * 1024 * 1024; // the read profiles' DISK, 4 MiB/s
+    for (int r = 0; r < spec.racks().size(); r++) {
+      assertTrue(spec.network().rackUplink(r).bytesPerSec() < disk, "uplink " + r);
+    }
+    double ssd = 20 * 1024 * 1024;
+    assertTrue(spec.network().nodeLink(0).bytesPerSec() > ssd);
+    assertTrue(spec.network().clientLink(0).bytesPerSec() > 2 * ssd + 2 * disk, "the reader's link carries its rack");
+  }
+
+  @Test
   void unknownStorageType_namesFieldAndAllowedTypes() {
     Properties p = valid();
     p.setProperty("volumes", "SSD,FLOPPY");
