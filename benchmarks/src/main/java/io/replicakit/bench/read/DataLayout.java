@@ -33,12 +33,20 @@ import org.apache.hadoop.hdfs.DistributedFileSystem;
  * @param blocks blocks under the data directory
  * @param mixes block count per replica type mix, e.g. {@code DISK+DISK+SSD}
  * @param replicasByNode replicas per DataNode name
+ * @param ssdByNode SSD replicas per DataNode name (for a reader in a rack: which SSDs are near)
  */
-record DataLayout(int blocks, Map<String, Integer> mixes, Map<String, Integer> replicasByNode) {
+record DataLayout(int blocks, Map<String, Integer> mixes, Map<String, Integer> replicasByNode,
+    Map<String, Integer> ssdByNode) {
 
   DataLayout {
     mixes = Collections.unmodifiableMap(new TreeMap<>(mixes));
     replicasByNode = Collections.unmodifiableMap(new TreeMap<>(replicasByNode));
+    ssdByNode = Collections.unmodifiableMap(new TreeMap<>(ssdByNode));
+  }
+
+  /** A layout without SSD replicas. */
+  DataLayout(int blocks, Map<String, Integer> mixes, Map<String, Integer> replicasByNode) {
+    this(blocks, mixes, replicasByNode, Map.of());
   }
 
   static DataLayout of(Cluster cluster, String dir) throws IOException {
@@ -62,19 +70,26 @@ record DataLayout(int blocks, Map<String, Integer> mixes, Map<String, Integer> r
         .collect(Collectors.toMap(DataNodeSpec::address, DataNodeSpec::name));
     Map<String, Integer> mixes = new LinkedHashMap<>();
     Map<String, Integer> byNode = new LinkedHashMap<>();
+    Map<String, Integer> ssdByNode = new LinkedHashMap<>();
     int blocks = 0;
     RemoteIterator<LocatedFileStatus> files = fs.listFiles(new Path(dir), true);
     while (files.hasNext()) {
       for (BlockLocation block : files.next().getBlockLocations()) {
         blocks++;
         mixes.merge(mix(block.getStorageTypes()), 1, Integer::sum);
-        for (String name : block.getNames()) {
-          String ip = name.substring(0, name.lastIndexOf(':'));
-          byNode.merge(nodeByIp.getOrDefault(ip, ip), 1, Integer::sum);
+        String[] names = block.getNames();
+        StorageType[] types = block.getStorageTypes();
+        for (int i = 0; i < names.length; i++) {
+          String ip = names[i].substring(0, names[i].lastIndexOf(':'));
+          String node = nodeByIp.getOrDefault(ip, ip);
+          byNode.merge(node, 1, Integer::sum);
+          if (i < types.length && types[i] == StorageType.SSD) {
+            ssdByNode.merge(node, 1, Integer::sum);
+          }
         }
       }
     }
-    return new DataLayout(blocks, mixes, byNode);
+    return new DataLayout(blocks, mixes, byNode, ssdByNode);
   }
 
   static String mix(StorageType[] types) {

@@ -209,7 +209,8 @@ public final class ReadSelectionExperiment {
     return "- Cluster: spec `" + spec.name() + "`: " + spec.description() + "; devices " + spec.devices().describe()
         + "\n- Data: " + p.files() + " files x " + (p.fileBytes() >> 20) + " MiB written once by TestDFSIO from"
         + " off-cluster with One_SSD, RF " + p.replication() + ", " + (p.blockBytes() >> 20) + " MiB blocks: "
-        + layout.blocks() + " blocks, replicas per block " + layout.describeTypes()
+        + layout.blocks() + " blocks, replicas per block " + layout.describeTypes() + "; SSD replicas per DataNode "
+        + layout.ssdByNode()
         + (setup.scope() == PolicyScope.ALL ? "; One_SSD set on TestDFSIO's directory, so its control files too"
             : "; One_SSD on the data files only (`--policy-scope data`): TestDFSIO's control files are HOT")
         + "\n- Reads: TestDFSIO from " + readerText() + ", " + p.files()

@@ -76,6 +76,7 @@ final class ReadSpecs {
     c.put("blocks", layout.blocks());
     c.put("replica_type_mixes", layout.mixes());
     c.put("replicas_per_datanode", layout.replicasByNode());
+    c.put("ssd_replicas_per_datanode", layout.ssdByNode());
     return c;
   }
 }

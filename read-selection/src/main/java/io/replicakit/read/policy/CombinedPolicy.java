@@ -25,9 +25,9 @@ import java.util.random.RandomGenerator;
  * orders the rest of the list (and everything with {@code margin} 0): it is larger than any distance difference
  * (at most 1.4 points) plus what the blocks assigned to a volume since its sample can take off its score (its
  * read points, at most 1), and smaller than what a stressed node loses (up to 6.5 points of CPU, memory and I/O).
- * The running fast/slow count
- * records the replica actually put first, and only for blocks that offered both classes. Without fresh metrics
- * it orders exactly as DRR.
+ * The running fast/slow count records the replica actually put first, for every block with replicas of both types
+ * (also when the network rules left it no choice of class: {@link RoundRobin}). Without fresh metrics it orders
+ * exactly as DRR.
  */
 public final class CombinedPolicy implements ReadPolicy {
 
@@ -56,8 +56,9 @@ public final class CombinedPolicy implements ReadPolicy {
     double[] score = scores.values();
     StorageModel.Classes classes = model.classes(replicas);
     if (!classes.offersBothClasses()) {
-      // No choice of class: the score alone, and no round-robin turn is counted.
+      // No choice of class: the score alone; the read is counted as its class's load if the block has both types.
       List<Replica> order = scores.best(random);
+      roundRobin.countUnchosen(order.get(0), classes);
       scores.assignFirst(order.get(0));
       return order;
     }

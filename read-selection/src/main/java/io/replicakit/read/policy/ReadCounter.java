@@ -55,6 +55,17 @@ final class ReadCounter {
     }
   }
 
+  /** Counts a read whose class was not this counter's to decide (a block that offered one class only). */
+  void count(boolean fast) {
+    while (true) {
+      long now = counts.get();
+      long next = fast ? pack(fast(now) + 1, slow(now)) : pack(fast(now), slow(now) + 1);
+      if (counts.compareAndSet(now, next)) {
+        return;
+      }
+    }
+  }
+
   /**
    * Moves one read from the class recorded by {@link #decide} to the class actually put first, when a policy
    * overrode the turn (combined, avoiding a stressed node).

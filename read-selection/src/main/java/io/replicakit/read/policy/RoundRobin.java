@@ -14,10 +14,13 @@ import java.util.random.RandomGenerator;
  * fast {@code weight} times per slow read. The NameNode cannot see which replica a client reads; like the paper,
  * it counts the first.
  *
- * <p>Only blocks that offered both classes are counted. The ratio of eq. 2 steers a choice of class, and a block
- * without one (all replicas on DISK, like TestDFSIO's control files stored HOT, or its fast replicas too far to
- * gain from under §3.1) takes no turn: counted as a slow read, it would hand fast storage a run of extra turns
- * after it, so the start of a job would stray from the weight.
+ * <p>What is counted is load on each class. A block whose replicas are all of one type (TestDFSIO's control files
+ * stored HOT: tiny, all on DISK) is not counted: counted as a slow read, each would hand fast storage an extra turn,
+ * and a job that opens many of them first would stray from the weight. A block with replicas of both types whose
+ * fast ones the network rules leave out (§3.1: an SSD in another rack behind a slow uplink) is counted as the class
+ * of the replica put first: its read is real load on the reader's near (slow) storage, and the blocks that do offer
+ * a choice should make up for it. Without that count a reader whose nearby SSDs hold only part of the data reads
+ * the rest from nearby DISKs and then sends a sixth of the rest to the same DISKs as well.
  */
 final class RoundRobin {
 
@@ -56,9 +59,20 @@ final class RoundRobin {
     if (choice.offersBothClasses()) {
       first = takeFastTurn(choice.classes()) ? choice.bestFast() : choice.closestSlow();
     } else {
-      first = Orders.closest(replicas, random); // no choice of class: HDFS's closest, not counted
+      first = Orders.closest(replicas, random); // no choice of class: HDFS's closest
+      countUnchosen(first, choice.classes());
     }
     return Orders.withFirst(first, replicas, random);
+  }
+
+  /**
+   * Counts the read of a block that offered no choice of class, when it has replicas of both types (see the class
+   * comment): as the class of {@code first}.
+   */
+  void countUnchosen(Replica first, StorageModel.Classes classes) {
+    if (classes.hasBothTypes()) {
+      counter.count(classes.isFast(first, model));
+    }
   }
 
   long fastReads() {

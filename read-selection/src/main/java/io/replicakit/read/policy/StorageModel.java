@@ -49,6 +49,14 @@ public final class StorageModel {
    */
   public record Classes(double fastestMbps, double slowestMbps, boolean offersBothClasses) {
 
+    /**
+     * Whether the block has replicas of a faster type than its slowest, eligible or not: its read lands on one
+     * class or the other, so the round-robin counts it even when the network rules leave no choice.
+     */
+    public boolean hasBothTypes() {
+      return fastestMbps > slowestMbps;
+    }
+
     /** Whether the replica is on a faster type than the block's slowest, eligible or not. */
     public boolean isFast(Replica r, StorageModel model) {
       return model.throughput(r.storageType()) > slowestMbps;

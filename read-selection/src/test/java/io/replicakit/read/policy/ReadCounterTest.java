@@ -42,6 +42,21 @@ class ReadCounterTest {
     assertEquals(1, counter.slowReads());
   }
 
+  @Test
+  void count_addsAReadItDidNotDecide_andTheTurnsFollow() {
+    ReadCounter counter = new ReadCounter();
+    counter.count(false);
+    counter.count(false);
+    StringBuilder turns = new StringBuilder();
+    for (int i = 0; i < 10; i++) {
+      turns.append(counter.decide(3) ? 'F' : 'S');
+    }
+    assertEquals("FFFFFFFFFS", turns.toString(), "two slow reads: 3 × 3 = 9 fast turns first");
+    counter.count(true);
+    assertEquals(10, counter.fastReads());
+    assertEquals(3, counter.slowReads());
+  }
+
   /** At 2^30 reads of one class both counts halve: the ratio, and so the turns, stay as they were. */
   @Test
   void countsAtTheLimit_areHalved_keepingTheTurns() {
