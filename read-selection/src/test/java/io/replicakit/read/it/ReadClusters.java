@@ -53,15 +53,24 @@ final class ReadClusters {
   /** Writes {@code files} files of {@code blocks} blocks under {@code dir} with a storage policy. */
   static List<org.apache.hadoop.fs.Path> write(EmbeddedCluster cluster, String dir, String storagePolicy,
       int files, int blocks) throws IOException {
+    return write(cluster, dir, storagePolicy, files, blocks, ClientPlacement.offCluster(), "f");
+  }
+
+  /**
+   * {@code files} files of {@code blocks} blocks each, named {@code prefix0}, {@code prefix1}, ..., written from
+   * {@code writer} (a rack's client host gets each block's first replica in its rack).
+   */
+  static List<org.apache.hadoop.fs.Path> write(EmbeddedCluster cluster, String dir, String storagePolicy,
+      int files, int blocks, ClientPlacement writer, String prefix) throws IOException {
     List<org.apache.hadoop.fs.Path> paths = new ArrayList<>();
-    try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.offCluster())) {
+    try (DistributedFileSystem fs = cluster.fileSystem(writer)) {
       org.apache.hadoop.fs.Path base = new org.apache.hadoop.fs.Path(dir);
       fs.mkdirs(base);
       fs.setStoragePolicy(base, storagePolicy);
       byte[] data = new byte[(int) BLOCK];
       new Random(1).nextBytes(data);
       for (int f = 0; f < files; f++) {
-        org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(base, "f" + f);
+        org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(base, prefix + f);
         try (FSDataOutputStream out = fs.create(p, (short) 3)) {
           for (int b = 0; b < blocks; b++) {
             out.write(data);
