@@ -39,5 +39,4 @@ final class MeasuredRead {
       sampler.close();
     }
   }
-
 }
