@@ -5,8 +5,10 @@
 package io.replicakit.bench.read;
 
 import io.replicakit.testbed.dfsio.DfsioResult;
+import io.replicakit.testbed.net.NetworkPlan;
 import io.replicakit.testbed.spec.Sizes;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -33,21 +35,23 @@ record ReadSample(DfsioResult dfsio, UtilizationTimeline timeline, List<Map<Stri
    * the NameNode); for an off-cluster reader, everything it read.
    */
   double uplinkUpBytes() {
-    return linkBytes("rack_uplink", "up_bytes");
+    return linkBytes(NetworkPlan.Kind.RACK_UPLINK, "up_bytes");
   }
 
   /** Bytes the client hosts' links carried down to their readers, or NaN without shaped links. */
   double clientLinkDownBytes() {
-    return linkBytes("client", "down_bytes");
+    return linkBytes(NetworkPlan.Kind.CLIENT, "down_bytes");
   }
 
-  private double linkBytes(String kind, String direction) {
+  /** The {@code direction} bytes of every link of {@code kind}, as {@code LinkCounters.since} names both. */
+  private double linkBytes(NetworkPlan.Kind kind, String direction) {
     if (links.isEmpty()) {
       return Double.NaN;
     }
+    String name = kind.name().toLowerCase(Locale.ROOT);
     double sum = 0;
     for (Map<String, Object> link : links) {
-      if (kind.equals(link.get("kind"))) {
+      if (name.equals(link.get("kind"))) {
         sum += ((Number) link.get(direction)).doubleValue();
       }
     }

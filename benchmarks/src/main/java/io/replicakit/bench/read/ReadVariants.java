@@ -42,14 +42,14 @@ final class ReadVariants {
       if (interRackMbps.size() < 2 || NETWORK_BLIND.contains(p)) {
         Map<String, String> settings = ReadClusterSettings.policy(p, Double.NaN);
         if (interRackMbps.size() == 1 && !NETWORK_BLIND.contains(p)) {
-          settings.put(ReadSelectionConfig.INTER_RACK_KEY, mbps(interRackMbps.get(0)));
+          settings.put(ReadSelectionConfig.INTER_RACK_KEY, number(interRackMbps.get(0)));
         }
         variants.put(p, settings);
         continue;
       }
       for (double mbps : interRackMbps) {
         Map<String, String> settings = ReadClusterSettings.policy(p, Double.NaN);
-        settings.put(ReadSelectionConfig.INTER_RACK_KEY, mbps(mbps));
+        settings.put(ReadSelectionConfig.INTER_RACK_KEY, number(mbps));
         variants.put(withInterRack(p, mbps), settings);
       }
     }
@@ -61,16 +61,12 @@ final class ReadVariants {
 
   /** E.g. {@code drr(inter-rack=0)}. */
   static String withInterRack(String policy, double mbps) {
-    return policy + "(inter-rack=" + mbps(mbps) + ")";
+    return policy + "(inter-rack=" + number(mbps) + ")";
   }
 
   /** The sweep's variant name, as {@code wrr(w=7)}. */
   static String wrr(double w) {
     return "wrr(w=" + number(w) + ")";
-  }
-
-  private static String mbps(double v) {
-    return number(v);
   }
 
   /** {@code v} without a fraction when it has none: {@code 0}, {@code 1250}, {@code 2.5}. */

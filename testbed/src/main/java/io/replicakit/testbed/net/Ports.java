@@ -23,7 +23,7 @@ public final class Ports {
 
   private Ports() {}
 
-  /** Where the kernel's own choices come from (Linux); read once. */
+  /** Where the kernel's own choices come from (Linux); read on each {@link #free} call. */
   private static final Path EPHEMERAL_RANGE = Path.of("/proc/sys/net/ipv4/ip_local_port_range");
   /** The lowest port {@link #free} picks from below the kernel's range. */
   static final int LOWEST = 10_000;
