@@ -9,6 +9,7 @@ import io.replicakit.common.config.ConfigKey;
 import io.replicakit.common.config.ConfigKeys;
 import io.replicakit.common.storage.StorageSpeeds;
 import io.replicakit.common.storage.Throughput;
+import io.replicakit.read.policy.DrrBalance;
 import io.replicakit.read.policy.DrrSettings;
 import io.replicakit.read.policy.ReadPolicies;
 import io.replicakit.read.policy.ReadSettings;
@@ -60,6 +61,8 @@ public final class ReadSelectionConfig {
       .doc("WRR: fast reads per slow read; unset, derived per block from the throughputs (eq. 1). Also DRR's "
           + "starting weight.");
 
+  private static final String DFS_BLOCK_SIZE = "dfs.blocksize";
+
   public static final String DRR_THRESHOLD_PREFIX = PREFIX + "drr.threshold.pct.";
   /** SSD 80 %, DISK 50 %: the utilizations of the paper's best static weight (7, Fig. 5). */
   private static final Map<StorageType, Double> DRR_THRESHOLD_DEFAULTS = perType(80, 80, 50, 50, 50, 80, d -> d);
@@ -72,6 +75,14 @@ public final class ReadSelectionConfig {
       .unit("weight").doc("Highest DRR weight (the paper's sweep ends at 20, Fig. 5).");
   public static final ConfigKey<Long> DRR_INTERVAL = ConfigKey.durationMs(PREFIX + "drr.interval.ms", 3000, 100,
       3_600_000).doc("At most one DRR adjustment per period, on samples newer than the last one used.");
+  public static final ConfigKey<DrrBalance> DRR_BALANCE = ConfigKey.choice(PREFIX + "drr.balance", DrrBalance.VOLUME)
+      .doc("What DRR's weight divides reads between: `class`, the paper's turns of fast and slow storage; "
+          + "`volume`, each block to the replica whose volume would read it first given what every volume was "
+          + "already sent, fast volumes counted weight times as fast (the same split, no volume overloaded).");
+  public static final ConfigKey<Long> DRR_BLOCK_BYTES = ConfigKey.bytes(PREFIX + "drr.block.bytes", 128L << 20, 1,
+      Long.MAX_VALUE).defaultFrom(c -> c.getLongBytes(DFS_BLOCK_SIZE, 128L << 20), "`dfs.blocksize` (128 MiB)")
+      .doc("DRR by volume: the size of a block read, for each volume's read times (the policy does not see "
+          + "blocks' lengths).");
 
   public static final String SCORE_PREFIX = PREFIX + "score.points.";
   private static final Map<String, ConfigKey<Double>> SCORE = scoreKeys();
@@ -119,6 +130,7 @@ public final class ReadSelectionConfig {
   public static final String DRR_MIN_KEY = DRR_MIN.name();
   public static final String DRR_MAX_KEY = DRR_MAX.name();
   public static final String DRR_INTERVAL_KEY = DRR_INTERVAL.name();
+  public static final String DRR_BALANCE_KEY = DRR_BALANCE.name();
   public static final String AWAIT_REFERENCE_KEY = AWAIT_REFERENCE.name();
   public static final String IO_REFERENCE_KEY = IO_REFERENCE.name();
   public static final String ASSIGNMENT_PENALTY_KEY = ASSIGNMENT_PENALTY.name();
@@ -175,7 +187,7 @@ public final class ReadSelectionConfig {
     StorageModel storage = new StorageModel(StorageSpeeds.of(throughput), INTRA_RACK.get(conf),
         INTER_RACK.get(conf));
     DrrSettings drr = new DrrSettings(thresholds, DRR_STEP.get(conf), DRR_MIN.get(conf), DRR_MAX.get(conf),
-        DRR_INTERVAL.get(conf));
+        DRR_INTERVAL.get(conf), DRR_BALANCE.get(conf), DRR_BLOCK_BYTES.get(conf));
     ScoreModel.Points points = new ScoreModel.Points(score(conf, "local"), score(conf, "rack"),
         score(conf, "remote"), score(conf, "cpu"), score(conf, "memory"), score(conf, "await"), score(conf, "read"),
         score(conf, "write"));
@@ -253,7 +265,7 @@ public final class ReadSelectionConfig {
     keys.addAll(THROUGHPUT.values());
     keys.addAll(List.of(INTRA_RACK, INTER_RACK, WRR_WEIGHT));
     keys.addAll(THRESHOLD.values());
-    keys.addAll(List.of(DRR_STEP, DRR_MIN, DRR_MAX, DRR_INTERVAL));
+    keys.addAll(List.of(DRR_STEP, DRR_MIN, DRR_MAX, DRR_INTERVAL, DRR_BALANCE, DRR_BLOCK_BYTES));
     keys.addAll(SCORE.values());
     keys.addAll(List.of(AWAIT_REFERENCE, IO_REFERENCE, ASSIGNMENT_PENALTY, MARGIN, QUEUE_EXPONENT, CLASS_BONUS));
     return keys;

@@ -27,7 +27,7 @@ import java.util.random.RandomGenerator;
  * read points, at most 1), and smaller than what a stressed node loses (up to 6.5 points of CPU, memory and I/O).
  * The running fast/slow count records the replica actually put first, for every block with replicas of both types
  * (also when the network rules left it no choice of class: {@link RoundRobin}). Without fresh metrics it orders
- * exactly as DRR.
+ * exactly as DRR taking turns by class (the paper's DRR, {@link DrrBalance#CLASS}).
  */
 public final class CombinedPolicy implements ReadPolicy {
 

@@ -5,6 +5,7 @@
 package io.replicakit.read.policy;
 
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Dynamic round-robin's knobs (read paper §3.2, DRR): a utilization threshold per storage type, and how the
@@ -15,12 +16,18 @@ import java.util.Map;
  * @param minWeight lowest weight (fast reads per slow read)
  * @param maxWeight highest weight
  * @param intervalMs at most one adjustment per this period, and only on samples newer than the last one used
+ * @param balance what the weight divides reads between: storage classes (the paper's) or volumes
+ * @param blockBytes the nominal size of a block read, for {@link DrrBalance#VOLUME}'s read times
  */
 public record DrrSettings(Map<String, Double> thresholdPct, double step, double minWeight, double maxWeight,
-    long intervalMs) {
+    long intervalMs, DrrBalance balance, long blockBytes) {
 
   public DrrSettings {
     thresholdPct = Map.copyOf(thresholdPct);
+    Objects.requireNonNull(balance, "balance");
+    if (blockBytes <= 0) {
+      throw new IllegalArgumentException("blockBytes must be positive: " + blockBytes);
+    }
   }
 
   public double threshold(String storageType) {

@@ -11,22 +11,39 @@ import java.util.random.RandomGenerator;
  * The read paper's dynamic round-robin selection (DRR, §3.2): WRR whose weight follows the measured
  * utilization of each storage type ({@link DrrWeight}), so a wrong static weight corrects itself and both
  * storage types stay busy. The paper measured it best on every benchmark (6.4× network distance on DFSIO).
+ *
+ * <p>What the weight divides is {@code replicakit.read.drr.balance}'s: the storage classes, taking turns as in the
+ * paper ({@link DrrBalance#CLASS}, {@link RoundRobin}), or, by default, the volumes: each block to the replica that
+ * would be read first given what every volume was already sent, fast volumes counted {@code weight} times as fast
+ * ({@link DrrBalance#VOLUME}, {@link EarliestFinish}). The second keeps the paper's split between the classes and
+ * also evens out the volumes within each class.
  */
 public final class DynamicRoundRobinPolicy implements ReadPolicy {
 
   public static final String NAME = "drr";
 
+  private final StorageModel model;
   private final DrrWeight weight;
   private final RoundRobin roundRobin;
+  private final EarliestFinish earliestFinish;
 
-  public DynamicRoundRobinPolicy(StorageModel model, DrrWeight weight) {
+  /** @param earliestFinish the choice by volume; null to take turns between the classes */
+  DynamicRoundRobinPolicy(StorageModel model, DrrWeight weight, EarliestFinish earliestFinish) {
+    this.model = model;
     this.weight = weight;
     this.roundRobin = new RoundRobin(model, weight::current);
+    this.earliestFinish = earliestFinish;
   }
 
   @Override
   public List<Replica> order(List<Replica> replicas, RandomGenerator random) {
-    return roundRobin.order(replicas, random);
+    if (earliestFinish == null) {
+      return roundRobin.order(replicas, random);
+    }
+    StorageModel.Choice choice = model.choose(replicas, random);
+    double w = choice.offersBothClasses() ? weight.current(choice.classes()) : Double.NaN;
+    Replica first = earliestFinish.pick(replicas, choice, w, random);
+    return Orders.withFirst(first, replicas, random);
   }
 
   @Override

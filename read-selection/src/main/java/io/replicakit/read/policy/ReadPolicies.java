@@ -35,7 +35,7 @@ public final class ReadPolicies {
       case WeightedRoundRobinPolicy.NAME:
         return new WeightedRoundRobinPolicy(storage, settings.wrrWeight());
       case DynamicRoundRobinPolicy.NAME:
-        return new DynamicRoundRobinPolicy(storage, drrWeight(settings, env));
+        return new DynamicRoundRobinPolicy(storage, drrWeight(settings, env), earliestFinish(settings, env));
       case SystemStatePolicy.NAME:
         return new SystemStatePolicy(new Scorer(settings.score(), env.states()));
       case CombinedPolicy.NAME:
@@ -74,6 +74,14 @@ public final class ReadPolicies {
     } catch (ClassNotFoundException | LinkageError e) {
       return null;
     }
+  }
+
+  /** DRR's choice by volume, or null when its weight divides the storage classes (the paper's). */
+  private static EarliestFinish earliestFinish(ReadSettings settings, PolicyEnvironment env) {
+    DrrSettings drr = settings.drr();
+    return drr.balance() == DrrBalance.VOLUME
+        ? new EarliestFinish(settings.storage(), drr.blockBytes(), env.clockMs())
+        : null;
   }
 
   private static DrrWeight drrWeight(ReadSettings settings, PolicyEnvironment env) {

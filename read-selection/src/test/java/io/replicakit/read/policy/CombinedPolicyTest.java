@@ -54,10 +54,10 @@ class CombinedPolicyTest {
   }
 
   @Test
-  void withoutMetrics_ordersExactlyAsDrr() {
+  void withoutMetrics_ordersExactlyAsDrrTakingTurnsByClass() {
     ReadPolicy combined = combined();
-    ReadPolicy drr = ReadPolicies.create(Fixtures.settings(DynamicRoundRobinPolicy.NAME),
-        new Fixtures.Cluster().env());
+    ReadPolicy drr = ReadPolicies.create(Fixtures.settings(DynamicRoundRobinPolicy.NAME,
+        ReadSelectionConfig.DRR_BALANCE_KEY, "class"), new Fixtures.Cluster().env());
     RandomGenerator blocks = new SplittableRandom(7);
     RandomGenerator forCombined = new SplittableRandom(8);
     RandomGenerator forDrr = new SplittableRandom(8);

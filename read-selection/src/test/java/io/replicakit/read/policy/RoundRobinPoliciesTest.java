@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.replicakit.read.config.ReadSelectionConfig;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.BrokenBarrierException;
@@ -29,13 +30,25 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The round-robin split of the read paper's §3.2 (eq. 1 and 2) for WRR, and for DRR and the combined policy,
- * which without metrics must order exactly as WRR at its weight.
+ * The round-robin split of the read paper's §3.2 (eq. 1 and 2) for WRR, and for DRR taking turns by class (the
+ * paper's DRR, {@code drr.balance=class}) and the combined policy, which without metrics must order exactly as WRR
+ * at its weight. DRR's default, by volume, is {@link DrrByVolumeTest}'s.
  */
 class RoundRobinPoliciesTest {
 
   private static ReadPolicy policy(String name, String... keyValues) {
-    return ReadPolicies.create(Fixtures.settings(name, keyValues), new Fixtures.Cluster().env());
+    return ReadPolicies.create(Fixtures.settings(name, byClass(name, keyValues)), new Fixtures.Cluster().env());
+  }
+
+  /** The settings, with DRR's weight dividing storage classes (the paper's DRR), which these tests are about. */
+  private static String[] byClass(String name, String... keyValues) {
+    if (!name.equals(DynamicRoundRobinPolicy.NAME)) {
+      return keyValues;
+    }
+    String[] withBalance = Arrays.copyOf(keyValues, keyValues.length + 2);
+    withBalance[keyValues.length] = ReadSelectionConfig.DRR_BALANCE_KEY;
+    withBalance[keyValues.length + 1] = "class";
+    return withBalance;
   }
 
   private static boolean ssdFirst(ReadPolicy policy, List<Replica> block, RandomGenerator random) {

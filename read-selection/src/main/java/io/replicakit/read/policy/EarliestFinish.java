@@ -1,0 +1,135 @@
+/*
+ * Copyright 2026 The ReplicaKit authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package io.replicakit.read.policy;
+
+import java.util.List;
+import java.util.function.LongSupplier;
+import java.util.random.RandomGenerator;
+
+/**
+ * DRR's choice by volume ({@link DrrBalance#VOLUME}): a block goes to the candidate replica whose volume would
+ * finish reading it first, given what the NameNode has already sent each volume ({@link VolumeBacklog}). Earliest
+ * finish is the list-scheduling rule for machines of different speeds; here it does two things the paper's
+ * class-level turns (§3.2) cannot. A One_SSD block has one SSD replica and two DISK ones: taking the SSD on the
+ * fast class's turn loads whichever SSD placement put it on, and taking a DISK at random leaves one DISK with more
+ * blocks than another by chance. The job ends when its busiest volume does, so both show up as the DRR read's tail
+ * (docs/experiments/read-selection.md). Choosing by finish time sends a block to a DISK when its SSD already has
+ * more than its share, and to the less loaded of its DISKs.
+ *
+ * <p>Candidates, so that the §3.1 network rules and HDFS's locality still say what may be read:
+ *
+ * <ul>
+ *   <li>a block that offers both classes: its eligible fast replicas of the best kind (the fastest type, then the
+ *       closest, as the paper's fast choice) and its slow replicas at the closest distance;
+ *   <li>any other block: its closest replicas, where HDFS would pick one at random; each read at the lesser of
+ *       its type's throughput and its path's bandwidth.
+ * </ul>
+ *
+ * <p>Speeds: a slow replica reads at its type's throughput; a fast one at {@code weight} times the slowest type's,
+ * scaled by its type's share of the fastest. With the weight of eq. 1 every type reads at its own throughput, so on
+ * a cluster with as many fast volumes as slow ones the classes split the reads {@code weight} to one, as WRR does;
+ * DRR's adjustment from measured utilization moves the weight, and with it the split, as in the paper.
+ */
+final class EarliestFinish {
+
+  private final StorageModel model;
+  private final VolumeBacklog backlog = new VolumeBacklog();
+  private final double blockBytes;
+  private final LongSupplier clockMs;
+
+  /**
+   * @param blockBytes the size of a block read, for read times (a nominal size: the policy does not see blocks'
+   *     lengths, and only how read times compare and how fast backlogs drain depend on it)
+   * @param clockMs the time that backlogs drain by
+   */
+  EarliestFinish(StorageModel model, long blockBytes, LongSupplier clockMs) {
+    this.model = model;
+    this.blockBytes = blockBytes;
+    this.clockMs = clockMs;
+  }
+
+  /**
+   * The replica to read first, recorded in its volume's backlog.
+   *
+   * @param choice the block's {@link StorageModel#choose choice}
+   * @param weight the fast-to-slow weight, used only if the choice offers both classes
+   */
+  Replica pick(List<Replica> replicas, StorageModel.Choice choice, double weight, RandomGenerator random) {
+    long now = clockMs.getAsLong() * 1000;
+    Candidates candidates = candidates(replicas, choice, weight);
+    Replica best = null;
+    VolumeBacklog.Entry bestEntry = null;
+    long bestFinish = Long.MAX_VALUE;
+    long bestCost = 0;
+    int ties = 0;
+    for (Replica r : replicas) {
+      double mbps = candidates.mbps(r);
+      if (!(mbps > 0)) {
+        continue;
+      }
+      long cost = costMicros(mbps);
+      VolumeBacklog.Entry entry = backlog.find(r.storageId());
+      long finish = VolumeBacklog.finishMicros(entry, cost, now);
+      if (finish < bestFinish || (finish == bestFinish && random.nextInt(++ties) == 0)) {
+        ties = finish < bestFinish ? 1 : ties;
+        best = r;
+        bestEntry = entry;
+        bestFinish = finish;
+        bestCost = cost;
+      }
+    }
+    backlog.add(best.storageId(), bestEntry, bestCost, now);
+    return best;
+  }
+
+  /** Microseconds to read a block at {@code mbps} (bytes over MB/s are microseconds), at least one. */
+  private long costMicros(double mbps) {
+    return Math.max(1, Math.round(blockBytes / mbps));
+  }
+
+  private Candidates candidates(List<Replica> replicas, StorageModel.Choice choice, double weight) {
+    if (choice.offersBothClasses()) {
+      StorageModel.Classes classes = choice.classes();
+      double ratio = classes.fastestMbps() / classes.slowestMbps();
+      return new Candidates(model, classes.slowestMbps(), choice.closestSlow().distance(),
+          model.throughput(choice.bestFast().storageType()), choice.bestFast().distance(), weight / ratio);
+    }
+    int closest = Integer.MAX_VALUE;
+    for (Replica r : replicas) {
+      closest = Math.min(closest, r.distance());
+    }
+    return new Candidates(model, choice.classes().slowestMbps(), closest, Double.NaN, -1, 1);
+  }
+
+  /**
+   * Which replicas may be read first, and at what speed (MB/s).
+   *
+   * @param slowestMbps the block's slow class's throughput
+   * @param slowDistance the distance of the slow candidates (of every candidate when there is no choice)
+   * @param fastMbps the throughput of the fast candidates' type; NaN when the block offers no choice of class
+   * @param fastDistance the distance of the fast candidates
+   * @param fastScale what fast throughputs are multiplied by: the weight over eq. 1's ratio
+   */
+  private record Candidates(StorageModel model, double slowestMbps, int slowDistance, double fastMbps,
+      int fastDistance, double fastScale) {
+
+    /** The replica's speed as a candidate, or NaN if it is not one. */
+    double mbps(Replica r) {
+      if (Double.isNaN(fastMbps)) {
+        // No choice of class: a fast replica here is one the network rules say reads no faster than slow storage.
+        return r.distance() == slowDistance ? slowestMbps : Double.NaN;
+      }
+      double t = model.throughput(r.storageType());
+      if (t <= slowestMbps) {
+        return r.distance() == slowDistance ? t : Double.NaN;
+      }
+      return t == fastMbps && r.distance() == fastDistance ? t * fastScale : Double.NaN;
+    }
+  }
+
+  int volumes() {
+    return backlog.size();
+  }
+}
