@@ -75,6 +75,9 @@ public final class ReadSelectionConfig {
       .unit("weight").doc("Highest DRR weight (the paper's sweep ends at 20, Fig. 5).");
   public static final ConfigKey<Long> DRR_INTERVAL = ConfigKey.durationMs(PREFIX + "drr.interval.ms", 3000, 100,
       3_600_000).doc("At most one DRR adjustment per period, on samples newer than the last one used.");
+  public static final ConfigKey<Double> DRR_IDLE = ConfigKey.number(PREFIX + "drr.idle.pct", 10, 0, 100).unit("%")
+      .doc("DRR keeps its weight while no storage type is busier than this on average: samples of idle devices "
+          + "say nothing about how to split reads (0: every sample moves it, as in the paper).");
   public static final ConfigKey<DrrBalance> DRR_BALANCE = ConfigKey.choice(PREFIX + "drr.balance", DrrBalance.VOLUME)
       .doc("What DRR's weight divides reads between: `class`, the paper's turns of fast and slow storage; "
           + "`volume`, each block to the replica whose volume would read it first given what every volume was "
@@ -187,7 +190,7 @@ public final class ReadSelectionConfig {
     StorageModel storage = new StorageModel(StorageSpeeds.of(throughput), INTRA_RACK.get(conf),
         INTER_RACK.get(conf));
     DrrSettings drr = new DrrSettings(thresholds, DRR_STEP.get(conf), DRR_MIN.get(conf), DRR_MAX.get(conf),
-        DRR_INTERVAL.get(conf), DRR_BALANCE.get(conf), DRR_BLOCK_BYTES.get(conf));
+        DRR_INTERVAL.get(conf), DRR_IDLE.get(conf), DRR_BALANCE.get(conf), DRR_BLOCK_BYTES.get(conf));
     ScoreModel.Points points = new ScoreModel.Points(score(conf, "local"), score(conf, "rack"),
         score(conf, "remote"), score(conf, "cpu"), score(conf, "memory"), score(conf, "await"), score(conf, "read"),
         score(conf, "write"));
@@ -265,7 +268,7 @@ public final class ReadSelectionConfig {
     keys.addAll(THROUGHPUT.values());
     keys.addAll(List.of(INTRA_RACK, INTER_RACK, WRR_WEIGHT));
     keys.addAll(THRESHOLD.values());
-    keys.addAll(List.of(DRR_STEP, DRR_MIN, DRR_MAX, DRR_INTERVAL, DRR_BALANCE, DRR_BLOCK_BYTES));
+    keys.addAll(List.of(DRR_STEP, DRR_MIN, DRR_MAX, DRR_INTERVAL, DRR_IDLE, DRR_BALANCE, DRR_BLOCK_BYTES));
     keys.addAll(SCORE.values());
     keys.addAll(List.of(AWAIT_REFERENCE, IO_REFERENCE, ASSIGNMENT_PENALTY, MARGIN, QUEUE_EXPONENT, CLASS_BONUS));
     return keys;

@@ -16,11 +16,12 @@ import java.util.Objects;
  * @param minWeight lowest weight (fast reads per slow read)
  * @param maxWeight highest weight
  * @param intervalMs at most one adjustment per this period, and only on samples newer than the last one used
+ * @param idlePct below this average utilization on every storage type the weight does not move
  * @param balance what the weight divides reads between: storage classes (the paper's) or volumes
  * @param blockBytes the nominal size of a block read, for {@link DrrBalance#VOLUME}'s read times
  */
 public record DrrSettings(Map<String, Double> thresholdPct, double step, double minWeight, double maxWeight,
-    long intervalMs, DrrBalance balance, long blockBytes) {
+    long intervalMs, double idlePct, DrrBalance balance, long blockBytes) {
 
   public DrrSettings {
     thresholdPct = Map.copyOf(thresholdPct);

@@ -114,18 +114,29 @@ final class DrrWeight {
     offset = Math.max(low, Math.min(high, next));
   }
 
-  /** +step while a fast type has room, else -step while the slow type has room, else 0. */
+  /**
+   * +step while a fast type has room, else -step while the slow type has room, else 0; and 0 while every type is
+   * idle (below {@link DrrSettings#idlePct}): reads start after a pause on samples taken during it, and without
+   * this hold each start raised the weight by a step (fast storage "has room" on an idle cluster), so DRR began
+   * every job with more reads on fast storage than its devices' speeds say.
+   */
   private double step(Map<String, double[]> byType) {
     double slowest = byType.keySet().stream().mapToDouble(model::throughput).min().orElseThrow();
     boolean fastHasRoom = false;
     boolean slowHasRoom = false;
+    double busiest = 0;
     for (Map.Entry<String, double[]> e : byType.entrySet()) {
-      boolean room = e.getValue()[0] / e.getValue()[1] < settings.threshold(e.getKey());
+      double utilization = e.getValue()[0] / e.getValue()[1];
+      busiest = Math.max(busiest, utilization);
+      boolean room = utilization < settings.threshold(e.getKey());
       if (model.throughput(e.getKey()) > slowest) {
         fastHasRoom |= room;
       } else {
         slowHasRoom |= room;
       }
+    }
+    if (busiest < settings.idlePct()) {
+      return 0;
     }
     return fastHasRoom ? settings.step() : slowHasRoom ? -settings.step() : 0;
   }

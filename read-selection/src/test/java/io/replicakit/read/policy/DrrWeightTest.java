@@ -49,6 +49,15 @@ class DrrWeightTest {
   }
 
   @Test
+  void samplesOfAnIdleCluster_leaveTheWeightWhereItWas() {
+    assertEquals(6.0, nextInterval(40, 90), "busy: the SSDs have room");
+    for (int i = 0; i < 5; i++) {
+      assertEquals(6.0, nextInterval(0.5, 9.9), "every type under 10 %: no evidence for either side");
+    }
+    assertEquals(7.0, nextInterval(10, 0), "one type at 10 %: the thresholds decide again");
+  }
+
+  @Test
   void withoutMetrics_theWeightStaysWrrsDerivedWeight() {
     for (int i = 0; i < 10; i++) {
       assertEquals(5.0, weightNow());
