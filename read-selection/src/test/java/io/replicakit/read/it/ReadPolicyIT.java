@@ -23,6 +23,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.StorageType;
@@ -141,16 +142,18 @@ class ReadPolicyIT {
   }
 
   /**
-   * DRR without heartbeat-metrics, so with no utilization known to the NameNode, keeps the weight WRR derives from
+   * DRR taking turns by class (the paper's DRR, {@code drr.balance=class}) without heartbeat-metrics, so with no
+   * utilization known to the NameNode, keeps the weight WRR derives from
    * the storage speeds: here the spec's emulated devices (SSD 40, DISK 8 MiB/s, so 5), which reach the topology
    * through the per-type throughput keys (in MB/s: 41.94304 / 8.388608, 5 up to rounding, which the counter
    * absorbs). The first listing (13 turns with the last block's second sort) sets the cycle going; the second must
    * hold exactly 5 SSD-first blocks per DISK-first one, entered anywhere in the cycle.
    */
   @Test
-  void drr_withoutUtilizationSamples_keepsTheWeightOfTheDeviceSpeeds() throws Exception {
+  void drrByClass_withoutUtilizationSamples_keepsTheWeightOfTheDeviceSpeeds() throws Exception {
     ClusterSpec spec = ClusterSpecs.load("one-ssd");
-    try (EmbeddedCluster cluster = EmbeddedCluster.start(spec, ReadClusters.withPolicy(dir, spec, "drr"))) {
+    try (EmbeddedCluster cluster = EmbeddedCluster.start(spec, ReadClusters.withPolicy(dir, spec, "drr")
+        .with(ReadSelectionConfig.DRR_BALANCE_KEY, "class"))) {
       ReadPolicy policy = assertInstanceOf(DynamicRoundRobinPolicy.class, ReadClusters.policy(cluster));
       org.apache.hadoop.fs.Path file = ReadClusters.write(cluster, "/data", ReadClusters.oneSsd(), 1, 12).get(0);
       assertTrue(SystemStates.current().all().isEmpty(), "without the plugins the NameNode knows no node state");
@@ -169,6 +172,43 @@ class ReadPolicyIT {
         assertEquals(2, count(second, 'S'), second);
         assertEquals(5.0, policy.weight(), 1e-9, "the weight of the second listing");
       }
+    }
+  }
+
+  /**
+   * DRR's default, by volume, in a real NameNode: read times from the spec's device speeds (SSD 40, DISK 8 MiB/s,
+   * weight 5) and {@code dfs.blocksize}, volumes by the storage IDs the NameNode hands out. A file of 48 One_SSD
+   * blocks (each DISK holds about 16) is listed twice from off the cluster: 96 orderings made faster than a DISK
+   * reads one block (125 ms), so the backlogs hardly drain. The classes split about five to one, and every DISK is
+   * put first for about its sixth of the DISK reads.
+   */
+  @Test
+  void drrByVolume_splitsFiveToOne_andGivesEveryDiskItsShare() throws Exception {
+    ClusterSpec spec = ClusterSpecs.load("one-ssd");
+    try (EmbeddedCluster cluster = EmbeddedCluster.start(spec, ReadClusters.withPolicy(dir, spec, "drr"))) {
+      assertInstanceOf(DynamicRoundRobinPolicy.class, ReadClusters.policy(cluster));
+      org.apache.hadoop.fs.Path file = ReadClusters.write(cluster, "/data", ReadClusters.oneSsd(), 1, 48).get(0);
+      Map<String, Integer> diskFirst = new TreeMap<>();
+      cluster.spec().dataNodes().forEach(dn -> diskFirst.put(
+          cluster.dataNode(dn.name()).orElseThrow().getDatanodeUuid(), 0));
+      int ssdFirst = 0;
+      try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.offCluster())) {
+        for (int listing = 0; listing < 2; listing++) {
+          List<LocatedBlock> blocks = ReadClusters.located(fs, file);
+          assertOneSsdAndTwoDisks(blocks);
+          for (LocatedBlock b : blocks) {
+            if (b.getStorageTypes()[0] == StorageType.SSD) {
+              ssdFirst++;
+            } else {
+              diskFirst.merge(b.getLocations()[0].getDatanodeUuid(), 1, Integer::sum);
+            }
+          }
+        }
+      }
+      assertTrue(ssdFirst >= 72 && ssdFirst <= 88, "SSD first for " + ssdFirst + " of 96 (5/6: 80)");
+      int most = diskFirst.values().stream().mapToInt(i -> i).max().orElseThrow();
+      int least = diskFirst.values().stream().mapToInt(i -> i).min().orElseThrow();
+      assertTrue(most - least <= 2, "DISK-first blocks per DataNode " + diskFirst);
     }
   }
 
