@@ -23,8 +23,8 @@ import java.util.random.RandomGenerator;
  * <ul>
  *   <li>a block that offers both classes: its eligible fast replicas of the best kind (the fastest type, then the
  *       closest, as the paper's fast choice) and its slow replicas at the closest distance;
- *   <li>any other block: its closest replicas, where HDFS would pick one at random; each read at the lesser of
- *       its type's throughput and its path's bandwidth.
+ *   <li>any other block: its closest replicas, where HDFS would pick one at random, each read at the block's
+ *       slowest type's throughput (a fast replica the rules leave out reads no faster than that).
  * </ul>
  *
  * <p>Speeds: a slow replica reads at its type's throughput; a fast one at {@code weight} times the slowest type's,
@@ -127,9 +127,5 @@ final class EarliestFinish {
       }
       return t == fastMbps && r.distance() == fastDistance ? t * fastScale : Double.NaN;
     }
-  }
-
-  int volumes() {
-    return backlog.size();
   }
 }
