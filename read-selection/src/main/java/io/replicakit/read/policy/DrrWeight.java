@@ -27,8 +27,8 @@ import java.util.function.Supplier;
  *
  * <p>Utilization comes from heartbeat-metrics' fresh samples, averaged per storage type over all volumes. Each
  * adjustment uses samples newer than the previous adjustment's, at most once per interval. Without fresh
- * samples the weight stays where it is, so DRR degrades to WRR at its last weight (its static model of the
- * storage speeds still holds), not to network distance.
+ * samples the weight stays where it is, so DRR keeps splitting reads at its last weight (its static model of
+ * the storage speeds still holds) and does not fall back to network distance.
  */
 final class DrrWeight {
 
