@@ -47,8 +47,7 @@ final class VolumeBacklog {
     void add(long costMicros, long nowMicros) {
       while (true) {
         long idle = idleAtMicros;
-        long next = Math.max(idle, nowMicros) + costMicros;
-        if (IDLE_AT.compareAndSet(this, idle, next)) {
+        if (IDLE_AT.compareAndSet(this, idle, after(idle, costMicros, nowMicros))) {
           return;
         }
       }
@@ -64,8 +63,12 @@ final class VolumeBacklog {
 
   /** When a block of {@code costMicros} sent now to the volume would be read, in the clock's microseconds. */
   static long finishMicros(Entry entry, long costMicros, long nowMicros) {
-    long idle = entry == null ? nowMicros : Math.max(entry.idleAtMicros(), nowMicros);
-    return idle + costMicros;
+    return after(entry == null ? Long.MIN_VALUE : entry.idleAtMicros(), costMicros, nowMicros);
+  }
+
+  /** A block's finish on a volume idle from {@code idleAtMicros}: it starts then, or now if that has passed. */
+  private static long after(long idleAtMicros, long costMicros, long nowMicros) {
+    return Math.max(idleAtMicros, nowMicros) + costMicros;
   }
 
   /** Records a block of {@code costMicros} sent to the volume now. */
