@@ -29,6 +29,8 @@ import org.apache.hadoop.hdfs.net.DFSNetworkTopology;
 import org.apache.hadoop.hdfs.protocol.DatanodeID;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfoWithStorage;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
+import org.apache.hadoop.ipc.RPC;
+import org.apache.hadoop.ipc.Server;
 import org.apache.hadoop.util.Time;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -280,7 +282,13 @@ public class ReadOrderingBenchmark {
     }
   }
 
-  /** One handler thread's cursor over the blocks and its scratch copy of a block's locations. */
+  /**
+   * One handler thread's cursor over the blocks, its scratch copy of a block's locations, and the IPC call it
+   * serves: the NameNode sorts on RPC handler threads, each inside a call ({@code Server.getCurCall()}), where
+   * ReplicaKit's topology holds a block's record of the read until the thread's next sort (and so records each block
+   * one sort late, and drops a listing's repeated last block). One call per thread for the whole trial: every sort
+   * then takes that path, recording the previous block.
+   */
   @State(Scope.Thread)
   public static class Handler {
 
@@ -291,6 +299,12 @@ public class ReadOrderingBenchmark {
     public void setup(Cluster cluster) {
       scratch = new DatanodeInfoWithStorage[cluster.replicas];
       next = (int) Thread.currentThread().getId() * 257;
+      Server.getCurCall().set(new Server.Call(next, 0, null, null, RPC.RpcKind.RPC_PROTOCOL_BUFFER, new byte[16]));
+    }
+
+    @TearDown(Level.Trial)
+    public void leaveCall() {
+      Server.getCurCall().remove();
     }
   }
 

@@ -22,7 +22,8 @@ import org.apache.hadoop.net.Node;
 
 /**
  * Read selection's metrics2 source ({@code ReplicaKitReadSelection}, hence JMX): blocks ordered, how many went
- * to each storage type first, policy failures that fell back to HDFS's order, and the round-robin weight.
+ * to each storage type first, policy failures that fell back to HDFS's order, blocks ordered but not
+ * recorded as reads (the repeated last block of each listing), and the round-robin weight.
  */
 class ReadSelectionMetrics implements MetricsSource {
 
@@ -32,13 +33,17 @@ class ReadSelectionMetrics implements MetricsSource {
   static final String NAME = "ReplicaKitReadSelection";
   private static final MetricsInfo RECORD = Interns.info(NAME, "ReplicaKit read selection");
   private static final MetricsInfo ORDERED = Interns.info("BlocksOrdered", "Blocks whose replicas were ordered");
-  private static final MetricsInfo FALLBACKS = Interns.info("Fallbacks", "Orderings left to HDFS after a failure");
+  private static final MetricsInfo FALLBACKS = Interns.info("Fallbacks",
+      "Orderings left to HDFS, or reads left unrecorded, after a policy failure");
+  private static final MetricsInfo NOT_RECORDED = Interns.info("ReadsNotRecorded",
+      "Blocks ordered but not recorded as reads: the last block HDFS orders again after each listing");
   private static final MetricsInfo WEIGHT = Interns.info("Weight", "Round-robin fast-to-slow weight (NaN: none)");
 
   private final ReadPolicy policy;
   /** Blocks ordered whose first replica has no storage type; the blocks ordered are these plus firstByType's. */
   private final LongAdder orderedUntyped = new LongAdder();
   private final LongAdder fallbacks = new LongAdder();
+  private final LongAdder notRecorded = new LongAdder();
   private final Map<StorageType, LongAdder> firstByType = new EnumMap<>(StorageType.class);
 
   private ReadSelectionMetrics(ReadPolicy policy) {
@@ -71,12 +76,17 @@ class ReadSelectionMetrics implements MetricsSource {
     fallbacks.increment();
   }
 
+  void notRecorded() {
+    notRecorded.increment();
+  }
+
   @Override
   public void getMetrics(MetricsCollector collector, boolean all) {
     MetricsRecordBuilder record = collector.addRecord(RECORD).setContext("dfs")
         .tag(Interns.info("Policy", "Read policy"), policy == null ? "" : policy.name())
         .addCounter(ORDERED, orderedUntyped.sum() + firstByType.values().stream().mapToLong(LongAdder::sum).sum())
         .addCounter(FALLBACKS, fallbacks.sum())
+        .addCounter(NOT_RECORDED, notRecorded.sum())
         .addGauge(WEIGHT, policy == null ? Double.NaN : policy.weight());
     for (Map.Entry<StorageType, LongAdder> e : firstByType.entrySet()) {
       String type = e.getKey().name().charAt(0) + e.getKey().name().substring(1).toLowerCase(Locale.ROOT);

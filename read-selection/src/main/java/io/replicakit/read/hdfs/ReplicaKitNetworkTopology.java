@@ -9,6 +9,7 @@ import io.replicakit.common.fault.ThrottledLog;
 import io.replicakit.common.state.SystemStates;
 import io.replicakit.read.config.ReadSelectionConfig;
 import io.replicakit.read.policy.NetworkDistancePolicy;
+import io.replicakit.read.policy.Ordering;
 import io.replicakit.read.policy.PolicyEnvironment;
 import io.replicakit.read.policy.ReadPolicies;
 import io.replicakit.read.policy.ReadPolicy;
@@ -21,6 +22,7 @@ import org.apache.hadoop.conf.Configurable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.net.DFSNetworkTopology;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfoWithStorage;
+import org.apache.hadoop.ipc.Server;
 import org.apache.hadoop.net.Node;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -40,6 +42,15 @@ import org.slf4j.LoggerFactory;
  * client's call) is counted ({@code FellBack}), logged throttled (at once, then at most once a minute with the
  * count since) and HDFS's order used for that block, so a fault never fails a read.
  *
+ * <p>Policies that keep a record of reads (a volume's backlog, blocks put first since a sample) must not record
+ * the block that HDFS orders a second time at the end of every {@code getBlockLocations}: the file's last block,
+ * sorted on its own after the listing ({@code FSNamesystem.sortLocatedBlocks}), which the client of a complete
+ * file never reads from that copy. The sorts of one call run on its RPC handler thread, one after another, and
+ * that repeat is always the last. So each block's record ({@link Ordering#recordRead}) is held on the thread
+ * until the next sort: in the same call (the IPC server's current call, {@code Server.getCurCall()}) it was a
+ * block of the listing and is recorded; in another call it was the repeat and is dropped ({@code
+ * ReadsNotRecorded}). Outside an RPC (no current call) a block is recorded at once.
+ *
  * <p>HDFS builds the topology by reflection and hands it the NameNode's configuration through
  * {@link Configurable}; a bad {@code replicakit.read.*} value there fails NameNode startup, naming the key. So does
  * a Hadoop whose internals do not fit this adaptor: {@link TopologyInternals} lists every Hadoop type and member it
@@ -54,6 +65,7 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
   private volatile ReadPolicy policy = new NetworkDistancePolicy();
   private volatile ReadSelectionMetrics metrics = ReadSelectionMetrics.NONE;
   private final ThrottledLog failureLog = new ThrottledLog(ThrottledLog.DEFAULT_PERIOD_MS, CoarseClock::monotonicMs);
+  private final ThreadLocal<HeldRecord> held = ThreadLocal.withInitial(HeldRecord::new);
 
   @Override
   public void setConf(Configuration conf) {
@@ -85,7 +97,8 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
   @Override
   public <T extends Node> void sortByDistance(Node reader, T[] nodes, int activeLen,
       Consumer<List<T>> secondarySort) {
-    if (!sortWithPolicy(reader, nodes, activeLen, false)) {
+    Object call = settleHeldRecord();
+    if (!sortWithPolicy(reader, nodes, activeLen, false, call)) {
       super.sortByDistance(reader, nodes, activeLen, secondarySort);
     }
     metrics.ordered(nodes, activeLen);
@@ -94,29 +107,93 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
   @Override
   public <T extends Node> void sortByDistanceUsingNetworkLocation(Node reader, T[] nodes, int activeLen,
       Consumer<List<T>> secondarySort) {
-    if (!sortWithPolicy(reader, nodes, activeLen, true)) {
+    Object call = settleHeldRecord();
+    if (!sortWithPolicy(reader, nodes, activeLen, true, call)) {
       super.sortByDistanceUsingNetworkLocation(reader, nodes, activeLen, secondarySort);
     }
     metrics.ordered(nodes, activeLen);
   }
 
   /** Orders {@code nodes[0..activeLen)} with the policy; false when HDFS's own sort must do it. */
-  private <T extends Node> boolean sortWithPolicy(Node reader, T[] nodes, int activeLen, boolean byLocation) {
+  private <T extends Node> boolean sortWithPolicy(Node reader, T[] nodes, int activeLen, boolean byLocation,
+      Object call) {
     ReadPolicy p = policy;
     if (p instanceof NetworkDistancePolicy || activeLen < 2) {
       return false;
     }
+    Ordering ordering;
     try {
       List<Replica> replicas = replicas(reader, nodes, activeLen, byLocation);
       if (replicas == null) {
         return false;
       }
-      apply(p.order(replicas, ThreadLocalRandom.current()), nodes, activeLen);
-      return true;
+      ordering = p.decide(replicas, ThreadLocalRandom.current());
+      apply(ordering.replicas(), nodes, activeLen);
     } catch (Throwable t) {
       metrics.fellBack();
       failureLog.error(LOG, "Read policy " + p.name() + " failed; this block is ordered by network distance", t);
       return false;
+    }
+    if (ordering.hasRecord()) {
+      if (call == null) {
+        record(ordering.recordRead());
+      } else {
+        held.get().hold(call, ordering.recordRead());
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Records or drops the record this handler thread holds from its previous sort (see the class comment).
+   *
+   * @return the RPC call being served, or null outside one
+   */
+  private Object settleHeldRecord() {
+    Object call = Server.getCurCall().get();
+    if (call == null) {
+      return null;
+    }
+    HeldRecord h = held.get();
+    if (h.record != null) {
+      Runnable previous = h.record;
+      boolean sameCall = h.call == call;
+      h.clear();
+      if (sameCall) {
+        record(previous);
+      } else {
+        metrics.notRecorded();
+      }
+    }
+    return call;
+  }
+
+  private void record(Runnable recordRead) {
+    try {
+      recordRead.run();
+    } catch (Throwable t) {
+      metrics.fellBack();
+      failureLog.error(LOG, "Read policy " + policy.name() + " failed to record a read", t);
+    }
+  }
+
+  /**
+   * One handler thread's held record: the latest block's, and the call it was ordered in (kept until the thread's
+   * next sort, so each handler keeps at most one finished call reachable).
+   */
+  private static final class HeldRecord {
+
+    private Object call;
+    private Runnable record;
+
+    void hold(Object inCall, Runnable recordRead) {
+      call = inCall;
+      record = recordRead;
+    }
+
+    void clear() {
+      call = null;
+      record = null;
     }
   }
 

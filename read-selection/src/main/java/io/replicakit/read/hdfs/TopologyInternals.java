@@ -21,6 +21,7 @@ final class TopologyInternals {
           "org.apache.hadoop.fs.StorageType",
           "org.apache.hadoop.hdfs.net.DFSNetworkTopology",
           "org.apache.hadoop.hdfs.protocol.DatanodeInfoWithStorage",
+          "org.apache.hadoop.ipc.Server",
           "org.apache.hadoop.net.Node")
       .members(
           "Configuration Configurable.getConf()",
@@ -31,6 +32,7 @@ final class TopologyInternals {
           "int DFSNetworkTopology.getWeight(Node, Node)",
           "int DFSNetworkTopology.getWeightUsingNetworkLocation(Node, Node)",
           "new DFSNetworkTopology()",
+          "ThreadLocal Server.getCurCall()",
           "void Configurable.setConf(Configuration)",
           "void DFSNetworkTopology.sortByDistance(Node, Node[], int, Consumer)",
           "void DFSNetworkTopology.sortByDistanceUsingNetworkLocation(Node, Node[], int, Consumer)")

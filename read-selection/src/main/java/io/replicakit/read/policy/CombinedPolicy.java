@@ -49,18 +49,31 @@ public final class CombinedPolicy implements ReadPolicy {
 
   @Override
   public List<Replica> order(List<Replica> replicas, RandomGenerator random) {
+    return decide(replicas, random).read();
+  }
+
+  /**
+   * The record: the replica put first counts against its volume until its DataNode's next sample, and, for a
+   * block that offered no choice of class, as its class's read. A block that offers both classes takes its turn
+   * while deciding (one compare-and-set, so concurrent handlers do not take the same turn): a turn taken by a
+   * block that is not read falls on either class as the weight says, so it leaves the split of the reads as it is.
+   */
+  @Override
+  public Ordering decide(List<Replica> replicas, RandomGenerator random) {
     Scorer.Scores scores = scorer.scores(replicas);
     if (scores == null) {
-      return roundRobin.order(replicas, random);
+      return Ordering.recorded(roundRobin.order(replicas, random));
     }
     double[] score = scores.values();
     StorageModel.Classes classes = model.classes(replicas);
     if (!classes.offersBothClasses()) {
       // No choice of class: the score alone; the read is counted as its class's load if the block has both types.
       List<Replica> order = scores.best(random);
-      roundRobin.countUnchosen(order.get(0), classes);
-      scores.assignFirst(order.get(0));
-      return order;
+      Replica first = order.get(0);
+      return new Ordering(order, () -> {
+        roundRobin.countUnchosen(first, classes);
+        scores.assignFirst(first);
+      });
     }
     boolean fastTurn = roundRobin.takeFastTurn(classes);
     boolean[] inTurn = new boolean[score.length];
@@ -71,9 +84,9 @@ public final class CombinedPolicy implements ReadPolicy {
       }
     }
     List<Replica> order = scores.best(random, inTurn);
-    roundRobin.correct(fastTurn, order.get(0), classes);
-    scores.assignFirst(order.get(0));
-    return order;
+    Replica first = order.get(0);
+    roundRobin.correct(fastTurn, first, classes);
+    return new Ordering(order, () -> scores.assignFirst(first));
   }
 
   /** Whether the replica belongs to the class whose turn it is: an eligible fast one, or a slow one. */

@@ -37,13 +37,22 @@ public final class DynamicRoundRobinPolicy implements ReadPolicy {
 
   @Override
   public List<Replica> order(List<Replica> replicas, RandomGenerator random) {
+    return decide(replicas, random).read();
+  }
+
+  /**
+   * By volume, the record is the block's read time added to its volume's backlog. Taking turns by class, the turn
+   * is taken while deciding, as {@link CombinedPolicy#decide} explains.
+   */
+  @Override
+  public Ordering decide(List<Replica> replicas, RandomGenerator random) {
     if (earliestFinish == null) {
-      return roundRobin.order(replicas, random);
+      return Ordering.recorded(roundRobin.order(replicas, random));
     }
     StorageModel.Choice choice = model.choose(replicas, random);
     double w = choice.offersBothClasses() ? weight.current(choice.classes()) : Double.NaN;
-    Replica first = earliestFinish.pick(replicas, choice, w, random);
-    return Orders.withFirst(first, replicas, random);
+    EarliestFinish.Pick pick = earliestFinish.pick(replicas, choice, w, random);
+    return new Ordering(Orders.withFirst(pick.first(), replicas, random), pick);
   }
 
   @Override

@@ -51,12 +51,13 @@ final class EarliestFinish {
   }
 
   /**
-   * The replica to read first, recorded in its volume's backlog.
+   * The replica to read first; its read time goes into its volume's backlog when the returned pick
+   * {@linkplain Pick#run runs}.
    *
    * @param choice the block's {@link StorageModel#choose choice}
    * @param weight the fast-to-slow weight, used only if the choice offers both classes
    */
-  Replica pick(List<Replica> replicas, StorageModel.Choice choice, double weight, RandomGenerator random) {
+  Pick pick(List<Replica> replicas, StorageModel.Choice choice, double weight, RandomGenerator random) {
     long now = clockMs.getAsLong() * 1000;
     Candidates candidates = candidates(replicas, choice, weight);
     Replica best = null;
@@ -80,8 +81,32 @@ final class EarliestFinish {
         bestCost = cost;
       }
     }
-    backlog.add(best.storageId(), bestEntry, bestCost, now);
-    return best;
+    return new Pick(best, bestEntry, bestCost, now);
+  }
+
+  /** A block's chosen replica; running it adds the block's read to the replica's volume's backlog. */
+  final class Pick implements Runnable {
+
+    private final Replica first;
+    private final VolumeBacklog.Entry entry;
+    private final long costMicros;
+    private final long nowMicros;
+
+    private Pick(Replica first, VolumeBacklog.Entry entry, long costMicros, long nowMicros) {
+      this.first = first;
+      this.entry = entry;
+      this.costMicros = costMicros;
+      this.nowMicros = nowMicros;
+    }
+
+    Replica first() {
+      return first;
+    }
+
+    @Override
+    public void run() {
+      backlog.add(first.storageId(), entry, costMicros, nowMicros);
+    }
   }
 
   /** Microseconds to read a block at {@code mbps} (bytes over MB/s are microseconds), at least one. */

@@ -21,6 +21,19 @@ public interface ReadPolicy {
    */
   List<Replica> order(List<Replica> replicas, RandomGenerator random);
 
+  /**
+   * Orders a block without recording the read yet: the returned {@link Ordering#recordRead} does that, and is
+   * left unrun for a block the client will not read (see {@link Ordering}). Policies that record reads override
+   * this and implement {@link #order} as decide-then-record; the default is {@link #order} with nothing left to
+   * record (a policy keeping no record of reads, or one that must take its turn while deciding).
+   *
+   * @param replicas the active replicas, at least one
+   * @param random the caller's random source, for ties
+   */
+  default Ordering decide(List<Replica> replicas, RandomGenerator random) {
+    return Ordering.recorded(order(replicas, random));
+  }
+
   /** The name configuration uses, e.g. {@code drr}. */
   String name();
 

@@ -27,13 +27,19 @@ public final class SystemStatePolicy implements ReadPolicy {
 
   @Override
   public List<Replica> order(List<Replica> replicas, RandomGenerator random) {
+    return decide(replicas, random).read();
+  }
+
+  /** The record: the replica put first counts against its volume until its DataNode's next sample. */
+  @Override
+  public Ordering decide(List<Replica> replicas, RandomGenerator random) {
     Scorer.Scores scores = scorer.scores(replicas);
     if (scores == null) {
-      return Orders.closestFirst(replicas, random);
+      return Ordering.recorded(Orders.closestFirst(replicas, random));
     }
     List<Replica> order = scores.best(random);
-    scores.assignFirst(order.get(0));
-    return order;
+    Replica first = order.get(0);
+    return new Ordering(order, () -> scores.assignFirst(first));
   }
 
   @Override

@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.replicakit.read.config.ReadSelectionConfig;
+import io.replicakit.read.policy.Ordering;
 import io.replicakit.read.policy.ReadPolicy;
 import io.replicakit.read.policy.Replica;
 import io.replicakit.read.policy.StorageTypePolicy;
@@ -19,6 +20,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.random.RandomGenerator;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.StorageType;
@@ -27,6 +29,8 @@ import org.apache.hadoop.hdfs.net.DFSNetworkTopology;
 import org.apache.hadoop.hdfs.protocol.DatanodeID;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfoWithStorage;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
+import org.apache.hadoop.ipc.RPC;
+import org.apache.hadoop.ipc.Server;
 import org.apache.hadoop.metrics2.AbstractMetric;
 import org.apache.hadoop.metrics2.impl.MetricsCollectorImpl;
 import org.junit.jupiter.api.Test;
@@ -48,6 +52,29 @@ class ReplicaKitNetworkTopologyTest {
     @Override
     public String name() {
       return "dropping";
+    }
+  }
+
+  /**
+   * Keeps a record of reads, as DRR by volume and the state policies do: the storage ID of each block's first
+   * replica, appended when the topology records the read. Static because HDFS builds the policy by class name.
+   */
+  public static final class RecordingPolicy implements ReadPolicy {
+    static final List<String> RECORDED = new CopyOnWriteArrayList<>();
+
+    @Override
+    public List<Replica> order(List<Replica> replicas, RandomGenerator random) {
+      return decide(replicas, random).replicas();
+    }
+
+    @Override
+    public Ordering decide(List<Replica> replicas, RandomGenerator random) {
+      return new Ordering(replicas, () -> RECORDED.add(replicas.get(0).storageId()));
+    }
+
+    @Override
+    public String name() {
+      return "recording";
     }
   }
 
@@ -134,6 +161,52 @@ class ReplicaKitNetworkTopologyTest {
     assertEquals(1L, fellBack.get("BlocksOrdered"), "a block left to HDFS's order is still ordered");
     assertEquals(1L, fellBack.get("FirstOnDisk"), "HDFS's order: the reader's own DISK replica");
     assertEquals(1L, fellBack.get("Fallbacks"));
+  }
+
+  /**
+   * What {@code FSNamesystem.getBlockLocations} does on its handler thread: the listing's blocks one after
+   * another, then the file's last block again. Each block's read is recorded once the next sort of the same call
+   * shows it was not that repeat; the repeat is dropped when the thread's next call sorts.
+   */
+  @Test
+  void listingsLastBlockRepeat_isOrderedButNotRecorded() {
+    RecordingPolicy.RECORDED.clear();
+    ReplicaKitNetworkTopology topology = (ReplicaKitNetworkTopology) topology(RecordingPolicy.class.getName());
+    try {
+      inCall(1);
+      topology.sortByDistance(nodes.get(0), blockFirstOn(1), 3, null);
+      topology.sortByDistance(nodes.get(0), blockFirstOn(2), 3, null);
+      topology.sortByDistance(nodes.get(0), blockFirstOn(3), 3, null); // the repeat of call 1's last block
+      assertEquals(List.of("DS-1", "DS-2"), RecordingPolicy.RECORDED, "the repeat is held, not recorded");
+
+      inCall(2);
+      topology.sortByDistance(nodes.get(0), blockFirstOn(4), 3, null);
+      topology.sortByDistance(nodes.get(0), blockFirstOn(5), 3, null); // the repeat of call 2's last block
+      assertEquals(List.of("DS-1", "DS-2", "DS-4"), RecordingPolicy.RECORDED);
+      Map<String, Number> counts = metrics(topology);
+      assertEquals(5L, counts.get("BlocksOrdered"), "every sort orders its block");
+      assertEquals(1L, counts.get("ReadsNotRecorded"), "call 1's repeat, dropped when call 2 began");
+    } finally {
+      Server.getCurCall().remove();
+    }
+    topology.sortByDistance(nodes.get(0), blockFirstOn(0), 3, null);
+    assertEquals(List.of("DS-1", "DS-2", "DS-4", "DS-0"), RecordingPolicy.RECORDED,
+        "outside an RPC a block is recorded at once");
+  }
+
+  /** Makes the IPC server's current call on this thread a new call, as a handler does when it takes one. */
+  private static void inCall(int callId) {
+    Server.getCurCall().set(new Server.Call(callId, 0, null, null, RPC.RpcKind.RPC_PROTOCOL_BUFFER, new byte[16]));
+  }
+
+  /** Three replicas, DISK, on dn{@code first} then two other DataNodes: the recording policy keeps this order. */
+  private DatanodeInfoWithStorage[] blockFirstOn(int first) {
+    DatanodeInfoWithStorage[] block = new DatanodeInfoWithStorage[3];
+    for (int i = 0; i < 3; i++) {
+      int dn = (first + i) % nodes.size();
+      block[i] = new DatanodeInfoWithStorage(nodes.get(dn), "DS-" + dn, StorageType.DISK);
+    }
+    return block;
   }
 
   private static Map<String, Number> metrics(ReplicaKitNetworkTopology topology) {

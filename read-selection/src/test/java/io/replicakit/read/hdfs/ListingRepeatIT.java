@@ -1,0 +1,116 @@
+/*
+ * Copyright 2026 The ReplicaKit authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package io.replicakit.read.hdfs;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+
+import io.replicakit.read.testing.ReadRecipe;
+import io.replicakit.testbed.cluster.ClientPlacement;
+import io.replicakit.testbed.cluster.ClusterOptions;
+import io.replicakit.testbed.cluster.EmbeddedCluster;
+import io.replicakit.testbed.spec.ClusterSpec;
+import io.replicakit.testbed.spec.ClusterSpecs;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Random;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
+import org.apache.hadoop.hdfs.protocol.HdfsConstants;
+import org.apache.hadoop.hdfs.protocol.LocatedBlocks;
+import org.apache.hadoop.io.IOUtils;
+import org.apache.hadoop.metrics2.AbstractMetric;
+import org.apache.hadoop.metrics2.impl.MetricsCollectorImpl;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * On a real NameNode, what the topology's held records rely on: every {@code getBlockLocations} sorts the
+ * listing's blocks and then the file's last block once more, all on its handler thread, so each listing's final
+ * sort is the repeat. DRR by volume (a policy that records reads) on the {@code one-ssd} spec, one RPC handler, so
+ * that every call's sorts share a thread and the repeat is dropped as soon as the next call sorts.
+ */
+class ListingRepeatIT {
+
+  private static final long BLOCK = 1024 * 1024;
+  private static final int BLOCKS = 4;
+
+  @TempDir
+  java.nio.file.Path dir;
+
+  @Test
+  void blockByBlockRead_recordsEveryBlockOnce_andDropsEachListingsRepeat() throws Exception {
+    ClusterSpec spec = ClusterSpecs.load("one-ssd");
+    ClusterOptions options = ReadRecipe.install(ClusterOptions.in(dir), "drr", spec.devices().speeds())
+        .with(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, Long.toString(BLOCK))
+        .with(DFSConfigKeys.DFS_BYTES_PER_CHECKSUM_KEY, "512")
+        .with(DFSConfigKeys.DFS_NAMENODE_HANDLER_COUNT_KEY, "1");
+    try (EmbeddedCluster cluster = EmbeddedCluster.start(spec, options)) {
+      ReplicaKitNetworkTopology topology = (ReplicaKitNetworkTopology) cluster.miniCluster().getNamesystem()
+          .getBlockManager().getDatanodeManager().getNetworkTopology();
+      byte[] data = write(cluster, new Path("/data/f"));
+      Map<String, Number> before = metrics(topology);
+
+      // The stock client fetching one block per listing (dfs.client.read.prefetch.size = the block size): the
+      // open lists block 0, each later block is listed when the read reaches it; each listing repeats block 3.
+      Configuration conf = cluster.clientConf(ClientPlacement.offCluster());
+      conf.setLong(HdfsClientConfigKeys.Read.PREFETCH_SIZE_KEY, BLOCK);
+      byte[] read = new byte[data.length];
+      try (FileSystem fs = FileSystem.newInstance(cluster.uri(), conf);
+          FSDataInputStream in = fs.open(new Path("/data/f"))) {
+        IOUtils.readFully(in, read, 0, read.length); // a stream's read: each block listed when reached
+      }
+      assertArrayEquals(data, read);
+      // One more listing, so that the read's last repeat is dropped as well (a repeat is dropped when its
+      // handler thread sorts for another call).
+      try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.offCluster())) {
+        LocatedBlocks listing = fs.getClient().getLocatedBlocks("/data/f", 0, BLOCK);
+        assertEquals(1, listing.locatedBlockCount());
+        assertNotNull(listing.getLastLocatedBlock());
+      }
+
+      Map<String, Number> after = metrics(topology);
+      assertEquals(2L * (BLOCKS + 1), delta(before, after, "BlocksOrdered"),
+          "five listings of one block each, and each listing's repeat of the last block");
+      assertEquals((long) BLOCKS, delta(before, after, "ReadsNotRecorded"),
+          "the read's four repeats were ordered but not recorded; the last listing's is still held");
+      assertEquals(0L, delta(before, after, "Fallbacks"));
+    }
+  }
+
+  private static byte[] write(EmbeddedCluster cluster, Path file) throws Exception {
+    byte[] data = new byte[(int) (BLOCKS * BLOCK)];
+    new Random(3).nextBytes(data);
+    try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.offCluster())) {
+      fs.mkdirs(file.getParent());
+      fs.setStoragePolicy(file.getParent(), HdfsConstants.ONESSD_STORAGE_POLICY_NAME);
+      try (FSDataOutputStream out = fs.create(file, (short) 3)) {
+        out.write(data);
+      }
+    }
+    return data;
+  }
+
+  private static Map<String, Number> metrics(ReplicaKitNetworkTopology topology) {
+    MetricsCollectorImpl collector = new MetricsCollectorImpl();
+    topology.metrics().getMetrics(collector, true);
+    Map<String, Number> values = new HashMap<>();
+    for (AbstractMetric m : collector.getRecords().get(0).metrics()) {
+      values.put(m.name(), m.value());
+    }
+    return values;
+  }
+
+  private static long delta(Map<String, Number> before, Map<String, Number> after, String name) {
+    return after.get(name).longValue() - before.get(name).longValue();
+  }
+}
