@@ -25,6 +25,15 @@ import java.util.function.Supplier;
  * Moving both ways at once cancelled out and left the weight at WRR's, so DRR could not beat storage-type selection
  * when the fast devices were not saturated.
  *
+ * <p>DRR by volume ({@link DrrBalance#VOLUME}) moves the weight only toward balance: up while a fast type has room
+ * and no slow type has, down while a slow type has room and no fast type has, and not at all while both or neither
+ * have room. There the fast-first rule is already in the choice (a block goes to fast storage whenever its
+ * backlog finishes it first), and the weight is the model's speed of fast volumes: one step is a fifth of it at
+ * weight 5. Raised on the samples of a job ramping up (both types with room), the model's fast volumes became
+ * faster than the devices and got nearly every read while the slow ones idled: with clients listing block by
+ * block, a read at weight 6 from its first second gave 114 MB/s, one at weight 5 131 MB/s (docs/experiments/
+ * read-selection.md, "Block-by-block listings").
+ *
  * <p>Utilization comes from heartbeat-metrics' fresh samples, averaged per storage type over all volumes. Each
  * adjustment uses samples newer than the previous adjustment's, at most once per interval. Without fresh
  * samples the weight stays where it is, so DRR keeps splitting reads at its last weight (its static model of
@@ -37,19 +46,25 @@ final class DrrWeight {
   private final Supplier<SystemStateView> states;
   private final LongSupplier clockMs;
   private final double staticWeight;
+  private final boolean towardBalance;
   private volatile double offset;
   private volatile double lastWeight = Double.NaN;
   private volatile double lastBase = Double.NaN;
   private volatile long nextAdjustMs = Long.MIN_VALUE;
   private long newestSampleMs = Long.MIN_VALUE;
 
-  /** @param staticWeight WRR's configured weight, or NaN to derive it from the throughputs per block */
-  DrrWeight(DrrSettings settings, StorageModel model, PolicyEnvironment env, double staticWeight) {
+  /**
+   * @param staticWeight WRR's configured weight, or NaN to derive it from the throughputs per block
+   * @param towardBalance move only toward balance (DRR by volume) instead of fast storage first (the paper's)
+   */
+  DrrWeight(DrrSettings settings, StorageModel model, PolicyEnvironment env, double staticWeight,
+      boolean towardBalance) {
     this.settings = settings;
     this.model = model;
     this.states = env.states();
     this.clockMs = env.clockMs();
     this.staticWeight = staticWeight;
+    this.towardBalance = towardBalance;
   }
 
   /** The weight for a block's storage types now, after an adjustment if one is due. */
@@ -115,7 +130,8 @@ final class DrrWeight {
   }
 
   /**
-   * +step while a fast type has room, else -step while the slow type has room, else 0; and 0 while every type is
+   * +step while a fast type has room, else -step while the slow type has room, else 0 (toward balance: +step only
+   * if no slow type has room, -step only if no fast type has, else 0); and 0 while every type is
    * idle (below {@link DrrSettings#idlePct}): reads start after a pause on samples taken during it, and without
    * this hold each start raised the weight by a step (fast storage "has room" on an idle cluster), so DRR began
    * every job with more reads on fast storage than its devices' speeds say.
@@ -136,6 +152,9 @@ final class DrrWeight {
       }
     }
     if (busiest < settings.idlePct()) {
+      return 0;
+    }
+    if (towardBalance && fastHasRoom == slowHasRoom) {
       return 0;
     }
     return fastHasRoom ? settings.step() : slowHasRoom ? -settings.step() : 0;

@@ -35,11 +35,12 @@ public final class ReadPolicies {
       case WeightedRoundRobinPolicy.NAME:
         return new WeightedRoundRobinPolicy(storage, settings.wrrWeight());
       case DynamicRoundRobinPolicy.NAME:
-        return new DynamicRoundRobinPolicy(storage, drrWeight(settings, env), earliestFinish(settings, env));
+        EarliestFinish byVolume = earliestFinish(settings, env);
+        return new DynamicRoundRobinPolicy(storage, drrWeight(settings, env, byVolume != null), byVolume);
       case SystemStatePolicy.NAME:
         return new SystemStatePolicy(new Scorer(settings.score(), env.states()));
       case CombinedPolicy.NAME:
-        return new CombinedPolicy(storage, drrWeight(settings, env), new Scorer(settings.score(), env.states()),
+        return new CombinedPolicy(storage, drrWeight(settings, env, false), new Scorer(settings.score(), env.states()),
             settings.combinedClassBonus());
       default:
         return custom(settings, env);
@@ -84,7 +85,8 @@ public final class ReadPolicies {
         : null;
   }
 
-  private static DrrWeight drrWeight(ReadSettings settings, PolicyEnvironment env) {
-    return new DrrWeight(settings.drr(), settings.storage(), env, settings.wrrWeight());
+  /** @param towardBalance DRR by volume's rule for moving the weight (see {@link DrrWeight}) */
+  private static DrrWeight drrWeight(ReadSettings settings, PolicyEnvironment env, boolean towardBalance) {
+    return new DrrWeight(settings.drr(), settings.storage(), env, settings.wrrWeight(), towardBalance);
   }
 }

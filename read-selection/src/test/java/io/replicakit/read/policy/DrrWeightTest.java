@@ -7,13 +7,15 @@ package io.replicakit.read.policy;
 import static io.replicakit.read.policy.Fixtures.RACK;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.replicakit.read.config.ReadSelectionConfig;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.Test;
 
 /**
- * DRR's weight (read paper §3.2) with the documented defaults: derived weight 300 / 60 = 5, thresholds SSD 80 %
+ * DRR's weight (read paper §3.2; the paper's DRR, turns by class, unless a test says by volume) with the documented
+ * defaults: derived weight 300 / 60 = 5, thresholds SSD 80 %
  * and DISK 50 %, step 1, weight 1..20, one adjustment per 3 s at most. Samples come through a real registry on a
  * fake clock; every DataNode has one SSD and one DISK volume, as in the paper's cluster.
  */
@@ -23,9 +25,14 @@ class DrrWeightTest {
   private static final long INTERVAL_MS = 3_000;
 
   private final Fixtures.Cluster cluster = new Fixtures.Cluster();
-  private final ReadPolicy policy = ReadPolicies.create(Fixtures.settings(DynamicRoundRobinPolicy.NAME),
-      cluster.env());
+  /** The paper's DRR (turns by class) and its rule, fast storage first; by-volume tests replace it. */
+  private ReadPolicy policy = drr(DrrBalance.CLASS);
   private final RandomGenerator random = new SplittableRandom(5);
+
+  private ReadPolicy drr(DrrBalance balance) {
+    return ReadPolicies.create(Fixtures.settings(DynamicRoundRobinPolicy.NAME,
+        ReadSelectionConfig.DRR_BALANCE_KEY, balance.name()), cluster.env());
+  }
 
   /** Orders a One_SSD block in the reader's rack (which asks for the weight) and returns the weight used. */
   private double weightNow() {
@@ -97,6 +104,30 @@ class DrrWeightTest {
     }
     // Once the SSDs are busy the DISKs' spare room lowers it again.
     assertEquals(7.0, nextInterval(85, 20));
+  }
+
+  /**
+   * By volume, a job ramping up (both types with room) leaves the weight alone: earliest finish already puts a
+   * block on fast storage while its backlog has room, and the weight is its model of the fast volumes' speed.
+   */
+  @Test
+  void byVolume_bothBelowTheirThresholds_keepTheWeight() {
+    policy = drr(DrrBalance.VOLUME);
+    assertEquals(5.0, weightNow());
+    for (int i = 1; i <= 3; i++) {
+      assertEquals(5.0, nextInterval(40, 20), "interval " + i);
+    }
+    assertEquals(5.0, nextInterval(85, 60), "both busy");
+  }
+
+  @Test
+  void byVolume_movesTheWeightTowardTheTypeWithRoom_whenOnlyOneHasRoom() {
+    policy = drr(DrrBalance.VOLUME);
+    assertEquals(5.0, weightNow());
+    assertEquals(6.0, nextInterval(40, 90), "only the SSDs have room");
+    assertEquals(7.0, nextInterval(79.9, 50));
+    assertEquals(6.0, nextInterval(95, 20), "only the DISKs have room");
+    assertEquals(5.0, nextInterval(80, 49.9));
   }
 
   @Test
