@@ -42,14 +42,15 @@ import org.slf4j.LoggerFactory;
  * client's call) is counted ({@code FellBack}), logged throttled (at once, then at most once a minute with the
  * count since) and HDFS's order used for that block, so a fault never fails a read.
  *
- * <p>Policies that keep a record of reads (a volume's backlog, blocks put first since a sample) must not record
- * the block that HDFS orders a second time at the end of every {@code getBlockLocations}: the file's last block,
- * sorted on its own after the listing ({@code FSNamesystem.sortLocatedBlocks}), which the client of a complete
- * file never reads from that copy. The sorts of one call run on its RPC handler thread, one after another, and
- * that repeat is always the last. So each block's record ({@link Ordering#recordRead}) is held on the thread
- * until the next sort: in the same call (the IPC server's current call, {@code Server.getCurCall()}) it was a
- * block of the listing and is recorded; in another call it was the repeat and is dropped ({@code
- * ReadsNotRecorded}). Outside an RPC (no current call) a block is recorded at once.
+ * <p>Policies that keep a record of reads (a volume's backlog, blocks put first since a sample, round-robin turns)
+ * must not count the block that HDFS orders a second time at the end of every {@code getBlockLocations}: the
+ * file's last block, sorted on its own after the listing ({@code FSNamesystem.sortLocatedBlocks}), which the
+ * client of a complete file never reads from that copy. The sorts of one call run on its RPC handler thread, one
+ * after another, and that repeat is always the last. So each block's {@link Ordering} is held on the thread until
+ * the next sort: in the same call (the IPC server's current call, {@code Server.getCurCall()}) it was a block of
+ * the listing and its read is recorded ({@link Ordering#whenRead}); in another call it was the repeat, and what
+ * deciding counted is taken back ({@link Ordering#whenNotRead}, {@code ReadsNotRecorded}). Outside an RPC (no
+ * current call) a block is recorded at once.
  *
  * <p>HDFS builds the topology by reflection and hands it the NameNode's configuration through
  * {@link Configurable}; a bad {@code replicakit.read.*} value there fails NameNode startup, naming the key. So does
@@ -65,7 +66,7 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
   private volatile ReadPolicy policy = new NetworkDistancePolicy();
   private volatile ReadSelectionMetrics metrics = ReadSelectionMetrics.NONE;
   private final ThrottledLog failureLog = new ThrottledLog(ThrottledLog.DEFAULT_PERIOD_MS, CoarseClock::monotonicMs);
-  private final ThreadLocal<HeldRecord> held = ThreadLocal.withInitial(HeldRecord::new);
+  private final ThreadLocal<HeldOrdering> held = ThreadLocal.withInitial(HeldOrdering::new);
 
   @Override
   public void setConf(Configuration conf) {
@@ -136,16 +137,16 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
     }
     if (ordering.hasRecord()) {
       if (call == null) {
-        record(ordering.recordRead());
+        run(ordering.whenRead());
       } else {
-        held.get().hold(call, ordering.recordRead());
+        held.get().hold(call, ordering);
       }
     }
     return true;
   }
 
   /**
-   * Records or drops the record this handler thread holds from its previous sort (see the class comment).
+   * Settles the ordering this handler thread holds from its previous sort: read or not (see the class comment).
    *
    * @return the RPC call being served, or null outside one
    */
@@ -154,23 +155,25 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
     if (call == null) {
       return null;
     }
-    HeldRecord h = held.get();
-    if (h.record != null) {
-      Runnable previous = h.record;
+    HeldOrdering h = held.get();
+    if (h.ordering != null) {
+      Ordering previous = h.ordering;
       boolean sameCall = h.call == call;
       h.clear();
       if (sameCall) {
-        record(previous);
+        run(previous.whenRead());
       } else {
         metrics.notRecorded();
+        run(previous.whenNotRead());
       }
     }
     return call;
   }
 
-  private void record(Runnable recordRead) {
+  /** Runs a policy's record of a read (or of a block not read); a fault there is counted, never thrown. */
+  private void run(Runnable record) {
     try {
-      recordRead.run();
+      record.run();
     } catch (Throwable t) {
       metrics.fellBack();
       failureLog.error(LOG, "Read policy " + policy.name() + " failed to record a read", t);
@@ -178,22 +181,22 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
   }
 
   /**
-   * One handler thread's held record: the latest block's, and the call it was ordered in (kept until the thread's
+   * One handler thread's held ordering: the latest block's, and the call it was ordered in (kept until the thread's
    * next sort, so each handler keeps at most one finished call reachable).
    */
-  private static final class HeldRecord {
+  private static final class HeldOrdering {
 
     private Object call;
-    private Runnable record;
+    private Ordering ordering;
 
-    void hold(Object inCall, Runnable recordRead) {
+    void hold(Object inCall, Ordering held) {
       call = inCall;
-      record = recordRead;
+      ordering = held;
     }
 
     void clear() {
       call = null;
-      record = null;
+      ordering = null;
     }
   }
 

@@ -53,16 +53,16 @@ public final class CombinedPolicy implements ReadPolicy {
   }
 
   /**
-   * The record: the replica put first counts against its volume until its DataNode's next sample, and, for a
-   * block that offered no choice of class, as its class's read. A block that offers both classes takes its turn
-   * while deciding (one compare-and-set, so concurrent handlers do not take the same turn): a turn taken by a
-   * block that is not read falls on either class as the weight says, so it leaves the split of the reads as it is.
+   * Once the block is known to be read, the replica put first counts against its volume until its DataNode's next
+   * sample, and, for a block that offered no choice of class, as its class's read. A block that offers both
+   * classes takes its turn while deciding (one compare-and-set, so concurrent handlers do not take the same turn),
+   * and gives it back if it is not read ({@link Ordering}).
    */
   @Override
   public Ordering decide(List<Replica> replicas, RandomGenerator random) {
     Scorer.Scores scores = scorer.scores(replicas);
     if (scores == null) {
-      return Ordering.recorded(roundRobin.order(replicas, random));
+      return roundRobin.decide(replicas, random);
     }
     double[] score = scores.values();
     StorageModel.Classes classes = model.classes(replicas);
@@ -70,7 +70,7 @@ public final class CombinedPolicy implements ReadPolicy {
       // No choice of class: the score alone; the read is counted as its class's load if the block has both types.
       List<Replica> order = scores.best(random);
       Replica first = order.get(0);
-      return new Ordering(order, () -> {
+      return Ordering.recordedWhenRead(order, () -> {
         roundRobin.countUnchosen(first, classes);
         scores.assignFirst(first);
       });
@@ -86,7 +86,7 @@ public final class CombinedPolicy implements ReadPolicy {
     List<Replica> order = scores.best(random, inTurn);
     Replica first = order.get(0);
     roundRobin.correct(fastTurn, first, classes);
-    return new Ordering(order, () -> scores.assignFirst(first));
+    return new Ordering(order, () -> scores.assignFirst(first), roundRobin.uncounter(classes.isFast(first, model)));
   }
 
   /** Whether the replica belongs to the class whose turn it is: an eligible fast one, or a slow one. */

@@ -41,18 +41,18 @@ public final class DynamicRoundRobinPolicy implements ReadPolicy {
   }
 
   /**
-   * By volume, the record is the block's read time added to its volume's backlog. Taking turns by class, the turn
-   * is taken while deciding, as {@link CombinedPolicy#decide} explains.
+   * By volume, the block's read time is added to its volume's backlog once it is known to be read. Taking turns by
+   * class, the turn is taken while deciding and taken back if the block is not read, as WRR's.
    */
   @Override
   public Ordering decide(List<Replica> replicas, RandomGenerator random) {
     if (earliestFinish == null) {
-      return Ordering.recorded(roundRobin.order(replicas, random));
+      return roundRobin.decide(replicas, random);
     }
     StorageModel.Choice choice = model.choose(replicas, random);
     double w = choice.offersBothClasses() ? weight.current(choice.classes()) : Double.NaN;
     EarliestFinish.Pick pick = earliestFinish.pick(replicas, choice, w, random);
-    return new Ordering(Orders.withFirst(pick.first(), replicas, random), pick);
+    return Ordering.recordedWhenRead(Orders.withFirst(pick.first(), replicas, random), pick);
   }
 
   @Override

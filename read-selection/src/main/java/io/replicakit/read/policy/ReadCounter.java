@@ -67,6 +67,24 @@ final class ReadCounter {
   }
 
   /**
+   * Takes back one read of a class, counted for a block that was not read (a listing's repeated last block; see
+   * {@link Ordering}). A halving in between may have left that class at 0: then there is nothing to take back.
+   */
+  void uncount(boolean fast) {
+    while (true) {
+      long now = counts.get();
+      long f = fast(now);
+      long s = slow(now);
+      if ((fast ? f : s) == 0) {
+        return;
+      }
+      if (counts.compareAndSet(now, fast ? pack(f - 1, s) : pack(f, s - 1))) {
+        return;
+      }
+    }
+  }
+
+  /**
    * Moves one read from the class recorded by {@link #decide} to the class actually put first, when a policy
    * overrode the turn (combined, avoiding a stressed node).
    */

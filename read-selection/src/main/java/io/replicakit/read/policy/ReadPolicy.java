@@ -22,16 +22,16 @@ public interface ReadPolicy {
   List<Replica> order(List<Replica> replicas, RandomGenerator random);
 
   /**
-   * Orders a block without recording the read yet: the returned {@link Ordering#recordRead} does that, and is
-   * left unrun for a block the client will not read (see {@link Ordering}). Policies that record reads override
-   * this and implement {@link #order} as decide-then-record; the default is {@link #order} with nothing left to
-   * record (a policy keeping no record of reads, or one that must take its turn while deciding).
+   * Orders a block without recording the read yet: the caller runs the returned {@link Ordering#whenRead} once it
+   * knows the block is read, or {@link Ordering#whenNotRead} if it is not (see {@link Ordering}). Policies that
+   * keep a record of reads override this and implement {@link #order} as decide-then-read; the default is
+   * {@link #order} with nothing to record.
    *
    * @param replicas the active replicas, at least one
    * @param random the caller's random source, for ties
    */
   default Ordering decide(List<Replica> replicas, RandomGenerator random) {
-    return Ordering.recorded(order(replicas, random));
+    return Ordering.unrecorded(order(replicas, random));
   }
 
   /** The name configuration uses, e.g. {@code drr}. */

@@ -27,6 +27,9 @@ final class RoundRobin {
   private final StorageModel model;
   private final ToDoubleFunction<StorageModel.Classes> weight;
   private final ReadCounter counter = new ReadCounter();
+  /** Take back a fast or a slow count: for a block that turns out not to be read (see {@link Ordering}). */
+  private final Runnable uncountFast = () -> uncount(true);
+  private final Runnable uncountSlow = () -> uncount(false);
 
   /** @param weight the fast-to-slow weight for a block's choice */
   RoundRobin(StorageModel model, ToDoubleFunction<StorageModel.Classes> weight) {
@@ -53,16 +56,32 @@ final class RoundRobin {
     }
   }
 
-  List<Replica> order(List<Replica> replicas, RandomGenerator random) {
+  /** Orders the block and counts it at once; the ordering takes the count back if the block is not read. */
+  Ordering decide(List<Replica> replicas, RandomGenerator random) {
     StorageModel.Choice choice = model.choose(replicas, random);
     Replica first;
+    boolean countedFast;
     if (choice.offersBothClasses()) {
-      first = takeFastTurn(choice.classes()) ? choice.bestFast() : choice.closestSlow();
+      countedFast = takeFastTurn(choice.classes());
+      first = countedFast ? choice.bestFast() : choice.closestSlow();
     } else {
       first = Orders.closest(replicas, random); // no choice of class: HDFS's closest
-      countUnchosen(first, choice.classes());
+      if (!choice.classes().hasBothTypes()) {
+        return Ordering.unrecorded(Orders.withFirst(first, replicas, random));
+      }
+      countedFast = choice.classes().isFast(first, model);
+      counter.count(countedFast);
     }
-    return Orders.withFirst(first, replicas, random);
+    return Ordering.countedWhenDecided(Orders.withFirst(first, replicas, random), uncounter(countedFast));
+  }
+
+  /** What takes back a count of {@code fast} storage's class. */
+  Runnable uncounter(boolean fast) {
+    return fast ? uncountFast : uncountSlow;
+  }
+
+  private void uncount(boolean fast) {
+    counter.uncount(fast);
   }
 
   /**

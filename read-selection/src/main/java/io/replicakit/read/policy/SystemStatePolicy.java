@@ -35,11 +35,11 @@ public final class SystemStatePolicy implements ReadPolicy {
   public Ordering decide(List<Replica> replicas, RandomGenerator random) {
     Scorer.Scores scores = scorer.scores(replicas);
     if (scores == null) {
-      return Ordering.recorded(Orders.closestFirst(replicas, random));
+      return Ordering.unrecorded(Orders.closestFirst(replicas, random));
     }
     List<Replica> order = scores.best(random);
     Replica first = order.get(0);
-    return new Ordering(order, () -> scores.assignFirst(first));
+    return Ordering.recordedWhenRead(order, () -> scores.assignFirst(first));
   }
 
   @Override

@@ -32,7 +32,13 @@ public final class WeightedRoundRobinPolicy implements ReadPolicy {
 
   @Override
   public List<Replica> order(List<Replica> replicas, RandomGenerator random) {
-    return roundRobin.order(replicas, random);
+    return decide(replicas, random).read();
+  }
+
+  /** The turn is taken while deciding, and taken back if the block is not read ({@link Ordering}). */
+  @Override
+  public Ordering decide(List<Replica> replicas, RandomGenerator random) {
+    return roundRobin.decide(replicas, random);
   }
 
   @Override

@@ -7,16 +7,20 @@ package io.replicakit.read.hdfs;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.replicakit.read.config.ReadSelectionConfig;
 import io.replicakit.read.testing.ReadRecipe;
 import io.replicakit.testbed.cluster.ClientPlacement;
 import io.replicakit.testbed.cluster.ClusterOptions;
 import io.replicakit.testbed.cluster.EmbeddedCluster;
 import io.replicakit.testbed.spec.ClusterSpec;
 import io.replicakit.testbed.spec.ClusterSpecs;
+import io.replicakit.testbed.spec.DataNodeSpec;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Random;
+import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
@@ -36,8 +40,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * On a real NameNode, what the topology's held records rely on: every {@code getBlockLocations} sorts the
  * listing's blocks and then the file's last block once more, all on its handler thread, so each listing's final
- * sort is the repeat. DRR by volume (a policy that records reads) on the {@code one-ssd} spec, one RPC handler, so
- * that every call's sorts share a thread and the repeat is dropped as soon as the next call sorts.
+ * sort is the repeat. The {@code one-ssd} spec with one RPC handler, so that every call's sorts share a thread and
+ * the repeat is settled as soon as the next call sorts; DRR by volume (which records reads) and WRR (which counts
+ * turns).
  */
 class ListingRepeatIT {
 
@@ -50,26 +55,13 @@ class ListingRepeatIT {
   @Test
   void blockByBlockRead_recordsEveryBlockOnce_andDropsEachListingsRepeat() throws Exception {
     ClusterSpec spec = ClusterSpecs.load("one-ssd");
-    ClusterOptions options = ReadRecipe.install(ClusterOptions.in(dir), "drr", spec.devices().speeds())
-        .with(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, Long.toString(BLOCK))
-        .with(DFSConfigKeys.DFS_BYTES_PER_CHECKSUM_KEY, "512")
-        .with(DFSConfigKeys.DFS_NAMENODE_HANDLER_COUNT_KEY, "1");
-    try (EmbeddedCluster cluster = EmbeddedCluster.start(spec, options)) {
+    try (EmbeddedCluster cluster = EmbeddedCluster.start(spec, options(spec, "drr"))) {
       ReplicaKitNetworkTopology topology = (ReplicaKitNetworkTopology) cluster.miniCluster().getNamesystem()
           .getBlockManager().getDatanodeManager().getNetworkTopology();
-      byte[] data = write(cluster, new Path("/data/f"));
+      byte[] data = write(cluster, new Path("/data/f"), BLOCKS);
       Map<String, Number> before = metrics(topology);
 
-      // The stock client fetching one block per listing (dfs.client.read.prefetch.size = the block size): the
-      // open lists block 0, each later block is listed when the read reaches it; each listing repeats block 3.
-      Configuration conf = cluster.clientConf(ClientPlacement.offCluster());
-      conf.setLong(HdfsClientConfigKeys.Read.PREFETCH_SIZE_KEY, BLOCK);
-      byte[] read = new byte[data.length];
-      try (FileSystem fs = FileSystem.newInstance(cluster.uri(), conf);
-          FSDataInputStream in = fs.open(new Path("/data/f"))) {
-        IOUtils.readFully(in, read, 0, read.length); // a stream's read: each block listed when reached
-      }
-      assertArrayEquals(data, read);
+      assertArrayEquals(data, readBlockByBlock(cluster, new Path("/data/f"), data.length));
       // One more listing, so that the read's last repeat is dropped as well (a repeat is dropped when its
       // handler thread sorts for another call).
       try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.offCluster())) {
@@ -87,8 +79,60 @@ class ListingRepeatIT {
     }
   }
 
-  private static byte[] write(EmbeddedCluster cluster, Path file) throws Exception {
-    byte[] data = new byte[(int) (BLOCKS * BLOCK)];
+  /**
+   * WRR at weight 1 alternates SSD and DISK. Read block by block, the NameNode sorts each block and then the repeat:
+   * had the repeat kept its turn, every block read would have had the SSD turn and no byte would come from DISK.
+   */
+  @Test
+  void wrr_blockByBlockRead_readsFromBothClassesAtItsWeight() throws Exception {
+    ClusterSpec spec = ClusterSpecs.load("one-ssd");
+    try (EmbeddedCluster cluster = EmbeddedCluster.start(spec, options(spec, "wrr")
+        .with(ReadSelectionConfig.WRR_WEIGHT_KEY, "1"))) {
+      byte[] data = write(cluster, new Path("/data/f"), 2 * BLOCKS);
+      Map<String, Long> before = bytesReadByType(cluster);
+      assertArrayEquals(data, readBlockByBlock(cluster, new Path("/data/f"), data.length));
+      Map<String, Long> after = bytesReadByType(cluster);
+      long ssd = after.get("SSD") - before.get("SSD");
+      long disk = after.get("DISK") - before.get("DISK");
+      assertTrue(ssd >= BLOCKS * BLOCK && ssd < (BLOCKS + 1) * BLOCK, "SSD read " + ssd + " bytes, DISK " + disk);
+      assertTrue(disk >= BLOCKS * BLOCK && disk < (BLOCKS + 1) * BLOCK, "DISK read " + disk + " bytes, SSD " + ssd);
+    }
+  }
+
+  /** The topology with {@code policy}, 1 MiB blocks, and one RPC handler (every call's sorts on one thread). */
+  private ClusterOptions options(ClusterSpec spec, String policy) {
+    return ReadRecipe.install(ClusterOptions.in(dir), policy, spec.devices().speeds())
+        .with(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, Long.toString(BLOCK))
+        .with(DFSConfigKeys.DFS_BYTES_PER_CHECKSUM_KEY, "512")
+        .with(DFSConfigKeys.DFS_NAMENODE_HANDLER_COUNT_KEY, "1");
+  }
+
+  /**
+   * The file read through the stock client fetching one block per listing ({@code dfs.client.read.prefetch.size}
+   * = the block size): the open lists block 0, each later block is listed when the read reaches it.
+   */
+  private static byte[] readBlockByBlock(EmbeddedCluster cluster, Path file, int length) throws Exception {
+    Configuration conf = cluster.clientConf(ClientPlacement.offCluster());
+    conf.setLong(HdfsClientConfigKeys.Read.PREFETCH_SIZE_KEY, BLOCK);
+    byte[] read = new byte[length];
+    try (FileSystem fs = FileSystem.newInstance(cluster.uri(), conf);
+        FSDataInputStream in = fs.open(file)) {
+      IOUtils.readFully(in, read, 0, read.length); // a stream's read, not a positional one (that lists the range)
+    }
+    return read;
+  }
+
+  /** Bytes read so far from each storage type's emulated volumes, cluster-wide. */
+  private static Map<String, Long> bytesReadByType(EmbeddedCluster cluster) {
+    Map<String, Long> read = new TreeMap<>();
+    for (DataNodeSpec dn : cluster.spec().dataNodes()) {
+      cluster.devices(dn.name()).stats().forEach(s -> read.merge(s.type().name(), s.readBytes(), Long::sum));
+    }
+    return read;
+  }
+
+  private static byte[] write(EmbeddedCluster cluster, Path file, int blocks) throws Exception {
+    byte[] data = new byte[(int) (blocks * BLOCK)];
     new Random(3).nextBytes(data);
     try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.offCluster())) {
       fs.mkdirs(file.getParent());

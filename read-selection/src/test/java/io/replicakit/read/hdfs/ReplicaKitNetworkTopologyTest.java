@@ -69,7 +69,7 @@ class ReplicaKitNetworkTopologyTest {
 
     @Override
     public Ordering decide(List<Replica> replicas, RandomGenerator random) {
-      return new Ordering(replicas, () -> RECORDED.add(replicas.get(0).storageId()));
+      return Ordering.recordedWhenRead(replicas, () -> RECORDED.add(replicas.get(0).storageId()));
     }
 
     @Override
@@ -80,10 +80,13 @@ class ReplicaKitNetworkTopologyTest {
 
   private final List<DatanodeDescriptor> nodes = new ArrayList<>();
 
-  private DFSNetworkTopology topology(String policy) {
+  private DFSNetworkTopology topology(String policy, String... keyValues) {
     Configuration conf = new Configuration(false);
     conf.set(DFSConfigKeys.DFS_NET_TOPOLOGY_IMPL_KEY, ReplicaKitNetworkTopology.class.getName());
     conf.set(ReadSelectionConfig.POLICY_KEY, policy);
+    for (int i = 0; i < keyValues.length; i += 2) {
+      conf.set(keyValues[i], keyValues[i + 1]);
+    }
     conf.set(ReadSelectionConfig.INTER_RACK_KEY, "1250");
     DFSNetworkTopology topology = DFSNetworkTopology.getInstance(conf);
     for (int i = 0; i < 6; i++) {
@@ -192,6 +195,31 @@ class ReplicaKitNetworkTopologyTest {
     topology.sortByDistance(nodes.get(0), blockFirstOn(0), 3, null);
     assertEquals(List.of("DS-1", "DS-2", "DS-4", "DS-0"), RecordingPolicy.RECORDED,
         "outside an RPC a block is recorded at once");
+  }
+
+  /**
+   * WRR at weight 1 alternates SSD and DISK. A client listing one block at a time makes the NameNode sort each block
+   * and then the repeat, in alternation: were the repeat's turn kept, every listed block would get the SSD turn and
+   * every repeat the DISK one. Taken back, the listed blocks alternate.
+   */
+  @Test
+  void wrr_blockByBlockListings_keepTheWeightsSplit_forTheBlocksListed() {
+    ReplicaKitNetworkTopology topology = (ReplicaKitNetworkTopology) topology("wrr",
+        ReadSelectionConfig.WRR_WEIGHT_KEY, "1");
+    StringBuilder firsts = new StringBuilder();
+    try {
+      for (int call = 1; call <= 20; call++) {
+        inCall(call);
+        DatanodeInfoWithStorage[] listed = block();
+        topology.sortByDistance(nodes.get(0), listed, 3, null);
+        topology.sortByDistance(nodes.get(0), block(), 3, null); // the repeat of the file's last block
+        firsts.append(listed[0].getStorageType() == StorageType.SSD ? 'F' : 'S');
+      }
+    } finally {
+      Server.getCurCall().remove();
+    }
+    assertEquals("FS".repeat(10), firsts.toString());
+    assertEquals(19L, metrics(topology).get("ReadsNotRecorded"), "each call's repeat but the last one's");
   }
 
   /** Makes the IPC server's current call on this thread a new call, as a handler does when it takes one. */

@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.replicakit.common.state.SystemStates;
 import io.replicakit.common.state.VolumeMetrics;
 import io.replicakit.read.config.ReadSelectionConfig;
+import io.replicakit.read.policy.DrrBalance;
 import io.replicakit.read.policy.DynamicRoundRobinPolicy;
 import io.replicakit.read.policy.ReadPolicy;
 import io.replicakit.testbed.cluster.ClientPlacement;
@@ -29,9 +30,9 @@ import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -81,20 +82,26 @@ class StressAvoidanceIT {
   /**
    * DRR in a real NameNode follows the utilization heartbeat-metrics reports: another tenant saturates every SSD,
    * the DISKs are idle, so each adjustment (one per interval, on newer samples) lowers the weight by a step, from
-   * the 5 of the devices' speeds down to the minimum of 1, and DISK takes at least every other block: at weight 1
-   * a block starts on SSD only while the count of SSD-first blocks does not exceed the DISK-first ones, and the
-   * earlier turns at higher weights left it ahead. (Without samples the weight stays at 5: {@code ReadPolicyIT}.)
+   * the 5 of the devices' speeds down to the minimum of 1 (both rules: only the slow type has room). Taking turns by
+   * class, DISK then takes at least every other block: at weight 1 a block starts on SSD only while the count of
+   * SSD-first blocks does not exceed the DISK-first ones, and the earlier turns at higher weights left it ahead. By
+   * volume, at weight 1 an SSD counts as fast as a DISK, and a block has two DISK candidates to one SSD: DISK takes
+   * about half the blocks when the backlogs are even, two thirds when they have drained; at least a third is
+   * asserted. (Without samples the weight stays at 5: {@code ReadPolicyIT}.)
    *
    * <p>The first ordering adjusts at once, so the test waits until the NameNode's view holds the scenario (every
    * node's fresh sample with its SSD busy and its DISK idle) before listing any block: samples from the write, with
    * the DISKs busy, would move the weight the other way. The interval is shortened to 500 ms so the four steps
    * take seconds; the assertions count steps, not time.
    */
-  @Test
-  void drr_ssdsSaturatedFromElsewhere_lowerTheWeightToItsMinimum_andDiskTakesHalfTheBlocks() throws Exception {
+  @ParameterizedTest
+  @EnumSource(DrrBalance.class)
+  void drr_ssdsSaturatedFromElsewhere_lowerTheWeightToItsMinimum_andDiskTakesItsShare(DrrBalance balance)
+      throws Exception {
     ClusterSpec spec = ClusterSpecs.load("one-ssd");
     try (EmbeddedCluster cluster = EmbeddedCluster.start(spec, ReadClusters.withMetrics(
-        ReadClusters.withPolicy(dir, spec, "drr").with(ReadSelectionConfig.DRR_INTERVAL_KEY, "500")))) {
+        ReadClusters.withPolicy(dir, spec, "drr").with(ReadSelectionConfig.DRR_INTERVAL_KEY, "500")
+            .with(ReadSelectionConfig.DRR_BALANCE_KEY, balance.name())))) {
       ReadPolicy policy = assertInstanceOf(DynamicRoundRobinPolicy.class, ReadClusters.policy(cluster));
       org.apache.hadoop.fs.Path file = ReadClusters.write(cluster, "/data", ReadClusters.oneSsd(), 1, 12).get(0);
       List<String> nodes = cluster.spec().dataNodes().stream()
@@ -126,8 +133,10 @@ class StressAvoidanceIT {
 
         String firsts = ReadClusters.firstClasses(ReadClusters.located(fs, file));
         assertEquals(1.0, policy.weight(), 1e-9, "still at the minimum; weights " + weights);
-        assertTrue(firsts.chars().filter(c -> c == 'S').count() >= firsts.length() / 2,
-            () -> "DISK first for at least half the blocks: " + firsts + " (F: SSD, S: DISK), weights " + weights);
+        int share = balance == DrrBalance.CLASS ? 2 : 3;
+        assertTrue(firsts.chars().filter(c -> c == 'S').count() >= firsts.length() / share,
+            () -> "DISK first for at least 1/" + share + " of the blocks: " + firsts + " (F: SSD, S: DISK), weights "
+                + weights);
       } finally {
         loads.forEach(BackgroundLoad::close);
       }

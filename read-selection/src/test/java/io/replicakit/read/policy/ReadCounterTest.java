@@ -5,6 +5,7 @@
 package io.replicakit.read.policy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
@@ -58,6 +59,24 @@ class ReadCounterTest {
   }
 
   /** At 2^30 reads of one class both counts halve: the ratio, and so the turns, stay as they were. */
+  /** A turn taken by a block that is not read, taken back: the next block gets that turn. */
+  @Test
+  void uncount_givesTheTurnBack_andNeverGoesBelowZero() {
+    ReadCounter counter = new ReadCounter();
+    assertTrue(counter.decide(1));
+    assertFalse(counter.decide(1));
+    counter.uncount(false);
+    assertFalse(counter.decide(1), "the slow turn again");
+    counter.uncount(false);
+    counter.uncount(true);
+    assertEquals(0, counter.fastReads());
+    assertEquals(0, counter.slowReads());
+    counter.uncount(true);
+    counter.uncount(false);
+    assertEquals(0, counter.fastReads(), "nothing to take back");
+    assertEquals(0, counter.slowReads());
+  }
+
   @Test
   void countsAtTheLimit_areHalved_keepingTheTurns() {
     long slow = (1L << 30) / 4;
