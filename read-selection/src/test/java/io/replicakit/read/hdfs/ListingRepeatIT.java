@@ -17,7 +17,6 @@ import io.replicakit.testbed.cluster.EmbeddedCluster;
 import io.replicakit.testbed.spec.ClusterSpec;
 import io.replicakit.testbed.spec.ClusterSpecs;
 import io.replicakit.testbed.spec.DataNodeSpec;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
@@ -32,8 +31,6 @@ import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants;
 import org.apache.hadoop.hdfs.protocol.LocatedBlocks;
 import org.apache.hadoop.io.IOUtils;
-import org.apache.hadoop.metrics2.AbstractMetric;
-import org.apache.hadoop.metrics2.impl.MetricsCollectorImpl;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -59,7 +56,7 @@ class ListingRepeatIT {
       ReplicaKitNetworkTopology topology = (ReplicaKitNetworkTopology) cluster.miniCluster().getNamesystem()
           .getBlockManager().getDatanodeManager().getNetworkTopology();
       byte[] data = write(cluster, new Path("/data/f"), BLOCKS);
-      Map<String, Number> before = metrics(topology);
+      Map<String, Number> before = ReplicaKitNetworkTopologyTest.metrics(topology);
 
       assertArrayEquals(data, readBlockByBlock(cluster, new Path("/data/f"), data.length));
       // One more listing, so that the read's last repeat is dropped as well (a repeat is dropped when its
@@ -70,7 +67,7 @@ class ListingRepeatIT {
         assertNotNull(listing.getLastLocatedBlock());
       }
 
-      Map<String, Number> after = metrics(topology);
+      Map<String, Number> after = ReplicaKitNetworkTopologyTest.metrics(topology);
       assertEquals(2L * (BLOCKS + 1), delta(before, after, "BlocksOrdered"),
           "five listings of one block each, and each listing's repeat of the last block");
       assertEquals((long) BLOCKS, delta(before, after, "ReadsNotRecorded"),
@@ -142,16 +139,6 @@ class ListingRepeatIT {
       }
     }
     return data;
-  }
-
-  private static Map<String, Number> metrics(ReplicaKitNetworkTopology topology) {
-    MetricsCollectorImpl collector = new MetricsCollectorImpl();
-    topology.metrics().getMetrics(collector, true);
-    Map<String, Number> values = new HashMap<>();
-    for (AbstractMetric m : collector.getRecords().get(0).metrics()) {
-      values.put(m.name(), m.value());
-    }
-    return values;
   }
 
   private static long delta(Map<String, Number> before, Map<String, Number> after, String name) {

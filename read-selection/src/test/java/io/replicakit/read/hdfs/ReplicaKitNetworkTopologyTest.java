@@ -237,7 +237,8 @@ class ReplicaKitNetworkTopologyTest {
     return block;
   }
 
-  private static Map<String, Number> metrics(ReplicaKitNetworkTopology topology) {
+  /** The topology's metrics2 record, by metric name (also for {@code ListingRepeatIT}). */
+  static Map<String, Number> metrics(ReplicaKitNetworkTopology topology) {
     MetricsCollectorImpl collector = new MetricsCollectorImpl();
     topology.metrics().getMetrics(collector, true);
     Map<String, Number> values = new HashMap<>();
