@@ -98,7 +98,7 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
   @Override
   public <T extends Node> void sortByDistance(Node reader, T[] nodes, int activeLen,
       Consumer<List<T>> secondarySort) {
-    Object call = settleHeldRecord();
+    Object call = settleHeldOrdering();
     if (!sortWithPolicy(reader, nodes, activeLen, false, call)) {
       super.sortByDistance(reader, nodes, activeLen, secondarySort);
     }
@@ -108,7 +108,7 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
   @Override
   public <T extends Node> void sortByDistanceUsingNetworkLocation(Node reader, T[] nodes, int activeLen,
       Consumer<List<T>> secondarySort) {
-    Object call = settleHeldRecord();
+    Object call = settleHeldOrdering();
     if (!sortWithPolicy(reader, nodes, activeLen, true, call)) {
       super.sortByDistanceUsingNetworkLocation(reader, nodes, activeLen, secondarySort);
     }
@@ -150,7 +150,10 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
    *
    * @return the RPC call being served, or null outside one
    */
-  private Object settleHeldRecord() {
+  private Object settleHeldOrdering() {
+    if (policy instanceof NetworkDistancePolicy) {
+      return null; // HDFS's own sort: nothing is ever held, so no lookups on its path
+    }
     Object call = Server.getCurCall().get();
     if (call == null) {
       return null;

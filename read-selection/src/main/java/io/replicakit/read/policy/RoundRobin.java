@@ -56,23 +56,20 @@ final class RoundRobin {
     }
   }
 
-  /** Orders the block and counts it at once; the ordering takes the count back if the block is not read. */
+  /**
+   * Orders the block. A block that offers both classes takes its turn at once, and the ordering takes it back if
+   * the block is not read; one without a choice of class is counted when it is read ({@link #countUnchosen}).
+   */
   Ordering decide(List<Replica> replicas, RandomGenerator random) {
     StorageModel.Choice choice = model.choose(replicas, random);
-    Replica first;
-    boolean countedFast;
     if (choice.offersBothClasses()) {
-      countedFast = takeFastTurn(choice.classes());
-      first = countedFast ? choice.bestFast() : choice.closestSlow();
-    } else {
-      first = Orders.closest(replicas, random); // no choice of class: HDFS's closest
-      if (!choice.classes().hasBothTypes()) {
-        return Ordering.unrecorded(Orders.withFirst(first, replicas, random));
-      }
-      countedFast = choice.classes().isFast(first, model);
-      counter.count(countedFast);
+      boolean fast = takeFastTurn(choice.classes());
+      Replica first = fast ? choice.bestFast() : choice.closestSlow();
+      return Ordering.countedWhenDecided(Orders.withFirst(first, replicas, random), uncounter(fast));
     }
-    return Ordering.countedWhenDecided(Orders.withFirst(first, replicas, random), uncounter(countedFast));
+    Replica first = Orders.closest(replicas, random); // no choice of class: HDFS's closest
+    StorageModel.Classes classes = choice.classes();
+    return Ordering.recordedWhenRead(Orders.withFirst(first, replicas, random), () -> countUnchosen(first, classes));
   }
 
   /** What takes back a count of {@code fast} storage's class. */
