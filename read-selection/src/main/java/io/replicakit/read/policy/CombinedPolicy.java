@@ -70,9 +70,10 @@ public final class CombinedPolicy implements ReadPolicy {
       // No choice of class: the score alone; the read is counted as its class's load if the block has both types.
       List<Replica> order = scores.best(random);
       Replica first = order.get(0);
+      Runnable assignment = scores.assignment(first);
       return Ordering.recordedWhenRead(order, () -> {
         roundRobin.countUnchosen(first, classes);
-        scores.assignFirst(first);
+        assignment.run();
       });
     }
     boolean fastTurn = roundRobin.takeFastTurn(classes);
@@ -85,8 +86,9 @@ public final class CombinedPolicy implements ReadPolicy {
     }
     List<Replica> order = scores.best(random, inTurn);
     Replica first = order.get(0);
-    roundRobin.correct(fastTurn, first, classes);
-    return new Ordering(order, () -> scores.assignFirst(first), roundRobin.uncounter(classes.isFast(first, model)));
+    boolean firstFast = classes.isFast(first, model);
+    roundRobin.correct(fastTurn, firstFast);
+    return new Ordering(order, scores.assignment(first), roundRobin.uncounter(firstFast));
   }
 
   /** Whether the replica belongs to the class whose turn it is: an eligible fast one, or a slow one. */

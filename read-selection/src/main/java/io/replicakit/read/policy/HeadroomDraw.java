@@ -69,6 +69,17 @@ final class HeadroomDraw {
   int pick(List<Replica> replicas, Loads loads, boolean[] preferred, RandomGenerator random) {
     Pool pool = pool(replicas, loads, preferred);
     int n = replicas.size();
+    int members = 0;
+    int member = -1;
+    for (int i = 0; i < n && members < 2; i++) {
+      if (pool.contains(i)) {
+        members++;
+        member = i;
+      }
+    }
+    if (members == 1) {
+      return member; // nothing to draw (a local replica, or the only one of the class whose turn it is)
+    }
     double[] weight = new double[n];
     double total = 0;
     for (int i = 0; i < n; i++) {

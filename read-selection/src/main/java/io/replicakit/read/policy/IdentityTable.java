@@ -16,7 +16,7 @@ import java.util.function.Function;
  * so keys are compared by identity first, then by content.
  *
  * <p>Reads take no lock and see a slot's latest value (acquire/release on the slots). Writes are rare (a value
- * changes once per DataNode sample) and serialize on the table; the array doubles past half full. Nothing is
+ * changes once per DataNode sample) and serialize on the table; the array doubles past a quarter full. Nothing is
  * removed: the table holds one value per key ever written.
  *
  * @param <V> the value, which knows its key
@@ -25,6 +25,12 @@ final class IdentityTable<V> {
 
   private static final VarHandle SLOTS = MethodHandles.arrayElementVarHandle(Object[].class);
   private static final int INITIAL_CAPACITY = 64;
+  /**
+   * The table grows past a quarter full: a lookup that finds its key probes about 1.2 slots on average at that
+   * load against 1.5 at half full (linear probing), and each probe of another key is a read from memory. A slot
+   * costs a reference: 8,192 of them (64 KiB) for the 2,000 volumes of a 1,000-DataNode cluster.
+   */
+  private static final int LOAD_INVERSE = 4;
 
   private final Function<V, String> keyOf;
   private volatile Object[] slots = new Object[INITIAL_CAPACITY];
@@ -40,13 +46,15 @@ final class IdentityTable<V> {
   V get(String key) {
     Object[] s = slots;
     int mask = s.length - 1;
-    for (int i = index(key, mask); ; i = (i + 1) & mask) {
+    int hash = key.hashCode();
+    for (int i = index(hash, mask); ; i = (i + 1) & mask) {
       V v = (V) SLOTS.getAcquire(s, i);
       if (v == null) {
         return null;
       }
       String k = keyOf.apply(v);
-      if (k == key || k.equals(key)) {
+      // The cached hash first: another key's characters are one more object to read from memory.
+      if (k == key || (k.hashCode() == hash && k.equals(key))) {
         return v;
       }
     }
@@ -58,7 +66,7 @@ final class IdentityTable<V> {
     Object[] s = slots;
     int slot = find(s, key);
     if (s[slot] == null) {
-      if (2 * (size + 1) > s.length) {
+      if (LOAD_INVERSE * (size + 1) > s.length) {
         s = grown(s);
         slot = find(s, key);
       }
@@ -72,7 +80,7 @@ final class IdentityTable<V> {
   @SuppressWarnings("unchecked")
   private int find(Object[] s, String key) {
     int mask = s.length - 1;
-    int i = index(key, mask);
+    int i = index(key.hashCode(), mask);
     while (s[i] != null && !keyOf.apply((V) s[i]).equals(key)) {
       i = (i + 1) & mask;
     }
@@ -92,8 +100,7 @@ final class IdentityTable<V> {
   }
 
   /** Spreads the String's cached hash: storage IDs end in random hex, but the low bits must vary. */
-  private static int index(String key, int mask) {
-    int h = key.hashCode();
+  private static int index(int h, int mask) {
     return (h ^ (h >>> 16)) & mask;
   }
 

@@ -48,9 +48,10 @@ final class RoundRobin {
   /**
    * Corrects the count when the replica put first is not of the class whose turn was taken (after
    * {@link #takeFastTurn}, so only for blocks that offered both classes).
+   *
+   * @param fast whether the replica put first is on fast storage
    */
-  void correct(boolean tookFast, Replica first, StorageModel.Classes classes) {
-    boolean fast = classes.isFast(first, model);
+  void correct(boolean tookFast, boolean fast) {
     if (fast != tookFast) {
       counter.correct(tookFast, fast); // rare: only when the score overrode the turn, so lock only then
     }

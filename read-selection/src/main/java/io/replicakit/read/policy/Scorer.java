@@ -85,11 +85,6 @@ final class Scorer {
       return datanodeUuid == uuid || datanodeUuid.equals(uuid);
     }
 
-    /** The points the blocks put first on the volume since the sample take off its state points. */
-    double penalty(double penaltyPerBlock) {
-      return Math.min(readPoints, penaltyPerBlock * assigned);
-    }
-
     void assign() {
       ASSIGNED.getAndAdd(this, 1);
     }
@@ -158,33 +153,32 @@ final class Scorer {
     /**
      * The replica drawn by the {@link HeadroomDraw} first (those in {@code preferred} preferred, when any is not
      * clearly worse), then the others by {@link #values()}, highest first. Without a draw (margin 0), strictly by
-     * {@link #values()}. Sorts {@link #values()} along, by score.
+     * {@link #values()}.
      */
     List<Replica> best(RandomGenerator random, boolean[] preferred) {
       int first = -1;
       if (draw.draws() && replicas.size() > 1) {
         first = draw.pick(replicas, loads, preferred, random);
       }
-      List<Replica> order = select(replicas, sort(replicas, score, penalty, random));
-      if (first >= 0) {
-        moveToFront(order, replicas.get(first));
-      }
-      return order;
+      return select(replicas, sort(replicas, score, penalty, random), first);
     }
 
     /**
-     * Records that {@code first} was put first for this block, so the following blocks see its volume as that
-     * much busier until its DataNode's next sample. A volume without a scored sample is not counted.
+     * What records that {@code first} was put first for this block, so the following blocks see its volume as
+     * that much busier until its DataNode's next sample; nothing for a volume without a scored sample.
      */
-    void assignFirst(Replica first) {
+    Runnable assignment(Replica first) {
       for (int i = 0; i < volumes.length; i++) {
         if (replicas.get(i) == first) {
-          if (volumes[i] != null) {
-            volumes[i].assign();
-          }
-          return;
+          return volumes[i] == null ? Ordering.NOTHING : volumes[i]::assign;
         }
       }
+      return Ordering.NOTHING;
+    }
+
+    /** Records at once what {@link #assignment} returns. */
+    void assignFirst(Replica first) {
+      assignment(first).run();
     }
   }
 
@@ -199,40 +193,66 @@ final class Scorer {
     double[] queue = new double[n];
     VolumeEntry[] entries = new VolumeEntry[n];
     double perBlock = model.assignmentPenalty();
-    double sum = 0;
-    int count = 0;
-    double queueSum = 0;
-    int queues = 0;
+    int unscored = 0;
     for (int i = 0; i < n; i++) {
-      VolumeEntry v = volume(view, replicas.get(i), now);
+      Replica r = replicas.get(i);
+      VolumeEntry v = volume(view, r, now);
+      if (v == null || Double.isNaN(v.queue)) {
+        unscored++;
+      }
       if (v == null) {
         otherLoad[i] = Double.NaN;
-        queue[i] = Double.NaN;
-      } else {
-        entries[i] = v;
-        penalty[i] = v.penalty(perBlock);
-        otherLoad[i] = v.otherLoadPoints;
-        score[i] = v.points - penalty[i];
-        sum += score[i];
-        count++;
-        queue[i] = v.queue;
+        continue;
+      }
+      int assigned = v.assigned;
+      entries[i] = v;
+      penalty[i] = Math.min(v.readPoints, perBlock * assigned);
+      otherLoad[i] = v.otherLoadPoints;
+      score[i] = model.distance(r.locality()) + v.points - penalty[i];
+      queue[i] = 1 + (Double.isNaN(v.queue) ? 0 : v.queue) + assigned; // the mean queue added below if NaN
+    }
+    if (unscored > 0 && !fillUnscored(replicas, score, queue, entries)) {
+      return null;
+    }
+    return new Scores(replicas, score, penalty, new HeadroomDraw.Loads(otherLoad, queue), entries, draw);
+  }
+
+  /**
+   * Gives the replicas without a fresh sample the mean state points of those with one, and the volumes whose
+   * sample has no queue length the mean sampled queue (neither favoured nor avoided); false when no replica has a
+   * fresh sample. The rare path: a DataNode just started, or its heartbeats late.
+   */
+  private boolean fillUnscored(List<Replica> replicas, double[] score, double[] queue, VolumeEntry[] entries) {
+    double stateSum = 0;
+    int scored = 0;
+    double queueSum = 0;
+    int queues = 0;
+    for (int i = 0; i < entries.length; i++) {
+      VolumeEntry v = entries[i];
+      if (v != null) {
+        stateSum += score[i] - model.distance(replicas.get(i).locality());
+        scored++;
         if (!Double.isNaN(v.queue)) {
           queueSum += v.queue;
           queues++;
         }
       }
     }
-    if (count == 0) {
-      return null;
+    if (scored == 0) {
+      return false;
     }
-    double mean = sum / count;
+    double meanState = stateSum / scored;
     double meanQueue = queues == 0 ? 0 : queueSum / queues;
-    for (int i = 0; i < n; i++) {
-      score[i] = model.distance(replicas.get(i).locality()) + (entries[i] != null ? score[i] : mean);
-      double sampled = Double.isNaN(queue[i]) ? meanQueue : queue[i];
-      queue[i] = 1 + sampled + (entries[i] == null ? 0 : entries[i].assigned);
+    for (int i = 0; i < entries.length; i++) {
+      VolumeEntry v = entries[i];
+      if (v == null) {
+        score[i] = model.distance(replicas.get(i).locality()) + meanState;
+        queue[i] = 1 + meanQueue;
+      } else if (Double.isNaN(v.queue)) {
+        queue[i] += meanQueue;
+      }
     }
-    return new Scores(replicas, score, penalty, new HeadroomDraw.Loads(otherLoad, queue), entries, draw);
+    return true;
   }
 
   /**
@@ -258,88 +278,79 @@ final class Scorer {
     return v;
   }
 
-  /**
-   * Highest {@code score} first (scores in {@code replicas}' order, sorted along in place); ties closest first,
-   * then in random order.
-   */
+  /** Highest {@code score} first (scores in {@code replicas}' order); ties closest first, then in random order. */
   static List<Replica> best(List<Replica> replicas, double[] score, RandomGenerator random) {
-    return select(replicas, sort(replicas, score, null, random));
-  }
-
-  private static double penaltyOf(double[] penalty, int i) {
-    return penalty == null ? 0 : penalty[i];
+    return select(replicas, sort(replicas, score, null, random), -1);
   }
 
   /**
-   * Sorts {@code score} (in {@code replicas}' order) highest first; equal scores closest first, then the higher
-   * {@code penalty} (the better measured) first, then in random order. Returns the replicas' indexes in that
-   * order. Ties are rare with measured state, so the random generator is only asked when a run of equal keys
-   * exists. The insertion sort moves primitives only (scores, distances, positions): comparing through the
-   * replicas and moving references (each store a GC write barrier) cost twice as much at 12 replicas.
+   * The replicas' indexes, highest {@code score} first; equal scores closest first, then the higher
+   * {@code penalty} (the better measured) first, then in random order. Ties are rare with measured state, so the
+   * random generator is only asked when a run of equal keys exists. An insertion sort of the indexes alone,
+   * comparing through the arrays: a block has a handful of replicas, and moving only ints (no scores, no
+   * references, whose every store is a GC write barrier) keeps the sort to one small array.
    */
   private static int[] sort(List<Replica> replicas, double[] score, double[] penalty, RandomGenerator random) {
     int n = replicas.size();
-    int[] distance = new int[n];
-    double[] pen = new double[n];
     int[] index = new int[n];
     for (int i = 0; i < n; i++) {
-      distance[i] = replicas.get(i).distance();
-      pen[i] = penaltyOf(penalty, i);
       index[i] = i;
     }
     boolean tie = false;
     for (int i = 1; i < n; i++) {
-      double s = score[i];
-      int d = distance[i];
-      double p = pen[i];
       int x = index[i];
       int j = i - 1;
-      while (j >= 0 && (score[j] < s || (score[j] == s && (distance[j] > d || (distance[j] == d && pen[j] < p))))) {
-        score[j + 1] = score[j];
-        distance[j + 1] = distance[j];
-        pen[j + 1] = pen[j];
+      int c = -1; // the last comparison of x, with the index it stops behind: 0 means a tie
+      while (j >= 0 && (c = compare(replicas, score, penalty, index[j], x)) > 0) {
         index[j + 1] = index[j];
         j--;
+        c = -1;
       }
-      tie |= j >= 0 && score[j] == s && distance[j] == d && pen[j] == p;
-      score[j + 1] = s;
-      distance[j + 1] = d;
-      pen[j + 1] = p;
+      tie |= c == 0;
       index[j + 1] = x;
     }
     if (tie) {
-      shuffleTies(score, distance, pen, index, random);
+      shuffleTies(replicas, score, penalty, index, random);
     }
     return index;
   }
 
-  private static List<Replica> select(List<Replica> replicas, int[] index) {
+  /**
+   * Positive when replica {@code b} goes before {@code a}, zero when neither does. Scores first: they almost always
+   * differ, and then the replicas themselves are not read.
+   */
+  private static int compare(List<Replica> replicas, double[] score, double[] penalty, int a, int b) {
+    if (score[a] != score[b]) {
+      return score[a] < score[b] ? 1 : -1;
+    }
+    int c = Integer.compare(replicas.get(a).distance(), replicas.get(b).distance());
+    if (c != 0 || penalty == null) {
+      return c;
+    }
+    return Double.compare(penalty[b], penalty[a]);
+  }
+
+  /** The replicas in {@code index}'s order, except {@code first} (when not -1), put first. */
+  private static List<Replica> select(List<Replica> replicas, int[] index, int first) {
     Replica[] order = new Replica[index.length];
-    for (int i = 0; i < index.length; i++) {
-      order[i] = replicas.get(index[i]);
+    int next = 0;
+    if (first >= 0) {
+      order[next++] = replicas.get(first);
+    }
+    for (int i : index) {
+      if (i != first) {
+        order[next++] = replicas.get(i);
+      }
     }
     return Arrays.asList(order);
   }
 
-  /** Moves {@code first} to the front of {@code order}, the ones before it one place back. */
-  private static void moveToFront(List<Replica> order, Replica first) {
-    int pick = 0;
-    while (order.get(pick) != first) {
-      pick++;
-    }
-    for (int i = pick; i > 0; i--) {
-      order.set(i, order.get(i - 1));
-    }
-    order.set(0, first);
-  }
-
-  /** Shuffles each run of equal (score, distance, penalty) in a sorted order, so that equals share reads evenly. */
-  private static void shuffleTies(double[] score, int[] distance, double[] pen, int[] index,
+  /** Shuffles each run of equal keys in a sorted {@code index}, so that equals share reads evenly. */
+  private static void shuffleTies(List<Replica> replicas, double[] score, double[] penalty, int[] index,
       RandomGenerator random) {
     int start = 0;
     for (int i = 1; i <= index.length; i++) {
-      if (i == index.length || score[i] != score[start] || distance[i] != distance[start]
-          || pen[i] != pen[start]) {
+      if (i == index.length || compare(replicas, score, penalty, index[start], index[i]) != 0) {
         for (int k = i - 1; k > start; k--) {
           int swap = start + random.nextInt(k - start + 1);
           int t = index[k];

@@ -38,8 +38,7 @@ public final class SystemStatePolicy implements ReadPolicy {
       return Ordering.unrecorded(Orders.closestFirst(replicas, random));
     }
     List<Replica> order = scores.best(random);
-    Replica first = order.get(0);
-    return Ordering.recordedWhenRead(order, () -> scores.assignFirst(first));
+    return Ordering.recordedWhenRead(order, scores.assignment(order.get(0)));
   }
 
   @Override

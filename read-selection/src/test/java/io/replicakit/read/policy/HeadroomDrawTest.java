@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.Test;
 
 /** {@link HeadroomDraw}: who may be drawn first, and how often each is. */
@@ -105,6 +106,18 @@ class HeadroomDrawTest {
     assertEquals(64_000, first[0], 600, Arrays.toString(first));
     assertEquals(8_000, first[1], 400, Arrays.toString(first));
     assertEquals(1_000, first[2], 150, Arrays.toString(first));
+  }
+
+  /** A pool of one (a local replica, the other two in the rack) is no draw: that replica, the random source unasked. */
+  @Test
+  void pick_fromAPoolOfOne_takesIt_withoutDrawing() {
+    List<Replica> block = atDistances(2, 0, 2);
+    HeadroomDraw.Loads loads = new HeadroomDraw.Loads(new double[] {4, 4, 4}, new double[] {1, 9, 1});
+    RandomGenerator unasked = () -> {
+      throw new AssertionError("the random source was asked");
+    };
+
+    assertEquals(1, cubic.pick(block, loads, null, unasked));
   }
 
   /** Exponent 0 draws uniformly among the pool, whatever the queues; the replica left out is never drawn. */

@@ -5,6 +5,7 @@
 package io.replicakit.read.policy;
 
 import static io.replicakit.read.policy.Fixtures.replica;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -43,14 +44,14 @@ class ScorerOrderTest {
       List<Replica> order = Scorer.best(block, score, random);
 
       assertEquals(new HashSet<>(block), new HashSet<>(order), "a permutation");
-      for (int i = 0; i < n; i++) {
-        assertEquals(original[order.get(i).position()], score[i], "scores sorted along, position " + i);
-      }
+      assertArrayEquals(original, score, "the scores are left in the replicas' order");
       for (int i = 1; i < n; i++) {
         Replica before = order.get(i - 1);
         Replica after = order.get(i);
-        boolean higher = score[i - 1] > score[i];
-        boolean equalAndCloser = score[i - 1] == score[i] && before.distance() <= after.distance();
+        double scoreBefore = score[before.position()];
+        double scoreAfter = score[after.position()];
+        boolean higher = scoreBefore > scoreAfter;
+        boolean equalAndCloser = scoreBefore == scoreAfter && before.distance() <= after.distance();
         assertTrue(higher || equalAndCloser, "order " + order + " with scores " + Arrays.toString(score));
       }
     }

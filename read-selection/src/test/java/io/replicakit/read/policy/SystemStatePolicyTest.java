@@ -160,6 +160,34 @@ class SystemStatePolicyTest {
   }
 
   /**
+   * A volume whose sample has neither queue length nor utilization, and a replica whose DataNode has no fresh
+   * sample, are queued like the mean of the sampled volumes (neither favoured nor avoided by the draw); blocks put
+   * first on a volume with a sample still add to its estimate.
+   */
+  @Test
+  void volumesWithoutASampledQueue_getTheMeanQueueOfTheOthers_plusTheirBlocksSince() {
+    List<Replica> block = List.of(replica(0, RACK, "DISK"), replica(1, RACK, "DISK"), replica(2, RACK, "DISK"),
+        replica(3, RACK, "DISK"));
+    healthy(block.get(0)); // queue 0.2
+    stressed(block.get(1)); // queue 30
+    // A sample without queue length or utilization:
+    cluster.report(block.get(2).datanodeUuid(), Fixtures.healthyHost(),
+        new VolumeMetrics(block.get(2).storageId(), "DISK", "sda", 5, 100, 100, Double.NaN, Double.NaN));
+    // block.get(3): no sample at all
+    Scorer scorer = new Scorer(settings.score(), () -> cluster.registry);
+    for (int i = 0; i < 2; i++) {
+      scorer.scores(block).assignFirst(block.get(2));
+    }
+
+    double[] queue = scorer.scores(block).loads().queue();
+    double mean = (0.2 + 30) / 2;
+    assertEquals(1 + 0.2, queue[0], 1e-9);
+    assertEquals(1 + 30, queue[1], 1e-9);
+    assertEquals(1 + mean + 2, queue[2], 1e-9, "the mean, and the two blocks put first on it since its sample");
+    assertEquals(1 + mean, queue[3], 1e-9, "no sample: the mean");
+  }
+
+  /**
    * Between two samples, a volume given blocks becomes less likely to get the next: after 5 blocks on one of two
    * equally idle volumes (queue estimates 6.2 against 1.2), the other gets about 99 % of the next draws.
    */
