@@ -22,7 +22,7 @@ import java.util.random.RandomGenerator;
  * <p>A sample is a snapshot taken up to an interval ago; every reader that asks before the next one sees the
  * same scores, so a deterministic "highest first" would send all of them to the same DataNode and the next
  * sample would show it overloaded (herding). The scorer therefore counts the blocks it has put first on each
- * volume since its DataNode's latest sample ({@link Scores#assignFirst}), and the replica read first is drawn by
+ * volume since its DataNode's latest sample ({@link Scores#assignment}), and the replica read first is drawn by
  * the {@link HeadroomDraw}: among the closest replicas not clearly worse by load from elsewhere, at random with
  * a weight falling with the cube of the volume's queue estimate, the sampled queue plus those blocks (C3's
  * concurrency compensation). The rest of the order (replicas the client falls back to) is the paper's: highest
@@ -174,11 +174,6 @@ final class Scorer {
         }
       }
       return Ordering.NOTHING;
-    }
-
-    /** Records at once what {@link #assignment} returns. */
-    void assignFirst(Replica first) {
-      assignment(first).run();
     }
   }
 

@@ -149,7 +149,7 @@ class SystemStatePolicyTest {
     assertEquals(1 + sampled, scorer.scores(block).loads().queue()[0], 1e-9);
 
     for (int i = 0; i < 3; i++) {
-      scorer.scores(block).assignFirst(block.get(0));
+      scorer.scores(block).assignment(block.get(0)).run();
     }
     assertEquals(1 + sampled + 3, scorer.scores(block).loads().queue()[0], 1e-9);
     assertEquals(1 + sampled, scorer.scores(block).loads().queue()[1], 1e-9, "the other volume");
@@ -176,7 +176,7 @@ class SystemStatePolicyTest {
     // block.get(3): no sample at all
     Scorer scorer = new Scorer(settings.score(), () -> cluster.registry);
     for (int i = 0; i < 2; i++) {
-      scorer.scores(block).assignFirst(block.get(2));
+      scorer.scores(block).assignment(block.get(2)).run();
     }
 
     double[] queue = scorer.scores(block).loads().queue();
@@ -197,7 +197,7 @@ class SystemStatePolicyTest {
     block.forEach(this::healthy);
     Scorer scorer = new Scorer(settings.score(), () -> cluster.registry);
     for (int i = 0; i < 5; i++) {
-      scorer.scores(block).assignFirst(block.get(0));
+      scorer.scores(block).assignment(block.get(0)).run();
     }
     int[] first = new int[2];
     SplittableRandom random = new SplittableRandom(4);
@@ -224,7 +224,7 @@ class SystemStatePolicyTest {
     double diskBefore = scorer.scores(List.of(disk)).values()[0];
 
     for (int i = 0; i < 2; i++) {
-      scorer.scores(List.of(ssd)).assignFirst(ssd);
+      scorer.scores(List.of(ssd)).assignment(ssd).run();
     }
 
     double readPoints = model.readPoints(cluster.fresh("dn-a").sample(), "a-ssd");
