@@ -6,14 +6,8 @@ package io.replicakit.read.policy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
 /** {@link ReadCounter}: the round-robin turn from the counts, and counts that never overflow. */
@@ -86,7 +80,7 @@ class ReadCounterTest {
   @Test
   void countsAtTheLimit_areHalved_keepingTheTurns() {
     long slow = (1L << 30) / 4;
-    ReadCounter counter = ReadCounter.counted((1L << 30) - 1, slow);
+    ReadCounter counter = new ReadCounter((1L << 30) - 1, slow);
     int fast = 0;
     for (int i = 0; i < 5_000; i++) {
       fast += counter.decide(4) ? 1 : 0;
@@ -100,71 +94,5 @@ class ReadCounterTest {
     long packed = ReadCounter.pack(1L << 30, 1L << 28);
     assertEquals(1L << 29, packed >>> 32);
     assertEquals(1L << 27, packed & 0xFFFF_FFFFL);
-  }
-
-  /**
-   * Handler threads on different stripes each keep the weight's cycle from its start; the total is their sum. At
-   * weight 3 two threads, one after the other, each deciding twice, both take two fast turns (on one stripe the
-   * second thread's second turn would be the slow one).
-   */
-  @Test
-  void threadsOnDifferentStripes_eachKeepTheCycle_andTheTotalIsTheirSum() throws Exception {
-    ReadCounter counter = new ReadCounter(2);
-    List<Thread> threads = new ArrayList<>();
-    List<String> turns = Collections.synchronizedList(new ArrayList<>());
-    for (long id = -1; threads.size() < 2; ) {
-      Thread t = new Thread(() -> turns.add((counter.decide(3) ? "F" : "S") + (counter.decide(3) ? "F" : "S")));
-      if ((t.getId() & 1) != id) {
-        threads.add(t);
-        id = t.getId() & 1;
-      }
-    }
-    for (Thread t : threads) {
-      t.start();
-      t.join(10_000);
-    }
-
-    assertEquals(List.of("FF", "FF"), turns);
-    assertEquals(4, counter.fastReads());
-    assertEquals(0, counter.slowReads());
-  }
-
-  /** Threads sharing one stripe take its turns in turn: at weight 1, exactly as many fast reads as slow. */
-  @Test
-  void threadsOnOneStripe_neverTakeTheSameTurn() throws Exception {
-    ReadCounter counter = new ReadCounter(1);
-    int perThread = 20_000;
-    AtomicLong fast = new AtomicLong();
-    CountDownLatch start = new CountDownLatch(1);
-    List<Thread> threads = new ArrayList<>();
-    for (int t = 0; t < 4; t++) {
-      threads.add(new Thread(() -> {
-        try {
-          start.await();
-        } catch (InterruptedException e) {
-          return;
-        }
-        for (int i = 0; i < perThread; i++) {
-          fast.addAndGet(counter.decide(1) ? 1 : 0);
-        }
-      }));
-    }
-    threads.forEach(Thread::start);
-    start.countDown();
-    for (Thread t : threads) {
-      t.join(60_000);
-    }
-
-    assertEquals(2 * perThread, fast.get(), "half of 4 × " + perThread + " decisions fast");
-    assertEquals(2L * perThread, counter.fastReads());
-    assertEquals(2L * perThread, counter.slowReads());
-  }
-
-  @Test
-  void stripes_areAPowerOfTwo() {
-    assertThrows(IllegalArgumentException.class, () -> new ReadCounter(3));
-    assertThrows(IllegalArgumentException.class, () -> new ReadCounter(0));
-    assertEquals(1, Integer.bitCount(ReadCounter.defaultStripes()));
-    assertTrue(ReadCounter.defaultStripes() >= 2 * Runtime.getRuntime().availableProcessors());
   }
 }
