@@ -26,9 +26,10 @@ final class IdentityTable<V> {
   private static final VarHandle SLOTS = MethodHandles.arrayElementVarHandle(Object[].class);
   private static final int INITIAL_CAPACITY = 64;
   /**
-   * The table grows past a quarter full: a lookup that finds its key probes about 1.2 slots on average at that
-   * load against 1.5 at half full (linear probing), and each probe of another key is a read from memory. A slot
-   * costs a reference: 8,192 of them (64 KiB) for the 2,000 volumes of a 1,000-DataNode cluster.
+   * The table grows past a quarter full: a lookup that finds its key probes at most about 1.2 slots on average
+   * at that load against 1.5 at half full (linear probing), and each probe of another key is a read from memory.
+   * A slot costs a reference: 8,192 of them (32 KiB, 64 KiB on a heap without compressed references) for the 2,000
+   * volumes of a 1,000-DataNode cluster.
    */
   private static final int LOAD_INVERSE = 4;
 
