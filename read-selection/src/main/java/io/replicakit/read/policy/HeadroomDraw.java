@@ -64,31 +64,29 @@ final class HeadroomDraw {
 
   /**
    * The index (in {@code replicas}' order) of the replica to put first. Each weight is computed once (a division
-   * costs more than the rest of a pass over three replicas), into the one scratch array the draw needs.
+   * costs more than the rest of a pass over three replicas), into the one scratch array the draw needs. A pool of
+   * one replica (a local one, or the only one of the class whose turn it is) is no draw: the random source is not
+   * asked.
    */
   int pick(List<Replica> replicas, Loads loads, boolean[] preferred, RandomGenerator random) {
     Pool pool = pool(replicas, loads, preferred);
     int n = replicas.size();
-    int members = 0;
-    int member = -1;
-    for (int i = 0; i < n && members < 2; i++) {
-      if (pool.contains(i)) {
-        members++;
-        member = i;
-      }
-    }
-    if (members == 1) {
-      return member; // nothing to draw (a local replica, or the only one of the class whose turn it is)
-    }
     double[] weight = new double[n];
     double total = 0;
+    int members = 0;
+    int member = -1;
     for (int i = 0; i < n; i++) {
       if (pool.contains(i)) {
         // Positive even for an absurd queue (infinite, NaN), so a replica in the pool can always be drawn.
         double w = weight(loads.queue()[i]);
         weight[i] = w > 0 ? w : Double.MIN_VALUE;
         total += weight[i];
+        members++;
+        member = i;
       }
+    }
+    if (members == 1) {
+      return member;
     }
     double x = random.nextDouble() * total;
     int last = -1;

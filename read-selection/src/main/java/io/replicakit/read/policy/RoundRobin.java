@@ -28,8 +28,8 @@ final class RoundRobin {
   private final ToDoubleFunction<StorageModel.Classes> weight;
   private final ReadCounter counter = new ReadCounter();
   /** Take back a fast or a slow count: for a block that turns out not to be read (see {@link Ordering}). */
-  private final Runnable uncountFast = () -> uncount(true);
-  private final Runnable uncountSlow = () -> uncount(false);
+  private final Runnable uncountFast = () -> counter.uncount(true);
+  private final Runnable uncountSlow = () -> counter.uncount(false);
 
   /** @param weight the fast-to-slow weight for a block's choice */
   RoundRobin(StorageModel model, ToDoubleFunction<StorageModel.Classes> weight) {
@@ -53,7 +53,7 @@ final class RoundRobin {
    */
   void correct(boolean tookFast, boolean fast) {
     if (fast != tookFast) {
-      counter.correct(tookFast, fast); // rare: only when the score overrode the turn, so lock only then
+      counter.correct(tookFast, fast); // rare: only when the score overrode the turn
     }
   }
 
@@ -76,10 +76,6 @@ final class RoundRobin {
   /** What takes back a count of {@code fast} storage's class. */
   Runnable uncounter(boolean fast) {
     return fast ? uncountFast : uncountSlow;
-  }
-
-  private void uncount(boolean fast) {
-    counter.uncount(fast);
   }
 
   /**
