@@ -20,9 +20,12 @@ final class TopologyInternals {
           "org.apache.hadoop.conf.Configuration",
           "org.apache.hadoop.fs.StorageType",
           "org.apache.hadoop.hdfs.net.DFSNetworkTopology",
+          "org.apache.hadoop.hdfs.net.DFSTopologyNodeImpl",
           "org.apache.hadoop.hdfs.protocol.DatanodeInfoWithStorage",
           "org.apache.hadoop.ipc.Server",
-          "org.apache.hadoop.net.Node")
+          "org.apache.hadoop.net.InnerNodeImpl",
+          "org.apache.hadoop.net.Node",
+          "org.apache.hadoop.net.NodeBase")
       .members(
           "Configuration Configurable.getConf()",
           "StorageType DatanodeInfoWithStorage.getStorageType()",
@@ -33,6 +36,10 @@ final class TopologyInternals {
           "int DFSNetworkTopology.getWeightUsingNetworkLocation(Node, Node)",
           "new DFSNetworkTopology()",
           "ThreadLocal Server.getCurCall()",
+          "Node Node.getParent()",
+          "String Node.getName()",
+          "String Node.getNetworkLocation()",
+          "int Node.getLevel()",
           "void Configurable.setConf(Configuration)",
           "void DFSNetworkTopology.sortByDistance(Node, Node[], int, Consumer)",
           "void DFSNetworkTopology.sortByDistanceUsingNetworkLocation(Node, Node[], int, Consumer)")
