@@ -15,7 +15,9 @@ import io.replicakit.read.policy.ReadPolicies;
 import io.replicakit.read.policy.ReadPolicy;
 import io.replicakit.read.policy.Replica;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configurable;
@@ -70,10 +72,13 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
   private volatile ReadSelectionMetrics metrics = ReadSelectionMetrics.NONE;
   private final ThrottledLog failureLog = new ThrottledLog(ThrottledLog.DEFAULT_PERIOD_MS, CoarseClock::monotonicMs);
   private final ThreadLocal<HeldOrdering> held = ThreadLocal.withInitial(HeldOrdering::new);
+  /** Whether {@link #weight} gives this topology's {@code getWeight} (checked in {@link #setConf}). */
+  private volatile boolean ownWeight;
 
   @Override
   public void setConf(Configuration conf) {
     TopologyInternals.API.check();
+    ownWeight = weightIsHdfs();
     this.conf = conf;
     ReadSelectionConfig.KEYS.warnUnknown(conf, LOG);
     ReadPolicy configured = ReadPolicies.create(ReadSelectionConfig.settings(conf),
@@ -217,11 +222,46 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
       if (node.getStorageType() == null || node.getStorageID() == null) {
         return null;
       }
-      int distance = byLocation ? getWeightUsingNetworkLocation(reader, node) : weight(reader, node);
+      int distance = byLocation ? getWeightUsingNetworkLocation(reader, node)
+          : ownWeight ? weight(reader, node) : getWeight(reader, node);
       replicas[i] = new Replica(i, distance, node.getStorageType().name(), node.getStorageID(),
           node.getDatanodeUuid());
     }
     return Arrays.asList(replicas);
+  }
+
+  /**
+   * Whether {@link #weight} gives what this topology's {@code getWeight} gives, for every pair of nodes of two small
+   * trees of data centres, racks and hosts built with the same names (distinct racks with equal paths among them),
+   * made of plain nodes (adding them to a topology would log each one). {@link #weight} copies
+   * Hadoop 3.5.0's steps: a Hadoop whose {@code getWeight} differs, or a subclass that overrides it, gets its own
+   * {@code getWeight} called instead (with a warning), so the distances stay HDFS's.
+   */
+  private boolean weightIsHdfs() {
+    List<Node> nodes = new java.util.ArrayList<>();
+    for (int copy = 0; copy < 2; copy++) {
+      Node root = new NodeBase("", "", null, 0);
+      Map<String, Node> inner = new HashMap<>();
+      for (String path : new String[] {"/d1/r1/h1", "/d1/r1/h2", "/d1/r2/h3", "/d2/r1/h4", "/d2/r22/h5"}) {
+        String[] part = path.substring(1).split("/");
+        Node dc = inner.computeIfAbsent("/" + part[0], p -> new NodeBase(part[0], "", root, 1));
+        Node rack = inner.computeIfAbsent("/" + part[0] + "/" + part[1],
+            p -> new NodeBase(part[1], "/" + part[0], dc, 2));
+        nodes.add(new NodeBase(part[2], "/" + part[0] + "/" + part[1], rack, 3));
+      }
+      nodes.addAll(inner.values());
+    }
+    nodes.add(new NodeBase("/d1/r1/h1")); // outside any tree: no parent
+    for (Node a : nodes) {
+      for (Node b : nodes) {
+        if (weight(a, b) != getWeight(a, b)) {
+          LOG.warn("This Hadoop's NetworkTopology.getWeight differs from ReplicaKit's copy ({} -> {}: {} against {});"
+              + " calling getWeight for every replica", a, b, getWeight(a, b), weight(a, b));
+          return false;
+        }
+      }
+    }
+    return true;
   }
 
   /**
@@ -230,7 +270,7 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
    * separator, name: two new strings) to compare them, for every replica outside the reader's rack. That was most
    * of HDFS's own sort's time (docs/read-selection-jmh.md). {@link #sameNode} compares the parts instead, which
    * gives the same answer without building anything; every other step is HDFS's, so the weight is HDFS's for any
-   * nodes ({@code ReplicaKitNetworkTopologyTest} checks it against HDFS's over a topology with nested racks).
+   * nodes ({@code WeightTest} checks it against HDFS's; {@link #setConf} checks it again on the Hadoop it runs on).
    */
   static int weight(Node reader, Node node) {
     if (reader == null || node == null) {

@@ -40,6 +40,8 @@ final class TopologyInternals {
           "String Node.getName()",
           "String Node.getNetworkLocation()",
           "int Node.getLevel()",
+          "new NodeBase(String)",
+          "new NodeBase(String, String, Node, int)",
           "void Configurable.setConf(Configuration)",
           "void DFSNetworkTopology.sortByDistance(Node, Node[], int, Consumer)",
           "void DFSNetworkTopology.sortByDistanceUsingNetworkLocation(Node, Node[], int, Consumer)")

@@ -33,6 +33,7 @@ import org.apache.hadoop.ipc.RPC;
 import org.apache.hadoop.ipc.Server;
 import org.apache.hadoop.metrics2.AbstractMetric;
 import org.apache.hadoop.metrics2.impl.MetricsCollectorImpl;
+import org.apache.hadoop.net.Node;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -78,6 +79,31 @@ class ReplicaKitNetworkTopologyTest {
     }
   }
 
+  /** Records the distance of each replica it is given, in order; orders nothing. */
+  public static final class DistancePolicy implements ReadPolicy {
+    static final List<Integer> SEEN = new CopyOnWriteArrayList<>();
+
+    @Override
+    public List<Replica> order(List<Replica> replicas, RandomGenerator random) {
+      replicas.forEach(r -> SEEN.add(r.distance()));
+      return replicas;
+    }
+
+    @Override
+    public String name() {
+      return "distances";
+    }
+  }
+
+  /** A topology whose distances are not Hadoop 3.5.0's: every replica off the reader's node one step farther. */
+  public static final class FartherTopology extends ReplicaKitNetworkTopology {
+    @Override
+    protected int getWeight(Node reader, Node node) {
+      int weight = super.getWeight(reader, node);
+      return weight == 0 ? 0 : weight + 1;
+    }
+  }
+
   private final List<DatanodeDescriptor> nodes = new ArrayList<>();
 
   private DFSNetworkTopology topology(String policy, String... keyValues) {
@@ -120,6 +146,20 @@ class ReplicaKitNetworkTopologyTest {
       assertEquals("DS-0", block[1].getStorageID(), "then closest first: the reader's own replica");
       assertSame(inactive, block[3], "inactive replicas stay where HDFS put them");
     }
+  }
+
+  @Test
+  void replicaDistances_areTheTopologysGetWeight_alsoWhereASubclassChangesIt() {
+    DistancePolicy.SEEN.clear();
+    topology(DistancePolicy.class.getName()).sortByDistance(nodes.get(0), block(), 3, null);
+    assertEquals(List.of(0, 4, 4), DistancePolicy.SEEN, "own node, then two other racks");
+
+    DistancePolicy.SEEN.clear();
+    DFSNetworkTopology farther = topology(DistancePolicy.class.getName(), DFSConfigKeys.DFS_NET_TOPOLOGY_IMPL_KEY,
+        FartherTopology.class.getName());
+    assertInstanceOf(FartherTopology.class, farther);
+    farther.sortByDistance(nodes.get(0), block(), 3, null);
+    assertEquals(List.of(0, 5, 5), DistancePolicy.SEEN, "the start-up check found the copy differs: getWeight used");
   }
 
   @Test
