@@ -46,6 +46,10 @@ class ReplicaKitBalancerIT {
 
   private static final long BLOCK = 64 * 1024;
   private static final long CAPACITY = 16L << 20;
+  /** What {@link #grownCluster} writes: files of so many blocks, each block three times. */
+  private static final int FILES = 8;
+  private static final int BLOCKS_PER_FILE = 16;
+  private static final short REPLICATION = 3;
 
   private static Configuration conf() {
     Configuration conf = new HdfsConfiguration();
@@ -67,13 +71,13 @@ class ReplicaKitBalancerIT {
         .build();
     cluster.waitActive();
     DistributedFileSystem fs = cluster.getFileSystem();
-    for (int i = 0; i < 8; i++) {
-      DFSTestUtil.createFile(fs, new Path("/data/f" + i), 16 * BLOCK, (short) 3, i);
+    for (int i = 0; i < FILES; i++) {
+      DFSTestUtil.createFile(fs, new Path("/data/f" + i), BLOCKS_PER_FILE * BLOCK, REPLICATION, i);
     }
     cluster.startDataNodes(conf, 2, true, null, new String[] {"/r3", "/r3"}, null,
         new long[] {CAPACITY, CAPACITY});
     cluster.waitActive();
-    awaitReported(fs, 5, 8 * 16 * BLOCK * 3);
+    awaitReported(fs, 5, FILES * BLOCKS_PER_FILE * BLOCK * REPLICATION);
     return cluster;
   }
 

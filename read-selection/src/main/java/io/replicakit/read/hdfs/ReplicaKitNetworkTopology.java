@@ -14,6 +14,7 @@ import io.replicakit.read.policy.PolicyEnvironment;
 import io.replicakit.read.policy.ReadPolicies;
 import io.replicakit.read.policy.ReadPolicy;
 import io.replicakit.read.policy.Replica;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -214,6 +215,7 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
   /** The active replicas as the policy sees them; null when a node carries no storage (not a block location). */
   private <T extends Node> List<Replica> replicas(Node reader, T[] nodes, int activeLen, boolean byLocation) {
     Replica[] replicas = new Replica[activeLen];
+    boolean own = ownWeight; // read once per block, not per replica
     for (int i = 0; i < activeLen; i++) {
       if (!(nodes[i] instanceof DatanodeInfoWithStorage)) {
         return null;
@@ -223,7 +225,7 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
         return null;
       }
       int distance = byLocation ? getWeightUsingNetworkLocation(reader, node)
-          : ownWeight ? weight(reader, node) : getWeight(reader, node);
+          : own ? weight(reader, node) : getWeight(reader, node);
       replicas[i] = new Replica(i, distance, node.getStorageType().name(), node.getStorageID(),
           node.getDatanodeUuid());
     }
@@ -238,7 +240,7 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
    * {@code getWeight} called instead (with a warning), so the distances stay HDFS's.
    */
   private boolean weightIsHdfs() {
-    List<Node> nodes = new java.util.ArrayList<>();
+    List<Node> nodes = new ArrayList<>();
     for (int copy = 0; copy < 2; copy++) {
       Node root = new NodeBase("", "", null, 0);
       Map<String, Node> inner = new HashMap<>();
