@@ -25,7 +25,11 @@ import org.apache.hadoop.conf.Configurable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.net.DFSNetworkTopology;
 import org.apache.hadoop.hdfs.net.DFSTopologyNodeImpl;
+import org.apache.hadoop.fs.StorageType;
+import org.apache.hadoop.hdfs.protocol.DatanodeID;
+import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfoWithStorage;
+import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.ipc.Server;
 import org.apache.hadoop.net.InnerNodeImpl;
 import org.apache.hadoop.net.Node;
@@ -79,7 +83,7 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
   @Override
   public void setConf(Configuration conf) {
     TopologyInternals.API.check();
-    ownWeight = weightIsHdfs();
+    ownWeight = weightIsHdfs() && uuidsDecideEquality();
     this.conf = conf;
     ReadSelectionConfig.KEYS.warnUnknown(conf, LOG);
     ReadPolicy configured = ReadPolicies.create(ReadSelectionConfig.settings(conf),
@@ -267,6 +271,26 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
   }
 
   /**
+   * Whether two DataNodes at one address with different UUIDs are unequal, as {@link #sameDatanode} takes for granted
+   * (Hadoop 3.5.0's {@code DatanodeID.equals} compares both); false, with a warning, on a Hadoop where they are not.
+   */
+  private static boolean uuidsDecideEquality() {
+    DatanodeDescriptor reader = new DatanodeDescriptor(checkId("replicakit-check-a"));
+    DatanodeInfoWithStorage replica =
+        new DatanodeInfoWithStorage(new DatanodeDescriptor(checkId("replicakit-check-b")), "check", StorageType.DISK);
+    if (reader.equals(replica) || replica.equals(reader)) {
+      LOG.warn("This Hadoop's DataNodes at one address are equal whatever their UUIDs; calling getWeight for every"
+          + " replica");
+      return false;
+    }
+    return true;
+  }
+
+  private static DatanodeID checkId(String uuid) {
+    return new DatanodeID("127.0.0.1", "localhost", uuid, 9866, 9864, 9865, 9867);
+  }
+
+  /**
    * HDFS's {@code NetworkTopology.getWeight}, step for step, with its one costly step made cheap: two different
    * rack nodes compare equal when their paths do ({@code NodeBase.equals}), and HDFS builds both paths (location,
    * separator, name: two new strings) to compare them, for every replica outside the reader's rack: 20-40 ns of a
@@ -278,7 +302,7 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
     if (reader == null || node == null) {
       return Integer.MAX_VALUE;
     }
-    if (reader.equals(node)) {
+    if (sameDatanode(reader, node)) {
       return 0;
     }
     int level = Math.min(reader.getLevel(), node.getLevel());
@@ -299,6 +323,35 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
       weight += 2;
     }
     return weight;
+  }
+
+  /**
+   * {@code reader.equals(node)}, getWeight's first step, taken for every replica. Two DataNodes are equal when both
+   * their transfer addresses and their UUIDs are ({@code DatanodeID.equals}), and HDFS compares the addresses
+   * first: strings of one subnet, mostly of one length, compared to their last characters. That was a tenth of a
+   * block's ordering at 3 replicas (a JFR profile of {@code combined}, docs/read-selection-jmh.md). UUIDs whose
+   * hashes (cached in the strings) differ are different UUIDs, so such nodes are unequal without reading the
+   * addresses; anything else is left to {@code equals}. Only for HDFS's own DataNode classes, whose {@code equals}
+   * is {@code DatanodeID}'s ({@link #setConf} checks that it still needs equal UUIDs).
+   */
+  private static boolean sameDatanode(Node reader, Node node) {
+    if (reader == node) {
+      return true;
+    }
+    if (isDatanode(reader) && isDatanode(node)) {
+      String a = ((DatanodeID) reader).getDatanodeUuid();
+      String b = ((DatanodeID) node).getDatanodeUuid();
+      if (a != null && b != null && a.hashCode() != b.hashCode()) {
+        return false;
+      }
+    }
+    return reader.equals(node);
+  }
+
+  /** Whether {@code node} is one of HDFS's DataNode classes, whose {@code equals} is {@code DatanodeID}'s. */
+  private static boolean isDatanode(Node node) {
+    Class<?> c = node.getClass();
+    return c == DatanodeDescriptor.class || c == DatanodeInfoWithStorage.class || c == DatanodeInfo.class;
   }
 
   /**

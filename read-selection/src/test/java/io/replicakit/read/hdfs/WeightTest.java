@@ -12,6 +12,7 @@ import java.util.List;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.net.DFSNetworkTopology;
 import org.apache.hadoop.hdfs.protocol.DatanodeID;
+import org.apache.hadoop.hdfs.protocol.DatanodeInfo.DatanodeInfoBuilder;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfoWithStorage;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
 import org.apache.hadoop.net.NetworkTopology;
@@ -53,6 +54,7 @@ class WeightTest {
     unnamedPlace.setNetworkLocation(null);
     pool.add(new NodeBase("z", "/d1/r1", unnamedPlace, 2));
     pool.add(new NodeBase("/d1/r1/w"));
+    pool.addAll(sharedIdentities());
 
     HdfsTopology hdfs = new HdfsTopology();
     int pairs = 0;
@@ -64,6 +66,27 @@ class WeightTest {
       }
     }
     assertTrue(pairs > 1000, pairs + " pairs");
+  }
+
+  /**
+   * DataNodes that share parts of their identity: one address with UUIDs whose hashes are equal ("Aa" and "BB")
+   * and unequal, one UUID at two addresses, a second descriptor of one DataNode, and a {@code DatanodeInfo} copy.
+   */
+  private static List<Node> sharedIdentities() {
+    DatanodeID aa = new DatanodeID("127.0.0.2", "twin", "Aa", 7000, 7001, 7002, 7003);
+    DatanodeID bb = new DatanodeID("127.0.0.2", "twin", "BB", 7000, 7001, 7002, 7003);
+    DatanodeID cc = new DatanodeID("127.0.0.2", "twin", "Cc", 7000, 7001, 7002, 7003);
+    DatanodeID moved = new DatanodeID("127.0.0.3", "twin", "Aa", 7000, 7001, 7002, 7003);
+    List<Node> nodes = new ArrayList<>();
+    for (DatanodeID id : List.of(aa, bb, cc, moved)) {
+      DatanodeDescriptor dn = new DatanodeDescriptor(id, "/d1/r1");
+      nodes.add(dn);
+      nodes.add(new DatanodeInfoWithStorage(dn, "DS-twin-" + id.getDatanodeUuid(), StorageType.SSD));
+    }
+    nodes.add(new DatanodeDescriptor(aa, "/d1/r1"));
+    nodes.add(new DatanodeInfoBuilder().setNodeID(aa).build());
+    assertEquals("Aa".hashCode(), "BB".hashCode());
+    return nodes;
   }
 
   /** Two DataNodes per rack, each with a replica copy as HDFS lists it, and the racks and data centres. */
