@@ -42,8 +42,15 @@ final class HeadroomDraw {
    *
    * @param otherLoad each replica's other-load points; NaN when its node has no fresh sample (never left out)
    * @param queue each replica's queue estimate {@code 1 + q + os} (at least 1)
+   * @param weights room for the draw's weights, zeroed, as long as the others (the scorer reuses it)
    */
-  record Loads(double[] otherLoad, double[] queue) {}
+  record Loads(double[] otherLoad, double[] queue, double[] weights) {
+
+    /** Loads with new room for the weights. */
+    Loads(double[] otherLoad, double[] queue) {
+      this(otherLoad, queue, new double[otherLoad.length]);
+    }
+  }
 
   private final double margin;
   private final double exponent;
@@ -71,7 +78,7 @@ final class HeadroomDraw {
   int pick(List<Replica> replicas, Loads loads, boolean[] preferred, RandomGenerator random) {
     Pool pool = pool(replicas, loads, preferred);
     int n = replicas.size();
-    double[] weight = new double[n];
+    double[] weight = loads.weights();
     double total = 0;
     int members = 0;
     int member = -1;
