@@ -76,7 +76,8 @@ public final class CombinedPolicy implements ReadPolicy {
         assignment.run();
       });
     }
-    boolean fastTurn = roundRobin.takeFastTurn(classes);
+    int turn = roundRobin.takeTurn(classes);
+    boolean fastTurn = ReadCounter.isFast(turn);
     boolean[] inTurn = new boolean[score.length];
     for (int i = 0; i < score.length; i++) {
       inTurn[i] = inTurn(replicas.get(i), fastTurn, classes);
@@ -87,8 +88,8 @@ public final class CombinedPolicy implements ReadPolicy {
     List<Replica> order = scores.best(random, inTurn);
     Replica first = order.get(0);
     boolean firstFast = classes.isFast(first, model);
-    roundRobin.correct(fastTurn, firstFast);
-    return new Ordering(order, scores.assignment(first), roundRobin.uncounter(firstFast));
+    int counted = roundRobin.correct(turn, firstFast);
+    return new Ordering(order, scores.assignment(first), roundRobin.uncounter(counted));
   }
 
   /** Whether the replica belongs to the class whose turn it is: an eligible fast one, or a slow one. */

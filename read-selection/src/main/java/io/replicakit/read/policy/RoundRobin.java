@@ -27,34 +27,39 @@ final class RoundRobin {
   private final StorageModel model;
   private final ToDoubleFunction<StorageModel.Classes> weight;
   private final ReadCounter counter = new ReadCounter();
-  /** Take back a fast or a slow count: for a block that turns out not to be read (see {@link Ordering}). */
-  private final Runnable uncountFast = () -> counter.uncount(true);
-  private final Runnable uncountSlow = () -> counter.uncount(false);
+  /** What takes back each turn, by turn ({@link ReadCounter#decide}): made once, not per block. */
+  private final Runnable[] uncounters;
 
   /** @param weight the fast-to-slow weight for a block's choice */
   RoundRobin(StorageModel model, ToDoubleFunction<StorageModel.Classes> weight) {
     this.model = model;
     this.weight = weight;
+    uncounters = new Runnable[counter.turns()];
+    for (int turn = 0; turn < uncounters.length; turn++) {
+      int t = turn;
+      uncounters[turn] = () -> counter.uncount(t);
+    }
   }
 
   /**
    * Decides and counts this block's class in one step, so concurrent readers cannot all take the same turn on
    * a stale count. Only for blocks that {@linkplain StorageModel.Classes#offersBothClasses offer both classes}.
+   *
+   * @return the turn ({@link ReadCounter#isFast its class}), for {@link #correct} and {@link #uncounter}
    */
-  boolean takeFastTurn(StorageModel.Classes classes) {
+  int takeTurn(StorageModel.Classes classes) {
     return counter.decide(weight.applyAsDouble(classes));
   }
 
   /**
    * Corrects the count when the replica put first is not of the class whose turn was taken (after
-   * {@link #takeFastTurn}, so only for blocks that offered both classes).
+   * {@link #takeTurn}, so only for blocks that offered both classes).
    *
    * @param fast whether the replica put first is on fast storage
+   * @return the turn as counted now
    */
-  void correct(boolean tookFast, boolean fast) {
-    if (fast != tookFast) {
-      counter.correct(tookFast, fast); // rare: only when the score overrode the turn
-    }
+  int correct(int turn, boolean fast) {
+    return counter.correct(turn, fast); // changes a count only when the score overrode the turn (rare)
   }
 
   /**
@@ -64,18 +69,18 @@ final class RoundRobin {
   Ordering decide(List<Replica> replicas, RandomGenerator random) {
     StorageModel.Choice choice = model.choose(replicas, random);
     if (choice.offersBothClasses()) {
-      boolean fast = takeFastTurn(choice.classes());
-      Replica first = fast ? choice.bestFast() : choice.closestSlow();
-      return Ordering.countedWhenDecided(Orders.withFirst(first, replicas, random), uncounter(fast));
+      int turn = takeTurn(choice.classes());
+      Replica first = ReadCounter.isFast(turn) ? choice.bestFast() : choice.closestSlow();
+      return Ordering.countedWhenDecided(Orders.withFirst(first, replicas, random), uncounter(turn));
     }
     Replica first = Orders.closest(replicas, random); // no choice of class: HDFS's closest
     StorageModel.Classes classes = choice.classes();
     return Ordering.recordedWhenRead(Orders.withFirst(first, replicas, random), () -> countUnchosen(first, classes));
   }
 
-  /** What takes back a count of {@code fast} storage's class. */
-  Runnable uncounter(boolean fast) {
-    return fast ? uncountFast : uncountSlow;
+  /** What takes back {@code turn}. */
+  Runnable uncounter(int turn) {
+    return uncounters[turn];
   }
 
   /**

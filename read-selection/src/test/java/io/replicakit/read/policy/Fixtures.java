@@ -16,6 +16,7 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.random.RandomGenerator;
 import org.apache.hadoop.conf.Configuration;
@@ -129,5 +130,26 @@ final class Fixtures {
       block.add(new Replica(i, distances[random.nextInt(distances.length)], type, storageId, uuid));
     }
     return block;
+  }
+
+  /**
+   * Makes threads that all count on one {@link ReadCounter} stripe (the stripe of the first thread made): a thread's
+   * stripe is its ID modulo the stripes, and IDs are handed out as threads are made, so a thread whose ID falls on
+   * another stripe is dropped unstarted and another made.
+   */
+  static ThreadFactory threadsOnOneReadCounterStripe() {
+    int mask = ReadCounter.defaultStripes() - 1;
+    long[] stripe = {-1};
+    return r -> {
+      while (true) {
+        Thread t = new Thread(r);
+        if (stripe[0] < 0) {
+          stripe[0] = t.getId() & mask;
+        }
+        if ((t.getId() & mask) == stripe[0]) {
+          return t;
+        }
+      }
+    };
   }
 }

@@ -257,11 +257,12 @@ class RoundRobinPoliciesTest {
   }
 
   /**
-   * ReadCounter promises that deciding and counting happen under one lock, "so concurrent readers cannot all take
+   * ReadCounter promises that deciding and counting are one atomic step, "so concurrent readers cannot all take
    * the same branch on a stale count". Two orderings that both decide before either is counted show whether they
-   * can: at weight 1 the first of two blocks is SSD's and the second DISK's. The random source holds each thread
-   * at its first draw (which comes after the decision) until the other thread has drawn too; if the policy
-   * serialises the two orderings, the barrier times out and both go on.
+   * can: at weight 1 the first of two blocks is SSD's and the second DISK's. The two threads count on one stripe of
+   * the counter (threads on different stripes keep a cycle each: {@code ReadCounterTest}). The random source holds
+   * each thread at its first draw (which comes after the decision) until the other thread has drawn too; if the
+   * policy serialises the two orderings, the barrier times out and both go on.
    */
   @Test
   void twoConcurrentOrderings_atWeight1_readOneFromSsdAndOneFromDisk() throws Exception {
@@ -269,7 +270,7 @@ class RoundRobinPoliciesTest {
     List<Replica> block = List.of(Fixtures.replica(0, RACK, "SSD"), Fixtures.replica(1, RACK, "SSD"),
         Fixtures.replica(2, RACK, "DISK"), Fixtures.replica(3, RACK, "DISK"));
     CyclicBarrier bothDrawing = new CyclicBarrier(2);
-    ExecutorService pool = Executors.newFixedThreadPool(2);
+    ExecutorService pool = Executors.newFixedThreadPool(2, Fixtures.threadsOnOneReadCounterStripe());
     List<String> firstTypes = new ArrayList<>();
     try {
       List<Future<String>> done = new ArrayList<>();
