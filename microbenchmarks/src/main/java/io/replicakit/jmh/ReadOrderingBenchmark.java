@@ -297,7 +297,12 @@ public class ReadOrderingBenchmark {
 
     @Setup(Level.Trial)
     public void setup(Cluster cluster) {
-      scratch = new DatanodeInfoWithStorage[cluster.replicas];
+      enterCall(cluster.replicas);
+    }
+
+    /** Takes the thread into its call, with a scratch array for blocks of {@code replicas} replicas. */
+    void enterCall(int replicas) {
+      scratch = new DatanodeInfoWithStorage[replicas];
       next = (int) Thread.currentThread().getId() * 257;
       Server.getCurCall().set(new Server.Call(next, 0, null, null, RPC.RpcKind.RPC_PROTOCOL_BUFFER, new byte[16]));
     }
@@ -306,15 +311,20 @@ public class ReadOrderingBenchmark {
     public void leaveCall() {
       Server.getCurCall().remove();
     }
+
+    /** Sorts the thread's next block of {@code cluster} with its topology; returns the replica put first. */
+    DatanodeInfoWithStorage sortNext(Cluster cluster) {
+      int b = next++ & (BLOCKS - 1);
+      DatanodeInfoWithStorage[] locations = scratch;
+      System.arraycopy(cluster.blocks[b], 0, locations, 0, locations.length);
+      cluster.topology.sortByDistance(cluster.readers[b], locations, locations.length, null);
+      return locations[0];
+    }
   }
 
   @Benchmark
   public DatanodeInfoWithStorage sortByDistance(Cluster cluster, Handler handler) {
-    int b = handler.next++ & (BLOCKS - 1);
-    DatanodeInfoWithStorage[] locations = handler.scratch;
-    System.arraycopy(cluster.blocks[b], 0, locations, 0, locations.length);
-    cluster.topology.sortByDistance(cluster.readers[b], locations, locations.length, null);
-    return locations[0];
+    return handler.sortNext(cluster);
   }
 
   static String rack(int r) {

@@ -6,8 +6,6 @@ package io.replicakit.jmh;
 
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfoWithStorage;
-import org.apache.hadoop.ipc.RPC;
-import org.apache.hadoop.ipc.Server;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -95,33 +93,25 @@ public class ReadOrderingPairedBenchmark {
     }
   }
 
-  /** As {@link ReadOrderingBenchmark.Handler}: a cursor, a scratch array, and the IPC call the thread serves. */
+  /** A {@link ReadOrderingBenchmark.Handler} of the pair's block size, in its own call. */
   @State(Scope.Thread)
   public static class Handler {
 
-    DatanodeInfoWithStorage[] scratch;
-    int next;
+    final ReadOrderingBenchmark.Handler thread = new ReadOrderingBenchmark.Handler();
 
     @Setup(Level.Trial)
     public void setup(Pair pair) {
-      scratch = new DatanodeInfoWithStorage[pair.replicas];
-      next = (int) Thread.currentThread().getId() * 257;
-      Server.getCurCall().set(new Server.Call(next, 0, null, null, RPC.RpcKind.RPC_PROTOCOL_BUFFER, new byte[16]));
+      thread.enterCall(pair.replicas);
     }
 
     @TearDown(Level.Trial)
     public void leaveCall() {
-      Server.getCurCall().remove();
+      thread.leaveCall();
     }
   }
 
   @Benchmark
   public DatanodeInfoWithStorage sortByDistance(Pair pair, Handler handler) {
-    ReadOrderingBenchmark.Cluster cluster = pair.active;
-    int b = handler.next++ & (ReadOrderingBenchmark.BLOCKS - 1);
-    DatanodeInfoWithStorage[] locations = handler.scratch;
-    System.arraycopy(cluster.blocks[b], 0, locations, 0, locations.length);
-    cluster.topology.sortByDistance(cluster.readers[b], locations, locations.length, null);
-    return locations[0];
+    return handler.thread.sortNext(pair.active);
   }
 }
