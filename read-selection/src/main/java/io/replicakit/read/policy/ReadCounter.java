@@ -29,7 +29,7 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * fast reads per slow read, by a whole read, any stripe's next decision takes a fast turn from it, and while it
  * holds a whole slow read's worth too many fast ones, a slow turn. A forced slow read on one handler is then made up
  * for by the next blocks on any handler, as with one count (counted on its handler's stripe only, later listings on
- * other handlers put near-SSD blocks DISK first: {@code NetworkRulesIT}, `efc249b`). The shared count is written
+ * other handlers put near-SSD blocks DISK first: {@code NetworkRulesIT}, commit efc249b). The shared count is written
  * only by forced reads and the turns that make up for them; every decision reads it, from a cache line that stays
  * in every core's cache while nothing is forced.
  *

@@ -122,7 +122,7 @@ class ReadCounterTest {
   /**
    * A read forced to slow storage on one handler is made up for on the others: at weight 3, two forced slow reads
    * counted on one thread give six fast turns to whichever threads decide next, before their stripes' own cycles
-   * (`efc249b`: counted on the forcing thread's stripe only, the other handlers' next blocks took slow turns).
+   * (commit efc249b: counted on the forcing thread's stripe only, the other handlers' next blocks took slow turns).
    */
   @Test
   void forcedReads_areMadeUpForOnEveryStripe() throws Exception {
