@@ -177,15 +177,18 @@ class ReadPolicyIT {
 
   /**
    * DRR's default, by volume, in a real NameNode: read times from the spec's device speeds (SSD 40, DISK 8 MiB/s,
-   * weight 5) and {@code dfs.blocksize}, volumes by the storage IDs the NameNode hands out. A file of 48 One_SSD
-   * blocks (each DISK holds about 16) is listed twice from off the cluster: 96 orderings made faster than a DISK
-   * reads one block (125 ms), so the backlogs hardly drain. The classes split about five to one, and every DISK is
-   * put first for about its sixth of the DISK reads.
+   * weight 5), volumes by the storage IDs the NameNode hands out. A file of 48 One_SSD blocks (each DISK holds about
+   * 16) is listed twice from off the cluster. The classes split about five to one, and every DISK is put first for
+   * about its sixth of the DISK reads. That is the split of backlogs that do not drain between the orderings, so the
+   * policy is told a block of 1 GiB ({@code replicakit.read.drr.block.bytes}: a DISK reads one in 128 s): at the
+   * 1 MiB of {@code dfs.blocksize} (125 ms) the split held only if both listings were ordered within about a tenth
+   * of a second, and in one run (nothing else on the machine) the DISKs were put first for 1 to 4 blocks each.
    */
   @Test
   void drrByVolume_splitsFiveToOne_andGivesEveryDiskItsShare() throws Exception {
     ClusterSpec spec = ClusterSpecs.load("one-ssd");
-    try (EmbeddedCluster cluster = EmbeddedCluster.start(spec, ReadClusters.withPolicy(dir, spec, "drr"))) {
+    try (EmbeddedCluster cluster = EmbeddedCluster.start(spec, ReadClusters.withPolicy(dir, spec, "drr")
+        .with(ReadSelectionConfig.DRR_BLOCK_BYTES.name(), Long.toString(1L << 30)))) {
       assertInstanceOf(DynamicRoundRobinPolicy.class, ReadClusters.policy(cluster));
       org.apache.hadoop.fs.Path file = ReadClusters.write(cluster, "/data", ReadClusters.oneSsd(), 1, 48).get(0);
       Map<String, Integer> diskFirst = new TreeMap<>();
