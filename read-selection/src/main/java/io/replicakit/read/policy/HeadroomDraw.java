@@ -42,7 +42,8 @@ final class HeadroomDraw {
    *
    * @param otherLoad each replica's other-load points; NaN when its node has no fresh sample (never left out)
    * @param queue each replica's queue estimate {@code 1 + q + os} (at least 1)
-   * @param weights room for the draw's weights, zeroed, as long as the others (the scorer reuses it)
+   * @param weights room for the draw's weights, as long as the others; every pick writes all of it (the scorer
+   *     reuses it block after block)
    */
   record Loads(double[] otherLoad, double[] queue, double[] weights) {
 
@@ -90,6 +91,8 @@ final class HeadroomDraw {
         total += weight[i];
         members++;
         member = i;
+      } else {
+        weight[i] = 0; // the room is reused: a weight left from an earlier pick must not be drawn
       }
     }
     if (members == 1) {

@@ -42,7 +42,7 @@ import java.util.concurrent.atomic.AtomicLongArray;
 final class ReadCounter {
 
   /** A turn's bit for fast storage. */
-  static final int FAST = 1;
+  private static final int FAST = 1;
   /** A turn's bit for a turn on the shared count. */
   private static final int SHARED = 2;
   /** A turn's stripe, above its two bits. */

@@ -7,6 +7,7 @@ package io.replicakit.read.policy;
 import static io.replicakit.read.policy.Fixtures.replica;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import java.util.List;
@@ -92,6 +93,20 @@ class HeadroomDrawTest {
 
     assertArrayEquals(new boolean[] {true, false, false}, healthy);
     assertArrayEquals(new boolean[] {false, true, true}, ssdStressed);
+  }
+
+  /** Picks on one block's loads with different preferred replicas never draw a replica outside their own pool. */
+  @Test
+  void pick_onReusedLoads_drawsOnlyFromItsOwnPool() {
+    List<Replica> block = atDistances(2, 2, 2);
+    HeadroomDraw.Loads loads = new HeadroomDraw.Loads(new double[] {4, 4, 4}, ones(3));
+    RandomGenerator random = new SplittableRandom(3);
+    for (int i = 0; i < 200; i++) {
+      int later = cubic.pick(block, loads, new boolean[] {false, true, true}, random);
+      int earlier = cubic.pick(block, loads, new boolean[] {true, true, false}, random);
+      assertTrue(later == 1 || later == 2, "drew " + later + " from the pool {1, 2}");
+      assertTrue(earlier == 0 || earlier == 1, "drew " + earlier + " from the pool {0, 1}");
+    }
   }
 
   /** Weights 1 / queue^3: queue estimates 1, 2 and 4 get 64, 8 and 1 parts of the draws. */
