@@ -22,16 +22,27 @@ def alloc_norm(result):
     return None
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def arguments(description):
+    """The command line both table scripts take: the JMH JSON file and the target ratio."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("json", help="JMH result file written with -rf json -rff FILE")
     parser.add_argument("--target", type=float, default=2.0, help="highest acceptable ratio to hdfs")
-    args = parser.parse_args()
+    return parser.parse_args()
 
-    with open(args.json) as f:
-        results = [r for r in json.load(f) if r["benchmark"].endswith("ReadOrderingBenchmark.sortByDistance")]
+
+def load_results(path, benchmark):
+    """The results of {benchmark}.sortByDistance in a JMH JSON file; exits when there are none."""
+    method = benchmark + ".sortByDistance"
+    with open(path) as f:
+        results = [r for r in json.load(f) if r["benchmark"].endswith(method)]
     if not results:
-        sys.exit("no ReadOrderingBenchmark.sortByDistance results in " + args.json)
+        sys.exit("no %s results in %s" % (method, path))
+    return results
+
+
+def main():
+    args = arguments(__doc__.splitlines()[0])
+    results = load_results(args.json, "ReadOrderingBenchmark")
 
     rows = {}
     for r in results:

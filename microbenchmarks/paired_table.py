@@ -10,10 +10,10 @@ many pairs are above the target (default 2.0).
 
   python3 microbenchmarks/paired_table.py paired.json [--target 2.0]
 """
-import argparse
-import json
 import statistics
 import sys
+
+import jmh_table  # beside this script
 
 
 def pairs(result):
@@ -35,15 +35,8 @@ def hdfs_iterations(result):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("json", help="JMH result file written with -rf json -rff FILE")
-    parser.add_argument("--target", type=float, default=2.0, help="highest acceptable ratio to hdfs")
-    args = parser.parse_args()
-
-    with open(args.json) as f:
-        results = [r for r in json.load(f) if r["benchmark"].endswith("ReadOrderingPairedBenchmark.sortByDistance")]
-    if not results:
-        sys.exit("no ReadOrderingPairedBenchmark.sortByDistance results in " + args.json)
+    args = jmh_table.arguments(__doc__.splitlines()[0])
+    results = jmh_table.load_results(args.json, "ReadOrderingPairedBenchmark")
     for r in results:
         if r["primaryMetric"]["scoreUnit"] != "ns/op":
             sys.exit("expected ns/op, got " + r["primaryMetric"]["scoreUnit"])
