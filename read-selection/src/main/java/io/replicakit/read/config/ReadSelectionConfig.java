@@ -86,6 +86,11 @@ public final class ReadSelectionConfig {
       Long.MAX_VALUE).defaultFrom(c -> c.getLongBytes(DFS_BLOCK_SIZE, 128L << 20), "`dfs.blocksize` (128 MiB)")
       .doc("DRR by volume: the size of a block read, for each volume's read times (the policy does not see "
           + "blocks' lengths).");
+  public static final ConfigKey<Boolean> DRR_SEQUENTIAL = ConfigKey.bool(PREFIX + "drr.listing.sequential", true)
+      .doc("DRR by volume: a listing's blocks are read one after another by its client (HDFS's input stream lists "
+          + "`dfs.client.read.prefetch.size` at a time), so each block's read is booked from when the block before "
+          + "it would end; false books every block of a listing from the time it is listed (readers that fetch a "
+          + "listing's blocks in parallel).");
 
   public static final String SCORE_PREFIX = PREFIX + "score.points.";
   private static final Map<String, ConfigKey<Double>> SCORE = scoreKeys();
@@ -190,7 +195,8 @@ public final class ReadSelectionConfig {
     StorageModel storage = new StorageModel(StorageSpeeds.of(throughput), INTRA_RACK.get(conf),
         INTER_RACK.get(conf));
     DrrSettings drr = new DrrSettings(thresholds, DRR_STEP.get(conf), DRR_MIN.get(conf), DRR_MAX.get(conf),
-        DRR_INTERVAL.get(conf), DRR_IDLE.get(conf), DRR_BALANCE.get(conf), DRR_BLOCK_BYTES.get(conf));
+        DRR_INTERVAL.get(conf), DRR_IDLE.get(conf), DRR_BALANCE.get(conf), DRR_BLOCK_BYTES.get(conf),
+        DRR_SEQUENTIAL.get(conf));
     ScoreModel.Points points = new ScoreModel.Points(score(conf, "local"), score(conf, "rack"),
         score(conf, "remote"), score(conf, "cpu"), score(conf, "memory"), score(conf, "await"), score(conf, "read"),
         score(conf, "write"));
@@ -268,7 +274,8 @@ public final class ReadSelectionConfig {
     keys.addAll(THROUGHPUT.values());
     keys.addAll(List.of(INTRA_RACK, INTER_RACK, WRR_WEIGHT));
     keys.addAll(THRESHOLD.values());
-    keys.addAll(List.of(DRR_STEP, DRR_MIN, DRR_MAX, DRR_INTERVAL, DRR_IDLE, DRR_BALANCE, DRR_BLOCK_BYTES));
+    keys.addAll(List.of(DRR_STEP, DRR_MIN, DRR_MAX, DRR_INTERVAL, DRR_IDLE, DRR_BALANCE, DRR_BLOCK_BYTES,
+        DRR_SEQUENTIAL));
     keys.addAll(SCORE.values());
     keys.addAll(List.of(AWAIT_REFERENCE, IO_REFERENCE, ASSIGNMENT_PENALTY, MARGIN, QUEUE_EXPONENT, CLASS_BONUS));
     return keys;

@@ -8,6 +8,7 @@ import io.replicakit.common.CoarseClock;
 import io.replicakit.common.fault.ThrottledLog;
 import io.replicakit.common.state.SystemStates;
 import io.replicakit.read.config.ReadSelectionConfig;
+import io.replicakit.read.policy.Listing;
 import io.replicakit.read.policy.NetworkDistancePolicy;
 import io.replicakit.read.policy.Ordering;
 import io.replicakit.read.policy.PolicyEnvironment;
@@ -141,7 +142,7 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
       if (replicas == null) {
         return false;
       }
-      ordering = p.decide(replicas, ThreadLocalRandom.current());
+      ordering = p.decide(replicas, ThreadLocalRandom.current(), call == null ? null : held.get().listing(call));
       apply(ordering.replicas(), nodes, activeLen);
     } catch (Throwable t) {
       metrics.fellBack();
@@ -198,12 +199,24 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
 
   /**
    * One handler thread's held ordering: the latest block's, and the call it was ordered in (kept until the thread's
-   * next sort, so each handler keeps at most one finished call reachable).
+   * next sort, so each handler keeps at most one finished call reachable); and the listing of the call it last
+   * ordered a block of, which policies that book reads in time use to place a block after those listed before it.
    */
   private static final class HeldOrdering {
 
     private Object call;
     private Ordering ordering;
+    private final Listing listing = new Listing();
+    private Object listingCall;
+
+    /** The listing of {@code inCall}: the thread's current one, restarted if the thread moved to another call. */
+    Listing listing(Object inCall) {
+      if (listingCall != inCall) {
+        listingCall = inCall;
+        listing.restart();
+      }
+      return listing;
+    }
 
     void hold(Object inCall, Ordering held) {
       call = inCall;

@@ -19,9 +19,11 @@ import java.util.Objects;
  * @param idlePct below this average utilization on every storage type the weight does not move
  * @param balance what the weight divides reads between: storage classes (the paper's) or volumes
  * @param blockBytes the nominal size of a block read, for {@link DrrBalance#VOLUME}'s read times
+ * @param sequentialListings whether {@link DrrBalance#VOLUME} releases a listing's blocks one after another
+ *     ({@link Listing}) rather than all when listed
  */
 public record DrrSettings(Map<String, Double> thresholdPct, double step, double minWeight, double maxWeight,
-    long intervalMs, double idlePct, DrrBalance balance, long blockBytes) {
+    long intervalMs, double idlePct, DrrBalance balance, long blockBytes, boolean sequentialListings) {
 
   public DrrSettings {
     thresholdPct = Map.copyOf(thresholdPct);

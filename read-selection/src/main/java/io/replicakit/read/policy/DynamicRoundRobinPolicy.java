@@ -46,12 +46,18 @@ public final class DynamicRoundRobinPolicy implements ReadPolicy {
    */
   @Override
   public Ordering decide(List<Replica> replicas, RandomGenerator random) {
+    return decide(replicas, random, null);
+  }
+
+  /** By volume, a block of a listing is booked after the blocks listed before it (see {@link EarliestFinish}). */
+  @Override
+  public Ordering decide(List<Replica> replicas, RandomGenerator random, Listing listing) {
     if (earliestFinish == null) {
       return roundRobin.decide(replicas, random);
     }
     StorageModel.Choice choice = model.choose(replicas, random);
     double w = choice.offersBothClasses() ? weight.current(choice.classes()) : Double.NaN;
-    EarliestFinish.Pick pick = earliestFinish.pick(replicas, choice, w, random);
+    EarliestFinish.Pick pick = earliestFinish.pick(replicas, choice, w, random, listing);
     return Ordering.recordedWhenRead(Orders.withFirst(pick.first(), replicas, random), pick);
   }
 

@@ -7,6 +7,7 @@ package io.replicakit.read.policy;
 import java.util.List;
 import java.util.function.LongSupplier;
 import java.util.random.RandomGenerator;
+import org.apache.hadoop.fs.StorageType;
 
 /**
  * DRR's choice by volume ({@link DrrBalance#VOLUME}): a block goes to the candidate replica whose volume would
@@ -35,19 +36,33 @@ import java.util.random.RandomGenerator;
 final class EarliestFinish {
 
   private final StorageModel model;
-  private final VolumeBacklog backlog = new VolumeBacklog();
+  private final VolumeBacklog backlog;
   private final double blockBytes;
   private final LongSupplier clockMs;
+  private final boolean sequentialListings;
 
   /**
    * @param blockBytes the size of a block read, for read times (a nominal size: the policy does not see blocks'
    *     lengths, and only how read times compare and how fast backlogs drain depend on it)
    * @param clockMs the time that backlogs drain by
+   * @param sequentialListings whether a listing's blocks are released one after another ({@link Listing}); else
+   *     all when listed
    */
-  EarliestFinish(StorageModel model, long blockBytes, LongSupplier clockMs) {
+  EarliestFinish(StorageModel model, long blockBytes, LongSupplier clockMs, boolean sequentialListings) {
     this.model = model;
     this.blockBytes = blockBytes;
     this.clockMs = clockMs;
+    this.sequentialListings = sequentialListings;
+    this.backlog = new VolumeBacklog(slotMicros(model, blockBytes));
+  }
+
+  /**
+   * A quarter of a block read on HDFS's default storage type (DISK): fine enough for the fast reads a slot holds,
+   * and a calendar of {@link VolumeBacklog#SLOTS} slots then covers 32 DISK reads, longer than a listing's reads
+   * take on a loaded volume.
+   */
+  private static long slotMicros(StorageModel model, long blockBytes) {
+    return Math.max(1, Math.round(blockBytes / (4 * model.throughput(StorageType.DEFAULT.name()))));
   }
 
   /**
@@ -56,9 +71,14 @@ final class EarliestFinish {
    *
    * @param choice the block's {@link StorageModel#choose choice}
    * @param weight the fast-to-slow weight, used only if the choice offers both classes
+   * @param listing the call the block is listed in, or null outside one: with sequential listings the block is
+   *     released when the block before it in the listing would end
    */
-  Pick pick(List<Replica> replicas, StorageModel.Choice choice, double weight, RandomGenerator random) {
+  Pick pick(List<Replica> replicas, StorageModel.Choice choice, double weight, RandomGenerator random,
+      Listing listing) {
     long now = clockMs.getAsLong() * 1000;
+    Listing reader = sequentialListings ? listing : null;
+    long release = reader == null ? now : Math.max(now, reader.readyMicros());
     Candidates candidates = candidates(replicas, choice, weight);
     Replica best = null;
     VolumeBacklog.Entry bestEntry = null;
@@ -72,7 +92,7 @@ final class EarliestFinish {
       }
       long cost = costMicros(mbps);
       VolumeBacklog.Entry entry = backlog.find(r.storageId());
-      long finish = VolumeBacklog.finishMicros(entry, cost, now);
+      long finish = backlog.finishMicros(entry, release, cost, now);
       if (finish < bestFinish || (finish == bestFinish && random.nextInt(++ties) == 0)) {
         ties = finish < bestFinish ? 1 : ties;
         best = r;
@@ -81,22 +101,28 @@ final class EarliestFinish {
         bestCost = cost;
       }
     }
-    return new Pick(best, bestEntry, bestCost, now);
+    return new Pick(best, bestEntry, new Read(release, bestCost, now), reader);
   }
 
-  /** A block's chosen replica; running it adds the block's read to the replica's volume's backlog. */
+  /** A block's read as booked: released then, taking that long, decided at {@code nowMicros}. */
+  private record Read(long releaseMicros, long costMicros, long nowMicros) {}
+
+  /**
+   * A block's chosen replica; running it books the block's read on the replica's volume and, in a sequential
+   * listing, releases the listing's next block when this one would end.
+   */
   final class Pick implements Runnable {
 
     private final Replica first;
     private final VolumeBacklog.Entry entry;
-    private final long costMicros;
-    private final long nowMicros;
+    private final Read read;
+    private final Listing listing;
 
-    private Pick(Replica first, VolumeBacklog.Entry entry, long costMicros, long nowMicros) {
+    private Pick(Replica first, VolumeBacklog.Entry entry, Read read, Listing listing) {
       this.first = first;
       this.entry = entry;
-      this.costMicros = costMicros;
-      this.nowMicros = nowMicros;
+      this.read = read;
+      this.listing = listing;
     }
 
     Replica first() {
@@ -105,7 +131,10 @@ final class EarliestFinish {
 
     @Override
     public void run() {
-      backlog.add(first.storageId(), entry, costMicros, nowMicros);
+      long end = backlog.add(first.storageId(), entry, read.releaseMicros(), read.costMicros(), read.nowMicros());
+      if (listing != null) {
+        listing.readUntil(end);
+      }
     }
   }
 

@@ -34,6 +34,17 @@ public interface ReadPolicy {
     return Ordering.unrecorded(order(replicas, random));
   }
 
+  /**
+   * {@link #decide(List, RandomGenerator)} for a block of a listing: the NameNode's adaptor passes the call the block
+   * is listed in, for policies that place a block's read after the blocks listed before it ({@link Listing}); the
+   * default ignores it.
+   *
+   * @param listing the handler thread's current call, or null outside one
+   */
+  default Ordering decide(List<Replica> replicas, RandomGenerator random, Listing listing) {
+    return decide(replicas, random);
+  }
+
   /** The name configuration uses, e.g. {@code drr}. */
   String name();
 

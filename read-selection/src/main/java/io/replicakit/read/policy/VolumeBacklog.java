@@ -4,77 +4,270 @@
  */
 package io.replicakit.read.policy;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
+import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
- * The reads the NameNode has sent to each volume, as the time that volume would be idle again if it read them one
- * after another at its speed: the "virtual finish time" of fair queueing. Putting a block first on a volume adds the
- * block's read time; the volume works its backlog off in real time, so a volume that was sent nothing for a while
- * starts again from now. The NameNode cannot see the reads end; it orders every block any client reads, so this is
- * the one place that knows what every volume was handed, whatever the DataNodes last reported.
+ * The reads the NameNode has sent to each volume, placed in time: each volume keeps a calendar of the next
+ * {@link #SLOTS} slots, each slot the time of one fast block read, holding how much of it is booked. A read is
+ * booked from its release (when its reader will ask for it) in the first free time of the volume, so a volume
+ * reads what it was sent one read after another at its speed and a read released later can fill time left free
+ * before it. Slots whose time has passed are free again: the volume worked them off in real time. The NameNode
+ * cannot see reads end; it orders every block any client reads, so this is the one place that knows what every
+ * volume was handed, whatever the DataNodes last reported.
  *
- * <p>Lock-free on the read path: one {@link IdentityTable} probe per volume, one compare-and-set per block. An
- * estimate, not an account: two handlers choosing at once may both pick the volume that looked idle.
+ * <p>Why a calendar rather than one "idle at" time per volume: an HDFS client lists ten blocks at a time and reads
+ * them one after another, so the tenth block of a listing is read seconds after it is ordered. Booked at once (the
+ * fair-queueing virtual finish time this class kept until session 39), it makes its volume look busy now, while the
+ * volume is idle, and free later, when that read arrives: the DISKs of the read paper's DFSIO run idled at times
+ * with SSD reads queued (docs/experiments/read-selection.md). With the release known, the read is booked where it
+ * will happen.
+ *
+ * <p>A queue longer than the calendar is kept in its last slot (over-full); as time moves on, booking moves what
+ * did not fit into the slots after it. Lock-free on the read path: one {@link IdentityTable} probe per
+ * volume, a short scan of its slots, one compare-and-set per slot booked. An estimate, not an account: two handlers
+ * choosing at once may both pick the volume that looked idle.
  */
 final class VolumeBacklog {
 
-  /** One volume's idle time; compared and set through {@link #IDLE_AT}. */
+  /** Slots per volume: 1 KiB a volume; with {@link EarliestFinish}'s slots, a queue of 32 DISK block reads. */
+  static final int SLOTS = 128;
+
+  private final long slotMicros;
+  private final Slots calendar;
+  private final IdentityTable<Entry> volumes = new IdentityTable<>(e -> e.storageId);
+
+  /** @param slotMicros the time a slot covers: a fraction of a block read, so that a read books one to a few */
+  VolumeBacklog(long slotMicros) {
+    if (slotMicros <= 0) {
+      throw new IllegalArgumentException("slotMicros must be positive: " + slotMicros);
+    }
+    this.slotMicros = slotMicros;
+    this.calendar = new Slots(slotMicros);
+  }
+
+  /**
+   * One volume's calendar. Slot {@code s} (the clock's microseconds over the slot length) lives in element
+   * {@code s mod SLOTS} as {@code (int) s << 32 | booked microseconds}; an element holding another slot's number
+   * is a slot whose time has passed, free. Only the calendar's last slot is booked beyond its length.
+   */
   static final class Entry {
 
-    private static final VarHandle IDLE_AT;
-
-    static {
-      try {
-        IDLE_AT = MethodHandles.lookup().findVarHandle(Entry.class, "idleAtMicros", long.class);
-      } catch (ReflectiveOperationException e) {
-        throw new ExceptionInInitializerError(e);
-      }
-    }
+    private static final long MAX_BOOKED = 0xFFFF_FFFFL;
 
     final String storageId;
-    private volatile long idleAtMicros = Long.MIN_VALUE;
+    private final AtomicLongArray slots = new AtomicLongArray(SLOTS);
+    /** Every slot from here back to now was exactly full when last booked: where scans start. */
+    private volatile long fullBefore = Long.MIN_VALUE;
 
     Entry(String storageId) {
       this.storageId = storageId;
     }
 
-    /** When the volume would finish what it was sent, in the clock's microseconds (MIN_VALUE: never sent any). */
-    long idleAtMicros() {
-      return idleAtMicros;
+    /** Microseconds booked in slot {@code s}; 0 for a slot never booked or whose element a later slot took. */
+    long booked(long s) {
+      return bookedIn(slots.get(index(s)), s);
     }
 
-    void add(long costMicros, long nowMicros) {
+    /**
+     * Books a read released at {@code t} in slot {@code s}, as much of {@code left} as fits (all of it if
+     * {@code open}: the calendar's last slot), in one compare-and-set.
+     *
+     * @return what the slot held before, from which the caller works out the read's start in it; -1 if the slot
+     *     has passed (a later slot took its element)
+     */
+    long claim(long s, long t, long left, Slots calendar, boolean open) {
+      int i = index(s);
       while (true) {
-        long idle = idleAtMicros;
-        if (IDLE_AT.compareAndSet(this, idle, after(idle, costMicros, nowMicros))) {
+        long v = slots.get(i);
+        if (taken(v, s)) {
+          return -1;
+        }
+        long had = bookedIn(v, s);
+        long take = open ? left : Math.min(left, calendar.free(s, t, had));
+        if (take <= 0) {
+          return had;
+        }
+        if (slots.compareAndSet(i, v, (s << 32) | Math.min(had + take, MAX_BOOKED))) {
+          return had;
+        }
+      }
+    }
+
+    /**
+     * Moves what slot {@code s} (once the calendar's last) holds beyond a slot's length into slot {@code to}: a
+     * queue that was longer than the calendar, now that time has moved on.
+     */
+    void spill(long s, long to, long slotMicros) {
+      int i = index(s);
+      while (true) {
+        long v = slots.get(i);
+        long had = bookedIn(v, s);
+        if (had <= slotMicros) {
+          return;
+        }
+        if (slots.compareAndSet(i, v, (s << 32) | slotMicros)) {
+          long left = s * slotMicros + had - Math.max(to, s + 1) * slotMicros;
+          if (left > 0) {
+            add(to, left);
+          }
           return;
         }
       }
     }
+
+    private void add(long s, long micros) {
+      int i = index(s);
+      while (true) {
+        long v = slots.get(i);
+        if (taken(v, s)) {
+          return;
+        }
+        if (slots.compareAndSet(i, v, (s << 32) | Math.min(bookedIn(v, s) + micros, MAX_BOOKED))) {
+          return;
+        }
+      }
+    }
+
+    private static long bookedIn(long v, long s) {
+      return (int) (v >>> 32) == (int) s ? v & MAX_BOOKED : 0;
+    }
+
+    /** Whether a later slot than {@code s} holds the element (an empty element belongs to no slot). */
+    private static boolean taken(long v, long s) {
+      int tag = (int) (v >>> 32);
+      return tag != (int) s && (v & MAX_BOOKED) > 0 && tag - (int) s > 0;
+    }
+
+    private static int index(long s) {
+      return (int) Math.floorMod(s, (long) SLOTS);
+    }
   }
 
-  private final IdentityTable<Entry> volumes = new IdentityTable<>(e -> e.storageId);
+  /** The slot length, and how much of a slot a read released at {@code t} can still use. */
+  private record Slots(long slotMicros) {
+
+    /** A slot's booked time counts from its start; a read released inside it starts no earlier than then. */
+    long start(long s, long t, long had) {
+      return Math.max(t, s * slotMicros + had);
+    }
+
+    long free(long s, long t, long had) {
+      return (s + 1) * slotMicros - start(s, t, had);
+    }
+  }
 
   /** The volume's entry, or null if nothing was ever sent to it. */
   Entry find(String storageId) {
     return volumes.get(storageId);
   }
 
-  /** When a block of {@code costMicros} sent now to the volume would be read, in the clock's microseconds. */
-  static long finishMicros(Entry entry, long costMicros, long nowMicros) {
-    return after(entry == null ? Long.MIN_VALUE : entry.idleAtMicros(), costMicros, nowMicros);
+  /**
+   * When a read of {@code costMicros} released at {@code releaseMicros} would end on the volume, given what it was
+   * already sent; books nothing.
+   *
+   * @param entry the volume's entry, null for a volume never sent anything
+   */
+  long finishMicros(Entry entry, long releaseMicros, long costMicros, long nowMicros) {
+    Scan scan = new Scan(entry, releaseMicros, nowMicros);
+    long t = scan.firstStart;
+    long left = costMicros;
+    long carry = scan.carry;
+    for (long s = scan.first; ; s++) {
+      long used = (entry == null ? 0 : entry.booked(s)) + carry;
+      long start = calendar.start(s, t, used);
+      long free = (s + 1) * slotMicros - start;
+      if (s == scan.last || free >= left) {
+        return start + left;
+      }
+      carry = Math.max(0, used - slotMicros);
+      left -= Math.max(0, free);
+      t = (s + 1) * slotMicros;
+    }
   }
 
-  /** A block's finish on a volume idle from {@code idleAtMicros}: it starts then, or now if that has passed. */
-  private static long after(long idleAtMicros, long costMicros, long nowMicros) {
-    return Math.max(idleAtMicros, nowMicros) + costMicros;
-  }
-
-  /** Records a block of {@code costMicros} sent to the volume now. */
-  void add(String storageId, Entry known, long costMicros, long nowMicros) {
+  /**
+   * Books a read on the volume.
+   *
+   * @param known the volume's entry if the caller has it, else null
+   * @return when the read would end
+   */
+  long add(String storageId, Entry known, long releaseMicros, long costMicros, long nowMicros) {
     Entry entry = known != null ? known : entryFor(storageId);
-    entry.add(costMicros, nowMicros);
+    Scan scan = new Scan(entry, releaseMicros, nowMicros);
+    if (scan.carry > 0) {
+      entry.spill(scan.hint, scan.nowSlot, slotMicros);
+    }
+    long t = scan.firstStart;
+    long left = costMicros;
+    long fullBefore = scan.fromHint ? scan.first : Long.MIN_VALUE;
+    for (long s = scan.first; ; s++) {
+      boolean open = s == scan.last;
+      if (!open) {
+        entry.spill(s, s + 1, slotMicros);
+      }
+      long had = entry.claim(s, t, left, calendar, open);
+      if (had >= 0) {
+        long start = calendar.start(s, t, had);
+        long take = open ? left : Math.min(left, Math.max(0, (s + 1) * slotMicros - start));
+        boolean full = !open && fullBefore == s && had + take == slotMicros;
+        if (take == left) {
+          noteFull(entry, full ? s + 1 : fullBefore);
+          return start + take;
+        }
+        left -= take;
+        if (full) {
+          fullBefore = s + 1; // exactly full: later scans may start after it
+        }
+      }
+      t = (s + 1) * slotMicros;
+    }
+  }
+
+  /**
+   * Where a read's walk through a volume's slots starts: at its release, or later if the slots before are known to
+   * be full, or earlier to take along a queue that was longer than the calendar.
+   */
+  private final class Scan {
+
+    final long nowSlot;
+    final long last;
+    final long hint;
+    final long first;
+    final long firstStart;
+    final boolean fromHint;
+    /** What a queue longer than the calendar, piled in a slot whose time has passed, still holds at now. */
+    final long carry;
+
+    Scan(Entry entry, long releaseMicros, long nowMicros) {
+      nowSlot = Math.floorDiv(nowMicros, slotMicros);
+      last = nowSlot + SLOTS - 1;
+      long release = Math.min(Math.max(releaseMicros, nowMicros), last * slotMicros);
+      long from = nowSlot;
+      long pile = 0;
+      long releaseSlot = Math.floorDiv(release, slotMicros);
+      hint = entry == null ? Long.MIN_VALUE : entry.fullBefore;
+      if (entry != null) {
+        if (hint >= nowSlot) {
+          from = Math.min(hint, last);
+          if (entry.booked(from) > slotMicros) {
+            releaseSlot = from; // a pile: walk through it to carry what it holds beyond its slot
+          }
+        } else if (hint > nowSlot - SLOTS) {
+          pile = Math.max(0, hint * slotMicros + entry.booked(hint) - nowSlot * slotMicros);
+          releaseSlot = pile > 0 ? nowSlot : releaseSlot;
+        }
+      }
+      carry = pile;
+      fromHint = releaseSlot <= from;
+      first = Math.max(releaseSlot, from);
+      firstStart = Math.max(release, first * slotMicros);
+    }
+  }
+
+  private static void noteFull(Entry entry, long fullBefore) {
+    if (fullBefore > entry.fullBefore) {
+      entry.fullBefore = fullBefore; // a hint: a lost race leaves an earlier start, never a later one
+    }
   }
 
   /** The volume's entry, made on first use (rare: once per volume the NameNode ever orders). */

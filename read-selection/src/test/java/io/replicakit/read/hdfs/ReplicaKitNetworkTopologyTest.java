@@ -262,6 +262,33 @@ class ReplicaKitNetworkTopologyTest {
     assertEquals(19L, metrics(topology).get("ReadsNotRecorded"), "each call's repeat but the last one's");
   }
 
+  /**
+   * DRR by volume books a listing's blocks one after another (its client reads them so): the ten blocks of one call
+   * all go to the SSD, each released when the one before it ends. The next call's listing starts from now, behind
+   * those ten on the SSD, where the reader's own DISK finishes a block first (2.2 s against 4.9 s).
+   */
+  @Test
+  void drr_aCallsBlocks_areBookedOneAfterAnother_andTheNextCallStartsNow() {
+    ReplicaKitNetworkTopology topology = (ReplicaKitNetworkTopology) topology("drr");
+    StringBuilder firsts = new StringBuilder();
+    try {
+      inCall(1);
+      for (int i = 0; i < 10; i++) {
+        DatanodeInfoWithStorage[] listed = block();
+        topology.sortByDistance(nodes.get(0), listed, 3, null);
+        firsts.append(listed[0].getStorageType() == StorageType.SSD ? 'F' : 'S');
+      }
+      topology.sortByDistance(nodes.get(0), block(), 3, null); // the repeat of the file's last block
+      inCall(2);
+      DatanodeInfoWithStorage[] listed = block();
+      topology.sortByDistance(nodes.get(0), listed, 3, null);
+      firsts.append(listed[0].getStorageType() == StorageType.SSD ? 'F' : 'S');
+    } finally {
+      Server.getCurCall().remove();
+    }
+    assertEquals("F".repeat(10) + "S", firsts.toString());
+  }
+
   /** Makes the IPC server's current call on this thread a new call, as a handler does when it takes one. */
   private static void inCall(int callId) {
     Server.getCurCall().set(new Server.Call(callId, 0, null, null, RPC.RpcKind.RPC_PROTOCOL_BUFFER, new byte[16]));

@@ -14,36 +14,90 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
+/** Slots of 100 µs: a calendar of 12.8 ms. */
 class VolumeBacklogTest {
+
+  private static final long SLOT = 100;
+
+  private final VolumeBacklog backlog = new VolumeBacklog(SLOT);
+
+  private long finish(long release, long cost, long now) {
+    return backlog.finishMicros(backlog.find("v"), release, cost, now);
+  }
+
+  private long book(long release, long cost, long now) {
+    return backlog.add("v", backlog.find("v"), release, cost, now);
+  }
 
   @Test
   void aVolumeNeverSentAnything_finishesABlockAfterItsReadTime() {
-    VolumeBacklog backlog = new VolumeBacklog();
-    assertEquals(1_050, VolumeBacklog.finishMicros(backlog.find("v"), 50, 1_000));
+    assertEquals(1_050, finish(1_000, 50, 1_000));
+    assertEquals(1_550, finish(1_500, 50, 1_000), "released later: read then");
   }
 
   @Test
   void blocksQueueUp_andTheBacklogDrainsInRealTime() {
-    VolumeBacklog backlog = new VolumeBacklog();
-    backlog.add("v", null, 100, 1_000);
-    backlog.add("v", backlog.find("v"), 100, 1_000);
-    assertEquals(1_200, backlog.find("v").idleAtMicros());
-    assertEquals(1_250, VolumeBacklog.finishMicros(backlog.find("v"), 50, 1_150), "50 still queued, then 50");
-    assertEquals(5_050, VolumeBacklog.finishMicros(backlog.find("v"), 50, 5_000), "drained: from now");
-    backlog.add("v", backlog.find("v"), 10, 5_000);
-    assertEquals(5_010, backlog.find("v").idleAtMicros());
+    assertEquals(1_100, book(1_000, 100, 1_000));
+    assertEquals(1_200, book(1_000, 100, 1_000));
+    assertEquals(1_250, finish(1_150, 50, 1_150), "50 still queued, then 50");
+    assertEquals(5_050, finish(5_000, 50, 5_000), "drained: from now");
+  }
+
+  @Test
+  void aReadReleasedLater_leavesTheTimeBeforeItFree() {
+    assertEquals(3_100, book(3_000, 100, 1_000));
+    assertEquals(1_250, book(1_000, 250, 1_000), "read before the later one is released");
+    assertEquals(3_150, finish(2_900, 150, 1_000), "100 free before 3000, the other 50 after the booked read");
+  }
+
+  @Test
+  void aReadReleasedInsideASlot_startsThere_andWhatASlotHoldsCountsFromItsStart() {
+    assertEquals(1_090, book(1_040, 50, 1_000));
+    assertEquals(1_090, finish(1_000, 40, 1_000), "50 booked in [1000, 1100): a read from 1000 starts at 1050");
+    assertEquals(1_100, finish(1_000, 50, 1_000), "the slot's other 50");
+  }
+
+  @Test
+  void aQueueLongerThanTheCalendar_isKeptInItsLastSlot_andMovesOnAsTimeDoes() {
+    long total = 0;
+    for (int i = 0; i < 400; i++) {
+      total += 100;
+      book(0, 100, 0);
+    }
+    assertEquals(total + 10, finish(0, 10, 0), "40,000 µs queued on a 12,800 µs calendar");
+    // Later, booking moves what did not fit into the slots that have come into the calendar.
+    assertEquals(total + 10, book(20_000, 10, 20_000));
+    assertEquals(total + 20, finish(20_000, 10, 20_000));
+    assertEquals(total + 20, finish(30_000, 10, 30_000), "not drained yet: 10,010 µs left at 30,000");
+    assertEquals(45_010, finish(45_000, 10, 45_000), "drained");
+  }
+
+  @Test
+  void aReleaseBeyondTheCalendar_isBookedInItsLastSlot() {
+    long end = book(1_000_000, 50, 0);
+    assertEquals(127 * SLOT + 50, end);
+    assertEquals(end + 50, finish(1_000_000, 50, 0), "queued after it");
+  }
+
+  @Test
+  void aSlotWhoseTimeHasPassed_isFreeAgain() {
+    book(0, 100, 0);
+    assertEquals(128 * SLOT + 100, finish(128 * SLOT, 100, 128 * SLOT), "same element, a later slot");
+    book(128 * SLOT, 100, 128 * SLOT);
+    book(0, 100, 0); // decided long ago, booked late: its slot's element is the later slot's now
+    assertEquals(128 * SLOT + 200, finish(128 * SLOT, 100, 128 * SLOT));
   }
 
   @Test
   void concurrentAdds_loseNoBlock() throws Exception {
-    VolumeBacklog backlog = new VolumeBacklog();
     ExecutorService pool = Executors.newFixedThreadPool(4);
     try {
       List<Future<?>> done = new ArrayList<>();
       for (int t = 0; t < 4; t++) {
         done.add(pool.submit(() -> {
           for (int i = 0; i < 25_000; i++) {
-            backlog.add("v" + (i % 3), backlog.find("v" + (i % 3)), 2, 0);
+            String v = "v" + (i % 3);
+            backlog.add(v, backlog.find(v), 0, 2 + i % 7, 0);
           }
         }));
       }
@@ -54,10 +108,14 @@ class VolumeBacklogTest {
       pool.shutdownNow();
     }
     assertEquals(3, backlog.size());
+    long expected = 0;
+    for (int i = 0; i < 25_000; i++) {
+      expected += 4 * (2 + i % 7);
+    }
     long total = 0;
     for (int v = 0; v < 3; v++) {
-      total += backlog.find("v" + v).idleAtMicros();
+      total += backlog.finishMicros(backlog.find("v" + v), 0, 1, 0) - 1;
     }
-    assertEquals(4 * 25_000 * 2, total);
+    assertEquals(expected, total);
   }
 }
