@@ -282,29 +282,40 @@ public class ReadOrderingBenchmark {
     }
   }
 
+  /** Blocks per {@code getBlockLocations} call: HDFS's client lists ten at a time by default. */
+  static final int LISTING = 10;
+
   /**
    * One handler thread's cursor over the blocks, its scratch copy of a block's locations, and the IPC call it
    * serves: the NameNode sorts on RPC handler threads, each inside a call ({@code Server.getCurCall()}), where
    * ReplicaKit's topology holds a block's record of the read until the thread's next sort (and so records each block
-   * one sort late, and drops a listing's repeated last block). One call per thread for the whole trial: every sort
-   * then takes that path, recording the previous block.
+   * one sort late, and drops a listing's repeated last block), and tells the policy which call a block is listed in
+   * (DRR by volume books a listing's blocks one after another). A new call every {@link #LISTING} blocks, as a
+   * client listing ten blocks at a time makes: in each, nine sorts record the block before and the first takes back
+   * the previous call's last block as its repeat. Both topologies of a pair see the same calls.
    */
   @State(Scope.Thread)
   public static class Handler {
 
     DatanodeInfoWithStorage[] scratch;
     int next;
+    private int listed;
 
     @Setup(Level.Trial)
     public void setup(Cluster cluster) {
       enterCall(cluster.replicas);
     }
 
-    /** Takes the thread into its call, with a scratch array for blocks of {@code replicas} replicas. */
+    /** Takes the thread into its first call, with a scratch array for blocks of {@code replicas} replicas. */
     void enterCall(int replicas) {
       scratch = new DatanodeInfoWithStorage[replicas];
       next = (int) Thread.currentThread().getId() * 257;
+      newCall();
+    }
+
+    private void newCall() {
       Server.getCurCall().set(new Server.Call(next, 0, null, null, RPC.RpcKind.RPC_PROTOCOL_BUFFER, new byte[16]));
+      listed = 0;
     }
 
     @TearDown(Level.Trial)
@@ -314,6 +325,10 @@ public class ReadOrderingBenchmark {
 
     /** Sorts the thread's next block of {@code cluster} with its topology; returns the replica put first. */
     DatanodeInfoWithStorage sortNext(Cluster cluster) {
+      if (++listed > LISTING) {
+        newCall();
+        listed = 1;
+      }
       int b = next++ & (BLOCKS - 1);
       DatanodeInfoWithStorage[] locations = scratch;
       System.arraycopy(cluster.blocks[b], 0, locations, 0, locations.length);

@@ -61,7 +61,9 @@ import org.slf4j.LoggerFactory;
  * the next sort: in the same call (the IPC server's current call, {@code Server.getCurCall()}) it was a block of
  * the listing and its read is recorded ({@link Ordering#whenRead}); in another call it was the repeat, and what
  * deciding counted is taken back ({@link Ordering#whenNotRead}, {@code ReadsNotRecorded}). Outside an RPC (no
- * current call) a block is recorded at once.
+ * current call) a block is recorded at once. The same thread state tells a policy which call a block is listed in
+ * ({@link Listing}, restarted when the thread serves another call): a client reads a listing's blocks one after
+ * another, and DRR by volume books each after the one before it.
  *
  * <p>HDFS builds the topology by reflection and hands it the NameNode's configuration through
  * {@link Configurable}; a bad {@code replicakit.read.*} value there fails NameNode startup, naming the key. So does

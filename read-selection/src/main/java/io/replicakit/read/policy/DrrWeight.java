@@ -32,7 +32,12 @@ import java.util.function.Supplier;
  * weight 5. Raised on the samples of a job ramping up (both types with room), the model's fast volumes became
  * faster than the devices and got nearly every read while the slow ones idled: with clients listing block by
  * block, a read at weight 6 from its first second gave 114 MB/s, one at weight 5 131 MB/s (docs/experiments/
- * read-selection.md, "Block-by-block listings").
+ * read-selection.md, "Block-by-block listings"). And it moves only when two adjustments in a row, each on newer
+ * samples, ask for the same direction: a job's last second, where the SSDs finish its last reads and the DISKs have
+ * nothing left, asks for a lower weight once, and that step used to stay for the whole of the next job (the idle
+ * hold keeps it): in the quick runs of sessions 38 and 39, DRR's second reads that began at weight 4 read 105–115
+ * MB/s, those at 5 120–125 (docs/experiments/read-selection.md, session 39). A model that is wrong asks again
+ * and again; a passing moment does not.
  *
  * <p>Utilization comes from heartbeat-metrics' fresh samples, averaged per storage type over all volumes. Each
  * adjustment uses samples newer than the previous adjustment's, at most once per interval. Without fresh
@@ -52,6 +57,8 @@ final class DrrWeight {
   private volatile double lastBase = Double.NaN;
   private volatile long nextAdjustMs = Long.MIN_VALUE;
   private long newestSampleMs = Long.MIN_VALUE;
+  /** Toward balance: the direction the previous adjustment on newer samples asked for (-1, 0, +1). */
+  private int asked;
 
   /**
    * @param staticWeight WRR's configured weight, or NaN to derive it from the throughputs per block
@@ -119,7 +126,7 @@ final class DrrWeight {
     if (byType.size() < 2) {
       return; // no samples, or a single storage type: nothing to balance
     }
-    double next = offset + step(byType);
+    double next = offset + confirmed(step(byType));
     // The offset never runs past the weight range (for the latest block's base weight), so that a reversal
     // takes effect at the next adjustment instead of first unwinding a clamped surplus.
     // Before any block was ordered there is no base yet: bound by the range's width instead.
@@ -158,6 +165,17 @@ final class DrrWeight {
       return 0;
     }
     return fastHasRoom ? settings.step() : slowHasRoom ? -settings.step() : 0;
+  }
+
+  /** The step, once two adjustments in a row asked for it (toward balance only; the paper's rule steps at once). */
+  private double confirmed(double step) {
+    if (!towardBalance) {
+      return step;
+    }
+    int direction = (int) Math.signum(step);
+    boolean again = direction != 0 && direction == asked;
+    asked = direction;
+    return again ? step : 0;
   }
 
   private double clamp(double w) {

@@ -178,17 +178,20 @@ class ReadPolicyIT {
   /**
    * DRR's default, by volume, in a real NameNode: read times from the spec's device speeds (SSD 40, DISK 8 MiB/s,
    * weight 5), volumes by the storage IDs the NameNode hands out. A file of 48 One_SSD blocks (each DISK holds about
-   * 16) is listed twice from off the cluster. The classes split about five to one, and every DISK is put first for
-   * about its sixth of the DISK reads. That is the split of backlogs that do not drain between the orderings, so the
-   * policy is told a block of 1 GiB ({@code replicakit.read.drr.block.bytes}: a DISK reads one in 128 s): at the
-   * 1 MiB of {@code dfs.blocksize} (125 ms) the split held only if both listings were ordered within about a tenth
-   * of a second, and in one run (nothing else on the machine) the DISKs were put first for 1 to 4 blocks each.
+   * 16) is listed twice from off the cluster, every block booked from the time of its listing
+   * ({@code replicakit.read.drr.listing.sequential=false}: what the NameNode sees of 96 readers asking at once).
+   * The classes split about five to one, and every DISK is put first for about its sixth of the DISK reads. That is
+   * the split of backlogs that do not drain between the orderings, so the policy is told a block of 1 GiB
+   * ({@code replicakit.read.drr.block.bytes}: a DISK reads one in 128 s): at the 1 MiB of {@code dfs.blocksize}
+   * (125 ms) the split held only if both listings were ordered within about a tenth of a second, and in one run
+   * (nothing else on the machine) the DISKs were put first for 1 to 4 blocks each.
    */
   @Test
   void drrByVolume_splitsFiveToOne_andGivesEveryDiskItsShare() throws Exception {
     ClusterSpec spec = ClusterSpecs.load("one-ssd");
     try (EmbeddedCluster cluster = EmbeddedCluster.start(spec, ReadClusters.withPolicy(dir, spec, "drr")
-        .with(ReadSelectionConfig.DRR_BLOCK_BYTES.name(), Long.toString(1L << 30)))) {
+        .with(ReadSelectionConfig.DRR_BLOCK_BYTES.name(), Long.toString(1L << 30))
+        .with(ReadSelectionConfig.DRR_SEQUENTIAL.name(), "false"))) {
       assertInstanceOf(DynamicRoundRobinPolicy.class, ReadClusters.policy(cluster));
       org.apache.hadoop.fs.Path file = ReadClusters.write(cluster, "/data", ReadClusters.oneSsd(), 1, 48).get(0);
       Map<String, Integer> diskFirst = new TreeMap<>();
@@ -212,6 +215,26 @@ class ReadPolicyIT {
       int most = diskFirst.values().stream().mapToInt(i -> i).max().orElseThrow();
       int least = diskFirst.values().stream().mapToInt(i -> i).min().orElseThrow();
       assertTrue(most - least <= 2, "DISK-first blocks per DataNode " + diskFirst);
+    }
+  }
+
+  /**
+   * DRR by volume with its default, sequential listings: one client lists a file of 48 One_SSD blocks and reads them
+   * one after another, so each block's SSD is free when the client gets to it (the block before it ended there or
+   * on another SSD) and every block is read from its SSD; a DISK would take five times as long. The same file
+   * booked all at once is split five to one (the test above).
+   */
+  @Test
+  void drrByVolume_oneClientsListing_isReadBlockAfterBlockFromItsSsds() throws Exception {
+    ClusterSpec spec = ClusterSpecs.load("one-ssd");
+    try (EmbeddedCluster cluster = EmbeddedCluster.start(spec, ReadClusters.withPolicy(dir, spec, "drr")
+        .with(ReadSelectionConfig.DRR_BLOCK_BYTES.name(), Long.toString(1L << 30)))) {
+      org.apache.hadoop.fs.Path file = ReadClusters.write(cluster, "/data", ReadClusters.oneSsd(), 1, 48).get(0);
+      try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.offCluster())) {
+        List<LocatedBlock> blocks = ReadClusters.located(fs, file);
+        assertOneSsdAndTwoDisks(blocks);
+        assertEquals("F".repeat(48), ReadClusters.firstClasses(blocks));
+      }
     }
   }
 

@@ -92,7 +92,8 @@ class StressAvoidanceIT {
    * <p>The first ordering adjusts at once, so the test waits until the NameNode's view holds the scenario (every
    * node's fresh sample with its SSD busy and its DISK idle) before listing any block: samples from the write, with
    * the DISKs busy, would move the weight the other way. The interval is shortened to 500 ms so the four steps
-   * take seconds; the assertions count steps, not time.
+   * take seconds; the assertions count steps, not time. By volume a step needs two adjustments in a row asking for
+   * it, so the weight first falls at the second.
    */
   @ParameterizedTest
   @EnumSource(DrrBalance.class)
@@ -118,8 +119,10 @@ class StressAvoidanceIT {
         List<Double> weights = new ArrayList<>();
         ReadClusters.located(fs, file);
         weights.add(policy.weight());
-        assertTrue(weights.get(0) < 5, () -> "the first ordering lowered the weight from 5: " + weights + ", view "
-            + SystemStates.current().all());
+        if (balance == DrrBalance.CLASS) {
+          assertTrue(weights.get(0) < 5, () -> "the first ordering lowered the weight from 5: " + weights
+              + ", view " + SystemStates.current().all());
+        }
         long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
         while (weights.get(weights.size() - 1) > 1 + 1e-9) {
           if (System.nanoTime() > deadline) {

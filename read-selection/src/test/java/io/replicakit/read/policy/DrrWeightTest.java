@@ -121,13 +121,34 @@ class DrrWeightTest {
   }
 
   @Test
-  void byVolume_movesTheWeightTowardTheTypeWithRoom_whenOnlyOneHasRoom() {
+  void byVolume_movesTheWeightTowardTheTypeWithRoom_whenOnlyOneHasRoom_twoAdjustmentsInARow() {
     policy = drr(DrrBalance.VOLUME);
     assertEquals(5.0, weightNow());
-    assertEquals(6.0, nextInterval(40, 90), "only the SSDs have room");
-    assertEquals(7.0, nextInterval(79.9, 50));
-    assertEquals(6.0, nextInterval(95, 20), "only the DISKs have room");
-    assertEquals(5.0, nextInterval(80, 49.9));
+    assertEquals(5.0, nextInterval(40, 90), "only the SSDs have room: asked once");
+    assertEquals(6.0, nextInterval(79.9, 50), "asked again");
+    assertEquals(7.0, nextInterval(60, 70), "and again");
+    assertEquals(7.0, nextInterval(95, 20), "only the DISKs have room: asked once");
+    assertEquals(6.0, nextInterval(80, 49.9));
+    assertEquals(5.0, nextInterval(80, 0));
+  }
+
+  /**
+   * A job's last second: its last reads on the SSDs, the DISKs done. One adjustment there asks for a lower weight;
+   * the pause after the job (idle samples), a busy cluster, or the other direction each leave it asked for once.
+   */
+  @Test
+  void byVolume_aStepAskedForOnce_movesNothing() {
+    policy = drr(DrrBalance.VOLUME);
+    assertEquals(5.0, weightNow());
+    assertEquals(5.0, nextInterval(95, 20), "the tail");
+    assertEquals(5.0, nextInterval(0.5, 1), "the pause");
+    assertEquals(5.0, nextInterval(95, 20), "the next job's tail");
+    assertEquals(5.0, nextInterval(90, 60), "both busy");
+    assertEquals(5.0, nextInterval(95, 20));
+    assertEquals(5.0, nextInterval(40, 90), "the other way");
+    cluster.advance(INTERVAL_MS);
+    assertEquals(5.0, weightNow(), "no newer samples: no adjustment, nothing asked");
+    assertEquals(6.0, nextInterval(40, 90), "asked twice in a row on newer samples");
   }
 
   @Test
