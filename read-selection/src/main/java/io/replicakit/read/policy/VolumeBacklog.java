@@ -8,12 +8,12 @@ import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * The reads the NameNode has sent to each volume, placed in time: each volume keeps a calendar of the next
- * {@link #SLOTS} slots, each slot the time of one fast block read, holding how much of it is booked. A read is
- * booked from its release (when its reader will ask for it) in the first free time of the volume, so a volume
- * reads what it was sent one read after another at its speed and a read released later can fill time left free
- * before it. Slots whose time has passed are free again: the volume worked them off in real time. The NameNode
- * cannot see reads end; it orders every block any client reads, so this is the one place that knows what every
- * volume was handed, whatever the DataNodes last reported.
+ * {@link #SLOTS} slots, each a fraction of a block read (a quarter of a DISK read, {@link EarliestFinish}), holding how
+ * much of it is booked. A read is booked from its release (when its reader will ask for it) in the first free time
+ * of the volume, so a volume reads what it was sent one read after another at its speed and a read released later
+ * can fill time left free before it. Slots whose time has passed are free again: the volume worked them off in real
+ * time. The NameNode cannot see reads end; it orders every block any client reads, so this is the one place that
+ * knows what every volume was handed, whatever the DataNodes last reported.
  *
  * <p>Why a calendar rather than one "idle at" time per volume: an HDFS client lists ten blocks at a time and reads
  * them one after another, so the tenth block of a listing is read seconds after it is ordered. Booked at once (the
@@ -206,6 +206,9 @@ final class VolumeBacklog {
         entry.spill(s, s + 1, slotMicros);
       }
       long had = entry.claim(s, t, left, calendar, open);
+      if (had < 0 && open) {
+        return t + left; // the clock passed the whole calendar while this read waited to be booked
+      }
       if (had >= 0) {
         long start = calendar.start(s, t, had);
         long take = open ? left : Math.min(left, Math.max(0, (s + 1) * slotMicros - start));

@@ -170,26 +170,27 @@ class DrrByVolumeTest {
     assertEquals(List.of(300, 300, 300), List.of(first[0], first[1], first[2]));
   }
 
-  /** The first-read type of each block of a listing of {@code blocks} ordered in one call. */
-  private static List<String> listed(ReadPolicy policy, Listing listing, List<Replica> block, int blocks) {
+  /** A One_SSD block: its SSD on node 0, its DISKs on nodes 1 and 2. */
+  private static final List<Replica> SSD_ON_NODE_0 =
+      List.of(onNode(0, 0, "SSD"), onNode(1, 1, "DISK"), onNode(2, 2, "DISK"));
+
+  /** The first-read type of each of {@code blocks} copies of {@link #SSD_ON_NODE_0} listed in one call. */
+  private static List<String> listed(ReadPolicy policy, Listing listing, int blocks) {
     RandomGenerator random = new SplittableRandom(8);
     List<String> firstTypes = new ArrayList<>();
     for (int i = 0; i < blocks; i++) {
-      firstTypes.add(policy.decide(block, random, listing).read().get(0).storageType());
+      firstTypes.add(policy.decide(SSD_ON_NODE_0, random, listing).read().get(0).storageType());
     }
     return firstTypes;
   }
 
   @Test
-  void aListingReadBlockAfterBlock_isReadFromItsSsd_whereBookingItAllAtOnceSendsHalfToDisks() {
+  void aListingReadBlockAfterBlock_isReadFromItsSsd_whereBookingItAllAtOnceSendsTwoToDisks() {
     // One client reads a listing's blocks one after another (HDFS's input stream): the SSD is free each time the
     // client gets to the next block, so every block is read there. Booked all at once, the SSD looks queued by
     // the listing's own blocks after five (0.45 s each against 2.2 s on a DISK), and two go to the DISKs.
-    List<Replica> block = List.of(onNode(0, 0, "SSD"), onNode(1, 1, "DISK"), onNode(2, 2, "DISK"));
-    Listing listing = new Listing();
-
-    assertEquals(Collections.nCopies(10, "SSD"), listed(drr(), listing, block, 10));
-    List<String> allAtOnce = listed(drr(ReadSelectionConfig.DRR_SEQUENTIAL.name(), "false"), listing, block, 10);
+    assertEquals(Collections.nCopies(10, "SSD"), listed(drr(), new Listing(), 10));
+    List<String> allAtOnce = listed(drr(ReadSelectionConfig.DRR_SEQUENTIAL.name(), "false"), new Listing(), 10);
     assertEquals(2, Collections.frequency(allAtOnce, "DISK"), allAtOnce.toString());
   }
 
@@ -198,25 +199,20 @@ class DrrByVolumeTest {
     // Client A's ten blocks hold SSD 0 for 4.5 s from now. Client B lists a block with the same SSD now: a DISK
     // finishes it (2.2 s) before the SSD is free. Client C lists after A's reads are over: the SSD is free.
     ReadPolicy policy = drr();
-    List<Replica> block = List.of(onNode(0, 0, "SSD"), onNode(1, 1, "DISK"), onNode(2, 2, "DISK"));
-    Listing a = new Listing();
-    listed(policy, a, block, 10);
-    Listing b = new Listing();
-    assertEquals("DISK", listed(policy, b, block, 1).get(0));
+    listed(policy, new Listing(), 10);
+    assertEquals(List.of("DISK"), listed(policy, new Listing(), 1));
     cluster.advance(5_000);
-    Listing c = new Listing();
-    assertEquals(Collections.nCopies(3, "SSD"), listed(policy, c, block, 3), "A's reads are over");
+    assertEquals(Collections.nCopies(3, "SSD"), listed(policy, new Listing(), 3), "A's reads are over");
   }
 
   @Test
   void aRestartedListing_releasesItsFirstBlockNow() {
     ReadPolicy policy = drr();
-    List<Replica> block = List.of(onNode(0, 0, "SSD"), onNode(1, 1, "DISK"), onNode(2, 2, "DISK"));
     Listing listing = new Listing();
-    listed(policy, listing, block, 10);
+    listed(policy, listing, 10);
     listing.restart();
     // Released now, behind the ten blocks booked on the SSD: a DISK finishes first. Without the restart the block
     // would be released after the tenth and read from the SSD.
-    assertEquals("DISK", listed(policy, listing, block, 1).get(0));
+    assertEquals(List.of("DISK"), listed(policy, listing, 1));
   }
 }
