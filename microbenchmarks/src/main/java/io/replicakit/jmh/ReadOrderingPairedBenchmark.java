@@ -93,7 +93,7 @@ public class ReadOrderingPairedBenchmark {
     }
   }
 
-  /** A {@link ReadOrderingBenchmark.Handler} of the pair's block size, in its own call. */
+  /** A {@link ReadOrderingBenchmark.Handler} of the pair's block size, in calls of ten blocks. */
   @State(Scope.Thread)
   public static class Handler {
 

@@ -47,12 +47,17 @@ final class VolumeBacklog {
 
   /**
    * One volume's calendar. Slot {@code s} (the clock's microseconds over the slot length) lives in element
-   * {@code s mod SLOTS} as {@code (int) s << 32 | booked microseconds}; an element holding another slot's number
-   * is a slot whose time has passed, free. Only the calendar's last slot is booked beyond its length.
+   * {@code s mod SLOTS} as the slot's number (its low {@value #TAG_BITS} bits) above the microseconds booked in it
+   * ({@value #BOOKED_BITS} bits: 12 days, so the calendar's last slot, the only one booked beyond its length, holds
+   * any queue a NameNode could hand a volume); an element holding another slot's number is a slot whose time has
+   * passed, free.
    */
   static final class Entry {
 
-    private static final long MAX_BOOKED = 0xFFFF_FFFFL;
+    static final int TAG_BITS = 24;
+    static final int BOOKED_BITS = 64 - TAG_BITS;
+    private static final long TAG_MASK = (1L << TAG_BITS) - 1;
+    private static final long MAX_BOOKED = (1L << BOOKED_BITS) - 1;
 
     final String storageId;
     private final AtomicLongArray slots = new AtomicLongArray(SLOTS);
@@ -87,7 +92,7 @@ final class VolumeBacklog {
         if (take <= 0) {
           return had;
         }
-        if (slots.compareAndSet(i, v, (s << 32) | Math.min(had + take, MAX_BOOKED))) {
+        if (slots.compareAndSet(i, v, pack(s, had + take))) {
           return had;
         }
       }
@@ -105,7 +110,7 @@ final class VolumeBacklog {
         if (had <= slotMicros) {
           return;
         }
-        if (slots.compareAndSet(i, v, (s << 32) | slotMicros)) {
+        if (slots.compareAndSet(i, v, pack(s, slotMicros))) {
           long left = s * slotMicros + had - Math.max(to, s + 1) * slotMicros;
           if (left > 0) {
             add(to, left);
@@ -122,20 +127,24 @@ final class VolumeBacklog {
         if (taken(v, s)) {
           return;
         }
-        if (slots.compareAndSet(i, v, (s << 32) | Math.min(bookedIn(v, s) + micros, MAX_BOOKED))) {
+        if (slots.compareAndSet(i, v, pack(s, bookedIn(v, s) + micros))) {
           return;
         }
       }
     }
 
+    private static long pack(long s, long booked) {
+      return (s & TAG_MASK) << BOOKED_BITS | Math.min(booked, MAX_BOOKED);
+    }
+
     private static long bookedIn(long v, long s) {
-      return (int) (v >>> 32) == (int) s ? v & MAX_BOOKED : 0;
+      return v >>> BOOKED_BITS == (s & TAG_MASK) ? v & MAX_BOOKED : 0;
     }
 
     /** Whether a later slot than {@code s} holds the element (an empty element belongs to no slot). */
     private static boolean taken(long v, long s) {
-      int tag = (int) (v >>> 32);
-      return tag != (int) s && (v & MAX_BOOKED) > 0 && tag - (int) s > 0;
+      long ahead = ((v >>> BOOKED_BITS) - s) & TAG_MASK;
+      return ahead != 0 && ahead < TAG_MASK / 2 && (v & MAX_BOOKED) > 0;
     }
 
     private static int index(long s) {

@@ -73,6 +73,15 @@ class VolumeBacklogTest {
   }
 
   @Test
+  void aQueueOfHours_isKeptWhole() {
+    // 2 × 50 minutes: more microseconds than 32 bits hold (the DeviceModel's 120,000 blocks of 128 MiB queue
+    // days on a volume).
+    book(0, 3_000_000_000L, 0);
+    book(0, 3_000_000_000L, 0);
+    assertEquals(6_000_000_010L, finish(0, 10, 0));
+  }
+
+  @Test
   void aReleaseBeyondTheCalendar_isBookedInItsLastSlot() {
     long end = book(1_000_000, 50, 0);
     assertEquals(127 * SLOT + 50, end);
