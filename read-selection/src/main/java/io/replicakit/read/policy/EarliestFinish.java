@@ -92,7 +92,7 @@ final class EarliestFinish {
       }
       long cost = costMicros(mbps);
       VolumeBacklog.Entry entry = backlog.find(r.storageId());
-      long finish = backlog.finishMicros(entry, release, cost, now);
+      long finish = backlog.finishMicros(entry, release, cost, now, bestFinish);
       if (finish < bestFinish || (finish == bestFinish && random.nextInt(++ties) == 0)) {
         ties = finish < bestFinish ? 1 : ties;
         best = r;

@@ -177,6 +177,15 @@ final class VolumeBacklog {
    * @param entry the volume's entry, null for a volume never sent anything
    */
   long finishMicros(Entry entry, long releaseMicros, long costMicros, long nowMicros) {
+    return finishMicros(entry, releaseMicros, costMicros, nowMicros, Long.MAX_VALUE);
+  }
+
+  /**
+   * {@link #finishMicros(Entry, long, long, long)}, or {@code Long.MAX_VALUE} as soon as the walk shows the read
+   * would start at or after {@code limit} (so it would end after it): a candidate that cannot beat the best one so
+   * far stops walking the calendar.
+   */
+  long finishMicros(Entry entry, long releaseMicros, long costMicros, long nowMicros, long limit) {
     Scan scan = new Scan(entry, releaseMicros, nowMicros);
     long t = scan.firstStart;
     long left = costMicros;
@@ -184,6 +193,9 @@ final class VolumeBacklog {
     for (long s = scan.first; ; s++) {
       long used = (entry == null ? 0 : entry.booked(s)) + carry;
       long start = calendar.start(s, t, used);
+      if (start >= limit) {
+        return Long.MAX_VALUE;
+      }
       long free = (s + 1) * slotMicros - start;
       if (s == scan.last || free >= left) {
         return start + left;

@@ -73,6 +73,15 @@ class VolumeBacklogTest {
   }
 
   @Test
+  void aLimit_stopsTheWalk_onlyForAReadThatCannotStartBeforeIt() {
+    book(1_000, 1_000, 1_000); // busy until 2000
+    VolumeBacklog.Entry v = backlog.find("v");
+    assertEquals(Long.MAX_VALUE, backlog.finishMicros(v, 1_000, 50, 1_000, 2_000), "starts at 2000: cannot win");
+    assertEquals(2_050, backlog.finishMicros(v, 1_000, 50, 1_000, 2_001), "starts before the limit: exact");
+    assertEquals(2_050, backlog.finishMicros(v, 1_000, 50, 1_000, 2_050), "a tie is still seen");
+  }
+
+  @Test
   void aQueueOfHours_isKeptWhole() {
     // 2 × 50 minutes: more microseconds than 32 bits hold (the DeviceModel's 120,000 blocks of 128 MiB queue
     // days on a volume).
