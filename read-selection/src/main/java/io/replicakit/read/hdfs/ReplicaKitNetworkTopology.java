@@ -138,13 +138,14 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
     if (p instanceof NetworkDistancePolicy || activeLen < 2) {
       return false;
     }
+    HeldOrdering thread = call == null ? null : held.get(); // once per block: the listing and the hold share it
     Ordering ordering;
     try {
       List<Replica> replicas = replicas(reader, nodes, activeLen, byLocation);
       if (replicas == null) {
         return false;
       }
-      ordering = p.decide(replicas, ThreadLocalRandom.current(), call == null ? null : held.get().listing(call));
+      ordering = p.decide(replicas, ThreadLocalRandom.current(), thread == null ? null : thread.listing(call));
       apply(ordering.replicas(), nodes, activeLen);
     } catch (Throwable t) {
       metrics.fellBack();
@@ -155,7 +156,7 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
       if (call == null) {
         run(ordering.whenRead());
       } else {
-        held.get().hold(call, ordering);
+        thread.hold(call, ordering);
       }
     }
     return true;
