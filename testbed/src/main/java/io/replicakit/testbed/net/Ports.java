@@ -4,6 +4,7 @@
  */
 package io.replicakit.testbed.net;
 
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -63,11 +64,15 @@ public final class Ports {
     return OptionalInt.empty();
   }
 
-  /** The first port of the kernel's ephemeral range; 0 when not known (not Linux, or unreadable). */
+  /**
+   * The first port of the kernel's ephemeral range; 0 when not known (not Linux, or unreadable). Read as a line:
+   * {@code Files.readString} sizes its buffer from the file's size, which procfs reports as 0, and returned only
+   * the first byte here ("3" for "32768 60999"), so every pick fell back to the kernel's range.
+   */
   static int ephemeralLow() {
-    try {
-      String[] range = Files.readString(EPHEMERAL_RANGE).trim().split("\\s+");
-      return Integer.parseInt(range[0]);
+    try (BufferedReader in = Files.newBufferedReader(EPHEMERAL_RANGE)) {
+      String line = in.readLine();
+      return line == null ? 0 : Integer.parseInt(line.trim().split("\\s+")[0]);
     } catch (IOException | RuntimeException e) {
       return 0;
     }

@@ -6,8 +6,11 @@ package io.replicakit.testbed.net;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 
@@ -23,6 +26,13 @@ class PortsTest {
     try (ServerSocket server = new ServerSocket(port)) {
       assertEquals(port, server.getLocalPort(), "the port is free to bind");
     }
+  }
+
+  @Test
+  void theKernelsRange_isReadWhole() {
+    assumeTrue(Files.isReadable(Path.of("/proc/sys/net/ipv4/ip_local_port_range")), "not Linux");
+    assertTrue(Ports.ephemeralLow() >= 1024, "ephemeral range starts at " + Ports.ephemeralLow()
+        + ": the file was read in part, and every free port would come from the kernel's range");
   }
 
   @Test
