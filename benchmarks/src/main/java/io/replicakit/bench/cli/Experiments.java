@@ -12,6 +12,7 @@ import io.replicakit.bench.pfimbi.SwimCli;
 import io.replicakit.bench.pfimbi.faults.FaultCampaignCli;
 import io.replicakit.bench.placement.PlacementCli;
 import io.replicakit.bench.read.HotspotCli;
+import io.replicakit.bench.read.ReadDistanceCli;
 import io.replicakit.bench.read.ReadSelectionCli;
 import io.replicakit.bench.scale.PlacementScaleCli;
 import io.replicakit.bench.write.WriteApproachesCli;
@@ -29,8 +30,8 @@ public final class Experiments {
   /** Every experiment, freshly made (picocli sets the options on the instance, so each parse needs its own). */
   public static List<Experiment> all() {
     return List.of(new PlacementCli(), new PlacementScaleCli(), new MetricsOverheadCli(), new ReadSelectionCli(),
-        new HotspotCli(), new PfimbiCli(), new SharingCli(), new SwimCli(), new FaultCampaignCli(),
-        new WriteApproachesCli());
+        new ReadDistanceCli(), new HotspotCli(), new PfimbiCli(), new SharingCli(), new SwimCli(),
+        new FaultCampaignCli(), new WriteApproachesCli());
   }
 
   public static Optional<Experiment> named(String name) {
