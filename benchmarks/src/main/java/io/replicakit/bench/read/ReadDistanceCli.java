@@ -53,8 +53,7 @@ public final class ReadDistanceCli implements Experiment {
 
   @Override
   public String description() {
-    return "one stream's read throughput from SSD and DISK on the reader's node, its rack, another rack (read"
-        + " paper Fig. 2)";
+    return "one stream's read throughput from SSD and DISK by network distance (read paper Fig. 2)";
   }
 
   @Override

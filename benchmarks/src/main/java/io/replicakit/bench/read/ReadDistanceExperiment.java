@@ -27,6 +27,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NoSuchElementException;
 import java.util.Optional;
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.fs.StorageType;
@@ -85,8 +86,13 @@ public final class ReadDistanceExperiment {
     return spec;
   }
 
+  /** The reader's DataNode name: the one asked for, else {@link DistanceCells#defaultReader}. */
   static String reader(Setup setup, ClusterSpec spec) {
-    return setup.reader().map(r -> spec.dataNode(r).name()).orElseGet(() -> DistanceCells.defaultReader(spec));
+    try {
+      return setup.reader().map(r -> spec.dataNode(r).name()).orElseGet(() -> DistanceCells.defaultReader(spec));
+    } catch (NoSuchElementException e) {
+      throw new IllegalArgumentException("--reader: " + e.getMessage(), e);
+    }
   }
 
   public ExperimentResults run() throws Exception {

@@ -89,9 +89,9 @@ class ExperimentCommandTest {
   }
 
   @Test
-  void theRegistry_holdsTheTenExperiments_withDistinctNames() {
-    assertEquals(List.of("placement", "placement-scale", "metrics-overhead", "read-selection", "hotspot", "pfimbi",
-        "pfimbi-sharing", "pfimbi-swim", "pfimbi-faults", "write-approaches"),
+  void theRegistry_holdsTheElevenExperiments_withDistinctNames() {
+    assertEquals(List.of("placement", "placement-scale", "metrics-overhead", "read-selection", "read-distance",
+        "hotspot", "pfimbi", "pfimbi-sharing", "pfimbi-swim", "pfimbi-faults", "write-approaches"),
         Experiments.all().stream().map(Experiment::name).toList());
   }
 }
