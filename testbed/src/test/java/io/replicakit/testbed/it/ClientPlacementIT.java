@@ -14,6 +14,7 @@ import io.replicakit.testbed.spec.ClusterSpecs;
 import io.replicakit.testbed.spec.DataNodeSpec;
 import io.replicakit.testbed.spec.Sizes;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -108,13 +109,18 @@ class ClientPlacementIT {
     assertTrue(replicas.stream().noneMatch(r -> r.contains("127.0.0.1")));
   }
 
-  /** Writes {@value #BLOCKS} one-MiB blocks at replication 3 and returns each block's replica addresses. */
+  /**
+   * Writes {@value #BLOCKS} one-MiB blocks at replication 3 and returns each block's replica addresses, once every
+   * block lists three: a file is complete when one replica of its last block has reported, so the last block's
+   * other replicas (the writer's own among them) could be missing from a listing taken at once.
+   */
   private static List<Set<String>> writeAndLocate(ClientPlacement placement, String path) throws Exception {
     org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path(path);
     try (DistributedFileSystem fs = cluster.fileSystem(placement)) {
       try (FSDataOutputStream out = fs.create(file, true, 64 * 1024, (short) 3, BLOCK_SIZE)) {
         out.write(new byte[(int) (BLOCKS * BLOCK_SIZE)]);
       }
+      cluster.waitForLiveReplicas(file, 3, Duration.ofSeconds(30));
       BlockLocation[] blocks = fs.getFileBlockLocations(file, 0, Long.MAX_VALUE);
       assertEquals(BLOCKS, blocks.length);
       return Arrays.stream(blocks)
