@@ -403,11 +403,62 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
     return c == DFSTopologyNodeImpl.class || c == InnerNodeImpl.class || c == NodeBase.class;
   }
 
-  /** Writes the policy's order back; it must be a permutation of the active positions. */
+  /**
+   * Writes the policy's order back; it must be a permutation of the active positions, which is checked before
+   * anything is written (a bad order leaves HDFS's array as it was). Up to 64 replicas, the usual case, in place
+   * along the permutation's cycles: only the positions whose replica changes are written, and nothing is allocated.
+   * Profiled with JFR at {@code 32f5800}, the copying version took 18 % of {@code drr}'s time per block and 28 % of
+   * {@code combined}'s (docs/read-selection-jmh.md).
+   */
   private static <T extends Node> void apply(List<Replica> order, T[] nodes, int activeLen) {
     if (order.size() != activeLen) {
       throw new IllegalStateException("policy returned " + order.size() + " replicas for " + activeLen);
     }
+    if (activeLen > Long.SIZE) {
+      applyCopying(order, nodes, activeLen);
+      return;
+    }
+    long seen = 0;
+    for (int i = 0; i < activeLen; i++) {
+      int from = order.get(i).position();
+      if (from < 0 || from >= activeLen || (seen & (1L << from)) != 0) {
+        throw new IllegalStateException("policy order is not a permutation: " + order);
+      }
+      seen |= 1L << from;
+    }
+    long placed = 0;
+    for (int i = 0; i < activeLen; i++) {
+      if ((placed & (1L << i)) == 0) {
+        placed |= cycle(order, nodes, i);
+      }
+    }
+  }
+
+  /**
+   * Moves the replicas of the order's cycle through {@code start} into place: position {@code j} takes the replica
+   * at the order's position for {@code j} until the cycle closes on {@code start}'s replica. Returns the positions
+   * placed.
+   */
+  private static <T extends Node> long cycle(List<Replica> order, T[] nodes, int start) {
+    T first = nodes[start];
+    long placed = 0;
+    int j = start;
+    while (true) {
+      placed |= 1L << j;
+      int from = order.get(j).position();
+      if (from == start) {
+        if (j != start) {
+          nodes[j] = first;
+        }
+        return placed;
+      }
+      nodes[j] = nodes[from];
+      j = from;
+    }
+  }
+
+  /** {@link #apply} for blocks of more than 64 replicas: through a copy. */
+  private static <T extends Node> void applyCopying(List<Replica> order, T[] nodes, int activeLen) {
     T[] original = Arrays.copyOf(nodes, activeLen);
     boolean[] seen = new boolean[activeLen];
     for (int i = 0; i < activeLen; i++) {

@@ -17,6 +17,7 @@ import io.replicakit.read.policy.Replica;
 import io.replicakit.read.policy.StorageTypePolicy;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -53,6 +54,51 @@ class ReplicaKitNetworkTopologyTest {
     @Override
     public String name() {
       return "dropping";
+    }
+  }
+
+  /** Moves the first replica last: one cycle through every position. */
+  public static final class RotatingPolicy implements ReadPolicy {
+    @Override
+    public List<Replica> order(List<Replica> replicas, RandomGenerator random) {
+      List<Replica> order = new ArrayList<>(replicas.subList(1, replicas.size()));
+      order.add(replicas.get(0));
+      return order;
+    }
+
+    @Override
+    public String name() {
+      return "rotating";
+    }
+  }
+
+  /** The replicas backwards: swaps around a fixed middle for an odd count. */
+  public static final class ReversingPolicy implements ReadPolicy {
+    @Override
+    public List<Replica> order(List<Replica> replicas, RandomGenerator random) {
+      List<Replica> order = new ArrayList<>(replicas);
+      Collections.reverse(order);
+      return order;
+    }
+
+    @Override
+    public String name() {
+      return "reversing";
+    }
+  }
+
+  /** Lists the first replica twice and drops the second: as many replicas, not a permutation. */
+  public static final class RepeatingPolicy implements ReadPolicy {
+    @Override
+    public List<Replica> order(List<Replica> replicas, RandomGenerator random) {
+      List<Replica> order = new ArrayList<>(replicas);
+      order.set(1, replicas.get(0));
+      return order;
+    }
+
+    @Override
+    public String name() {
+      return "repeating";
     }
   }
 
@@ -171,6 +217,48 @@ class ReplicaKitNetworkTopologyTest {
 
     assertEquals("DS-0", block[0].getStorageID(), "HDFS's order: the reader's own replica first");
     assertEquals(4, Arrays.stream(block).distinct().count(), "no replica lost or duplicated");
+  }
+
+  @Test
+  void policyOrders_areWrittenBack_alongEveryCycle() {
+    DFSNetworkTopology rotating = topology(RotatingPolicy.class.getName());
+    DatanodeInfoWithStorage[] rotated = block();
+    rotating.sortByDistance(nodes.get(0), rotated, 3, null);
+    assertEquals(List.of("DS-2", "DS-4", "DS-0", "DS-5"), ids(rotated), "one cycle of three; the inactive one stays");
+    DFSNetworkTopology reversing = topology(ReversingPolicy.class.getName());
+    DatanodeInfoWithStorage[] reversed = block();
+    reversing.sortByDistance(nodes.get(0), reversed, 3, null);
+    assertEquals(List.of("DS-4", "DS-2", "DS-0", "DS-5"), ids(reversed), "a swap around a fixed point");
+  }
+
+  @Test
+  void aBlockOfMoreThan64Replicas_isWrittenBackToo() {
+    DFSNetworkTopology reversing = topology(ReversingPolicy.class.getName());
+    DatanodeInfoWithStorage[] many = new DatanodeInfoWithStorage[70];
+    for (int i = 0; i < many.length; i++) {
+      many[i] = new DatanodeInfoWithStorage(nodes.get(i % nodes.size()), "DS-" + i, StorageType.DISK);
+    }
+    List<String> before = ids(many);
+    reversing.sortByDistance(nodes.get(0), many, 70, null);
+    List<String> expected = new ArrayList<>(before);
+    Collections.reverse(expected);
+    assertEquals(expected, ids(many));
+  }
+
+  @Test
+  void aPolicyRepeatingAReplica_fallsBackToHdfsOrder_withNoReplicaLost() {
+    ReplicaKitNetworkTopology topology = (ReplicaKitNetworkTopology) topology(RepeatingPolicy.class.getName());
+    DatanodeInfoWithStorage[] block = block();
+
+    topology.sortByDistance(nodes.get(0), block, 3, null);
+
+    assertEquals("DS-0", block[0].getStorageID(), "HDFS's order: the reader's own replica first");
+    assertEquals(4, Arrays.stream(block).distinct().count(), "no replica lost or duplicated");
+    assertEquals(1L, metrics(topology).get("Fallbacks"));
+  }
+
+  private static List<String> ids(DatanodeInfoWithStorage[] block) {
+    return Arrays.stream(block).map(DatanodeInfoWithStorage::getStorageID).toList();
   }
 
   @Test
