@@ -110,6 +110,14 @@ public final class PfimbiConfig {
       .doc("A block still short of its copies after this long makes its file fall back to HDFS re-replication "
           + "(§4.4). Blocks a DataNode reports failed (status call) fall back at once.");
 
+  public static final ConfigKey<Long> REPORT_WAIT = ConfigKey.durationMs(PREFIX + "block.report.wait.ms", 120_000,
+      0, WEEK_MS).readBy("NameNode")
+      .doc("While a live DataNode has not sent this NameNode its block report (since the NameNode became active or "
+          + "the DataNode registered), the coordinator starts no copies and falls back no file, for at most this "
+          + "long: its replicas, background copies that landed before a restart or failover among them, are unknown "
+          + "until then, and copies or re-replications sent to a DataNode that already holds the block fail. "
+          + "0: never wait.");
+
   public static final ConfigKey<String> PLACEMENT_DELEGATE = ConfigKey.string(PREFIX + "placement.delegate",
       "org.apache.hadoop.hdfs.server.blockmanagement.BlockPlacementPolicyDefault",
       "a fully qualified Java class name", name -> CLASS_NAME.matcher(name).matches()).unit("class")
@@ -164,8 +172,8 @@ public final class PfimbiConfig {
   public static final ConfigKeys KEYS = ConfigKeys.of("pfimbi-datanode", PREFIX, "Pfimbi", List.of(ACTIVITY_METRIC,
       ACTIVITY_INTERVAL, ACTIVITY_SOURCE, ACTIVITY_DIRTY, KMEANS_ALPHA, BUFFER_BLOCKS, BUFFER_BYTES,
       GUARANTEED_SHARE, IDLE_SAMPLES, POSITION_MODE, POSITION_WEIGHTS, QUEUE_ORDER, RPC_ADDRESS, SCAN_INTERVAL,
-      BACKGROUND_TIMEOUT, PLACEMENT_DELEGATE, PLACEMENT_CHOICES, SWEEP_ROOTS, SWEEP_INTERVAL, SWEEP_ENTRIES, QUEUE_MAX,
-      FOREGROUND_WINDOW, ABORT_ON_ERROR));
+      BACKGROUND_TIMEOUT, REPORT_WAIT, PLACEMENT_DELEGATE, PLACEMENT_CHOICES, SWEEP_ROOTS, SWEEP_INTERVAL,
+      SWEEP_ENTRIES, QUEUE_MAX, FOREGROUND_WINDOW, ABORT_ON_ERROR));
 
   public static final String ACTIVITY_METRIC_KEY = ACTIVITY_METRIC.name();
   public static final String ACTIVITY_INTERVAL_MS_KEY = ACTIVITY_INTERVAL.name();
@@ -183,6 +191,7 @@ public final class PfimbiConfig {
   public static final String RPC_ADDRESS_DEFAULT = RPC_ADDRESS.literalDefault().orElseThrow();
   public static final String SCAN_INTERVAL_MS_KEY = SCAN_INTERVAL.name();
   public static final String BACKGROUND_TIMEOUT_MS_KEY = BACKGROUND_TIMEOUT.name();
+  public static final String REPORT_WAIT_MS_KEY = REPORT_WAIT.name();
   public static final String PLACEMENT_DELEGATE_KEY = PLACEMENT_DELEGATE.name();
   public static final String PLACEMENT_CHOICES_KEY = PLACEMENT_CHOICES.name();
   public static final String SWEEP_ROOTS_KEY = SWEEP_ROOTS.name();
@@ -226,7 +235,7 @@ public final class PfimbiConfig {
 
   private static CoordinationSettings coordination(Configuration conf) {
     return new CoordinationSettings(RPC_ADDRESS.get(conf), SCAN_INTERVAL.get(conf), BACKGROUND_TIMEOUT.get(conf),
-        PLACEMENT_DELEGATE.get(conf), Math.toIntExact(PLACEMENT_CHOICES.get(conf)), SWEEP_ROOTS.get(conf),
-        SWEEP_INTERVAL.get(conf), Math.toIntExact(SWEEP_ENTRIES.get(conf)));
+        REPORT_WAIT.get(conf), PLACEMENT_DELEGATE.get(conf), Math.toIntExact(PLACEMENT_CHOICES.get(conf)),
+        SWEEP_ROOTS.get(conf), SWEEP_INTERVAL.get(conf), Math.toIntExact(SWEEP_ENTRIES.get(conf)));
   }
 }

@@ -74,6 +74,7 @@ public final class BackgroundCoordinator {
   private final SweepSchedule sweep;
   private final CoordinatorCounters counters = new CoordinatorCounters();
   private final FaultLog faults = new FaultLog(LOG);
+  private final BlockReportWait reportWait;
   private boolean wasActive;
   /** The background copies waiting on each DataNode, as of this round's start plus the blocks it started. */
   private PendingCopies pending = new PendingCopies();
@@ -87,6 +88,7 @@ public final class BackgroundCoordinator {
     this.clockMs = clockMs;
     this.settings = settings;
     this.sweep = new SweepSchedule(new MarkedTreeSweep(listing), namespace, settings, counters);
+    this.reportWait = new BlockReportWait(settings.blockReportWaitMs());
   }
 
   /**
@@ -105,6 +107,8 @@ public final class BackgroundCoordinator {
   /**
    * One round: admit new Pfimbi files, advance every tracked one, and walk a slice of the marked directories.
    * A standby NameNode forgets everything (the active one is in charge); one that becomes active starts a sweep.
+   * Nothing is decided in safe mode, nor while a live DataNode has not reported its blocks ({@link BlockReportWait},
+   * bounded): replica counts are incomplete until then.
    */
   public void scan() {
     boolean active = blocks.isActive();
@@ -114,10 +118,11 @@ public final class BackgroundCoordinator {
         clear();
       }
       wasActive = false;
+      reportWait.reset();
       return;
     }
-    if (blocks.inSafeMode()) {
-      return; // replica counts are incomplete until the block reports are in
+    if (blocks.inSafeMode() || waitsForBlockReports()) {
+      return;
     }
     if (!wasActive) {
       wasActive = true;
@@ -136,6 +141,34 @@ public final class BackgroundCoordinator {
     }
     sweepSlice();
     counters.filesInProgress(files.size());
+  }
+
+  /** Whether this round waits for DataNodes' block reports ({@link BlockReportWait}); logs and counts the wait. */
+  private boolean waitsForBlockReports() {
+    int unreported = blocks.unreportedStorages();
+    switch (reportWait.round(unreported, clockMs.getAsLong())) {
+      case WAIT_STARTS -> {
+        LOG.info("Pfimbi: {} storage(s) of live DataNodes have not sent this NameNode their block report; no copy "
+            + "starts and no file falls back until they have, for at most {} ms", unreported,
+            settings.blockReportWaitMs());
+        counters.heldForBlockReports();
+        return true;
+      }
+      case WAIT -> {
+        counters.heldForBlockReports();
+        return true;
+      }
+      case GIVE_UP -> {
+        LOG.warn("Pfimbi: {} storage(s) of live DataNodes still have not sent their block report after {} ms; "
+            + "replicating without them (a copy or re-replication sent to one of them may fail if it already "
+            + "holds the block)", unreported, settings.blockReportWaitMs());
+        counters.blockReportWaitExpired();
+        return false;
+      }
+      default -> {
+        return false;
+      }
+    }
   }
 
   private void admitCandidates() {

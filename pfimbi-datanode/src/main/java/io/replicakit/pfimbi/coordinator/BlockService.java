@@ -18,6 +18,13 @@ public interface BlockService {
   /** Whether the NameNode is in safe mode: replica counts are incomplete until the block reports are in. */
   boolean inSafeMode();
 
+  /**
+   * Storages of live DataNodes that have not sent a full block report since this NameNode became active or their
+   * DataNode registered (HDFS's "block contents stale"), a live DataNode whose storages are not known yet counting
+   * as one: replicas on them are unknown to the NameNode.
+   */
+  int unreportedStorages();
+
   String blockPoolId();
 
   int liveReplicas(long blockId);

@@ -16,7 +16,8 @@ public final class CoordinatorCounters {
 
   /** A consistent-enough reading of every counter. */
   public record Snapshot(long filesTracked, long blocksStarted, long filesCompleted, long filesFellBack,
-      int filesInProgress, long filesRecovered, long sweepsCompleted, long lastSweepFilesBelowTarget) {}
+      int filesInProgress, long filesRecovered, long sweepsCompleted, long lastSweepFilesBelowTarget,
+      long roundsHeldForBlockReports, long blockReportWaitsExpired) {}
 
   private final AtomicLong filesTracked = new AtomicLong();
   private final AtomicLong blocksStarted = new AtomicLong();
@@ -24,6 +25,8 @@ public final class CoordinatorCounters {
   private final AtomicLong filesFellBack = new AtomicLong();
   private final AtomicLong filesRecovered = new AtomicLong();
   private final AtomicLong sweepsCompleted = new AtomicLong();
+  private final AtomicLong roundsHeldForBlockReports = new AtomicLong();
+  private final AtomicLong blockReportWaitsExpired = new AtomicLong();
   private volatile long lastSweepFilesBelowTarget;
   private volatile int filesInProgress;
 
@@ -52,12 +55,21 @@ public final class CoordinatorCounters {
     lastSweepFilesBelowTarget = filesBelowTarget;
   }
 
+  void heldForBlockReports() {
+    roundsHeldForBlockReports.incrementAndGet();
+  }
+
+  void blockReportWaitExpired() {
+    blockReportWaitsExpired.incrementAndGet();
+  }
+
   void filesInProgress(int n) {
     filesInProgress = n;
   }
 
   public Snapshot snapshot() {
     return new Snapshot(filesTracked.get(), blocksStarted.get(), filesCompleted.get(), filesFellBack.get(),
-        filesInProgress, filesRecovered.get(), sweepsCompleted.get(), lastSweepFilesBelowTarget);
+        filesInProgress, filesRecovered.get(), sweepsCompleted.get(), lastSweepFilesBelowTarget,
+        roundsHeldForBlockReports.get(), blockReportWaitsExpired.get());
   }
 }

@@ -92,6 +92,10 @@ final class ReplicationManagerMetricsSource implements MetricsSource {
         .addCounter(info(p, "NoticesDroppedQueueFull", "notices refused because the queue was full"),
             s.dropped())
         .addCounter(info(p, "NoticesRefusedNoSpace", "notices refused for lack of space"), s.refusedNoSpace())
+        .addCounter(info(p, "NoticesRenewed", "notices for a block already held here, which took over its plan"),
+            s.renoticed())
+        .addCounter(info(p, "BlocksAlreadyStored", "blocks found stored here already, forwarded without a copy"),
+            s.alreadyStored())
         .addCounter(info(p, "FaultsCaught", "Errors and bugs caught in the worker threads"), s.faults())
         .addGauge(info(p, "Disabled", "1 when disabled after persistent faults"), s.disabled() ? 1L : 0L);
   }

@@ -243,6 +243,14 @@ final class BlockIo {
     }
   }
 
+  /**
+   * Whether this DataNode holds {@code block} as a finalized replica of its generation stamp, on any volume
+   * ({@code FsDatasetSpi#isValidBlock}: the replica map's entry at that stamp, FINALIZED, its data file present).
+   */
+  public boolean storedFinalized(ExtendedBlock block) {
+    return dataNode.getFSDataset().isValidBlock(block);
+  }
+
   /** {@link #writeLocal(ExtendedBlock, BlockData, StorageType)} with checksums computed now, of type
    * {@link #localChecksum()}. */
   public void writeLocal(ExtendedBlock block, byte[] data, StorageType storageType) throws IOException {

@@ -50,6 +50,11 @@ final class BlockTransfers implements ReplicationManager.Transfers<BlockData> {
     blockIo.writeLocal(block(n), data, storageType, new BlockIo.Pacing(mayContinue, sent, sync));
   }
 
+  @Override
+  public boolean stored(BlockAvailable n) {
+    return blockIo.storedFinalized(block(n));
+  }
+
   private static ExtendedBlock block(BlockAvailable n) {
     return new ExtendedBlock(n.blockPoolId(), n.blockId(), n.numBytes(), n.generationStamp());
   }

@@ -108,6 +108,7 @@ public final class DataNodeInternals {
           "URI FsVolumeSpi.getBaseURI()",
           "boolean DNConf.getConnectToDnViaHostname()",
           "boolean DNConf.getDataTransferServerTcpNoDelay()",
+          "boolean FsDatasetSpi.isValidBlock(ExtendedBlock)",
           "int Configuration.getInt(String, int)",
           "int DFSUtilClient.getIoFileBufferSize(Configuration)",
           "int DNConf.getSocketTimeout()",

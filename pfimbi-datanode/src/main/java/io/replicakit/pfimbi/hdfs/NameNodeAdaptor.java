@@ -26,6 +26,7 @@ import org.apache.hadoop.hdfs.DFSUtilClient;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.protocol.Block;
 import org.apache.hadoop.hdfs.protocol.BlockStoragePolicy;
+import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
 import org.apache.hadoop.hdfs.server.blockmanagement.BlockInfo;
 import org.apache.hadoop.hdfs.server.blockmanagement.BlockManager;
 import org.apache.hadoop.hdfs.server.blockmanagement.BlockPlacementPolicy;
@@ -115,6 +116,31 @@ public final class NameNodeAdaptor implements BlockService, TreeListing {
   @Override
   public boolean inSafeMode() {
     return namesystem().isInSafeMode();
+  }
+
+  /**
+   * Counts the storages of live DataNodes whose block contents HDFS marks stale: not reported in full since this
+   * NameNode became active ({@code DatanodeManager#markAllDatanodesStaleAndSetKeyUpdateIfNeed}) or the storage was
+   * added; {@code DatanodeStorageInfo#receivedBlockReport} clears the mark. Failed storages never report, and
+   * PROVIDED ones are the NameNode's own view of external storage, so neither is counted. A live DataNode whose
+   * storages are not known yet counts as one. Takes the DataNode map's monitor, not the namesystem lock.
+   */
+  @Override
+  public int unreportedStorages() {
+    int unreported = 0;
+    for (DatanodeDescriptor node : blockManager().getDatanodeManager()
+        .getDatanodeListForReport(DatanodeReportType.LIVE)) {
+      DatanodeStorageInfo[] storages = node.getStorageInfos();
+      if (storages.length == 0) {
+        unreported++; // registered, but its first heartbeat (which brings its storages) is not in yet
+      }
+      for (DatanodeStorageInfo storage : storages) {
+        if (PfimbiBlocks.awaitsBlockReport(storage)) {
+          unreported++;
+        }
+      }
+    }
+    return unreported;
   }
 
   /**

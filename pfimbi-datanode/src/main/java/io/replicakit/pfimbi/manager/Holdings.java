@@ -27,6 +27,11 @@ import java.util.function.Supplier;
  * and waiting for the regulator, and the bytes all of them will need on disk. Admission (the queue bound and the
  * free-space check) is decided here against that state; the manager's two worker threads take work from here and
  * hand it back, and only they move data.
+ *
+ * <p>A notice for a block already held here (same generation stamp and length) replaces the held one's plan (its
+ * downstream nodes, read when the stored block is forwarded) instead of being refused: the coordinator that sent it
+ * has forgotten the first one (a NameNode restart or failover, or a block started again after it lost a copy) and
+ * waits for the targets it now names. The block is still fetched and written once.
  */
 final class Holdings {
 
@@ -40,7 +45,8 @@ final class Holdings {
   record Writable(Buffered block, FlushDecision decision) {}
 
   /** The figures a status snapshot takes from here. */
-  record Counts(int queued, int buffered, long bufferedBytes, long refused, long dropped, long refusedNoSpace) {}
+  record Counts(int queued, int buffered, long bufferedBytes, long refused, long dropped, long refusedNoSpace,
+      long renoticed) {}
 
   private final String storageType;
   private final TwoLevelWfq scheduler;
@@ -52,6 +58,8 @@ final class Holdings {
   private final Map<Long, BlockAvailable> notices = new HashMap<>();
   /** Blocks accepted and not yet written or dropped (queued, chosen, fetched, buffered, being written): bytes. */
   private final Map<Long, Long> active = new HashMap<>();
+  /** The latest notice of every active block: what its forward follows. */
+  private final Map<Long, BlockAvailable> plans = new HashMap<>();
   private long activeBytes;
   private final ArrayDeque<Buffered> ready = new ArrayDeque<>();
   private BlockAvailable pending;
@@ -59,6 +67,7 @@ final class Holdings {
   private long refused;
   private long dropped;
   private long refusedNoSpace;
+  private long renoticed;
 
   Holdings(String storageType, TwoLevelWfq scheduler, CreditBuffer buffer, int maxQueued,
       FailedBlocks failedBlocks) {
@@ -81,7 +90,11 @@ final class Holdings {
     try {
       BlockNotice queued = new BlockNotice(notice.source().toString(), notice.blockId(), notice.generationStamp(),
           notice.numBytes(), notice.flow(), notice.flowWeight(), notice.position(), ++sequence);
-      Optional<String> refusal = unavailable.get().or(() -> refusal(notice, space));
+      Optional<String> refusal = unavailable.get();
+      if (refusal.isEmpty() && active.containsKey(notice.blockId())) {
+        return renotice(notice);
+      }
+      refusal = refusal.or(() -> refusal(notice, space));
       if (refusal.isPresent()) {
         refused++;
         return refusal;
@@ -93,6 +106,7 @@ final class Holdings {
       active.put(notice.blockId(), notice.numBytes());
       activeBytes += notice.numBytes();
       notices.put(notice.blockId(), notice);
+      plans.put(notice.blockId(), notice);
       failedBlocks.forget(notice.blockId());
       work.signalAll();
       return Optional.empty();
@@ -101,11 +115,29 @@ final class Holdings {
     }
   }
 
+  /**
+   * A notice for a block held here: its plan replaces the held one where the block is the same (see the class
+   * comment); refused when it names another generation stamp or length. Called with the lock held.
+   */
+  private Optional<String> renotice(BlockAvailable notice) {
+    BlockAvailable held = plans.get(notice.blockId());
+    if (held.generationStamp() != notice.generationStamp() || held.numBytes() != notice.numBytes()) {
+      refused++;
+      return Optional.of("block " + notice.blockId() + " is held here with generation stamp "
+          + held.generationStamp() + " and " + held.numBytes() + " bytes, not " + notice.generationStamp() + " and "
+          + notice.numBytes());
+    }
+    plans.put(notice.blockId(), notice);
+    notices.computeIfPresent(notice.blockId(), (id, queued) -> notice);
+    if (pending != null && pending.blockId() == notice.blockId()) {
+      pending = notice;
+    }
+    renoticed++;
+    return Optional.empty();
+  }
+
   /** Why {@code notice} cannot be queued besides the manager's own state; called with the lock held. */
   private Optional<String> refusal(BlockAvailable notice, ReplicationManager.Space space) {
-    if (active.containsKey(notice.blockId())) {
-      return Optional.of("block " + notice.blockId() + " is already queued");
-    }
     int waiting = waiting();
     if (waiting >= maxQueued) {
       dropped++;
@@ -188,23 +220,30 @@ final class Holdings {
     }
   }
 
-  /** The block is done here (stored, or dropped): its credit is free and a new notice for it is accepted. */
-  void release(Credit credit, long blockId) {
+  /**
+   * The block is done here (stored, or dropped): its credit is free and a new notice for it is accepted.
+   *
+   * @return the block's latest notice (a later one may have replaced {@code notice}'s plan): what to forward
+   */
+  BlockAvailable release(Credit credit, BlockAvailable notice) {
     lock.lock();
     try {
       buffer.release(credit);
-      forgetActive(blockId);
+      BlockAvailable latest = forgetActive(notice.blockId());
       work.signalAll();
+      return latest == null ? notice : latest;
     } finally {
       lock.unlock();
     }
   }
 
-  private void forgetActive(long blockId) {
+  /** Forgets an active block; returns its latest notice, if it was active. */
+  private BlockAvailable forgetActive(long blockId) {
     Long bytes = active.remove(blockId);
     if (bytes != null) {
       activeBytes -= bytes;
     }
+    return plans.remove(blockId);
   }
 
   /** Wakes the workers: something they wait for may have changed (a new activity sample). */
@@ -254,7 +293,8 @@ final class Holdings {
   Counts counts() {
     lock.lock();
     try {
-      return new Counts(waiting(), ready.size(), buffer.reservedBytes(), refused, dropped, refusedNoSpace);
+      return new Counts(waiting(), ready.size(), buffer.reservedBytes(), refused, dropped, refusedNoSpace,
+          renoticed);
     } finally {
       lock.unlock();
     }

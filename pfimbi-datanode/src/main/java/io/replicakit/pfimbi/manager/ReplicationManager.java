@@ -71,6 +71,13 @@ public final class ReplicationManager<P> implements AutoCloseable {
      */
     void write(BlockAvailable notice, P data, BooleanSupplier mayContinue, LongConsumer sent, boolean sync)
         throws IOException;
+
+    /**
+     * Whether this DataNode already stores the notice's block, finalized, at its generation stamp: a copy that landed
+     * before a NameNode restart, or HDFS's own re-replication after a fall-back. Such a block is not copied again
+     * (the write would fail: the replica exists), only forwarded.
+     */
+    boolean stored(BlockAvailable notice) throws IOException;
   }
 
   /** Tells the next node of {@code written}'s pipeline that the block, now stored here, waits for it. */
@@ -110,7 +117,7 @@ public final class ReplicationManager<P> implements AutoCloseable {
   public record Status(String storageType, int queued, int buffered, long bufferedBytes, long fetched,
       long written, long writtenBytes, long fetchFailures, long writeFailures, long forwardFailures, long refused,
       long dropped, long refusedNoSpace, long faults, boolean disabled, double activity, double threshold,
-      long synced) {
+      long synced, long renoticed, long alreadyStored) {
 
     /** Blocks this manager dropped after accepting them (fetch, write or forward failed). */
     public long failed() {
@@ -134,6 +141,7 @@ public final class ReplicationManager<P> implements AutoCloseable {
   private final AtomicLong writeFailures = new AtomicLong();
   private final AtomicLong forwardFailures = new AtomicLong();
   private final AtomicLong writtenBytes = new AtomicLong();
+  private final AtomicLong alreadyStored = new AtomicLong();
   private final ThrottledLog fetchLog;
   private final ThrottledLog writeLog;
   private final ThrottledLog forwardLog;
@@ -289,16 +297,24 @@ public final class ReplicationManager<P> implements AutoCloseable {
     return running && !disabled;
   }
 
-  /** Fetches into the buffer; any failure drops the block (an {@link Error} then goes on to the guard). */
+  /**
+   * Fetches into the buffer; any failure drops the block (an {@link Error} then goes on to the guard). A block
+   * already stored here is not fetched, only forwarded.
+   */
   private void fetch(Holdings.Reserved next) {
     BlockAvailable notice = next.notice();
+    if (storedHere(notice)) {
+      alreadyStored.incrementAndGet();
+      forwardIfDownstream(holdings.release(next.credit(), notice));
+      return;
+    }
     try {
       P data = transfers.fetch(notice);
       fetched.incrementAndGet();
       holdings.buffered(next, data);
     } catch (Throwable t) {
       fetchFailures.incrementAndGet();
-      holdings.release(next.credit(), notice.blockId());
+      holdings.release(next.credit(), notice);
       String reason = "fetch from " + notice.source() + " failed: " + t;
       failedBlocks.record(notice.blockId(), reason);
       fetchLog.warn(LOG, "Pfimbi " + storageType + ": block " + notice.blockId() + ": " + reason, null);
@@ -319,8 +335,27 @@ public final class ReplicationManager<P> implements AutoCloseable {
     }
   }
 
-  @SuppressWarnings("unchecked")
+  /** Stores a buffered block, then forwards it along the latest plan for it (a later notice may have changed it). */
   private void write(Holdings.Buffered b, FlushDecision decision) {
+    BlockAvailable plan = b.notice();
+    boolean stored = false;
+    try {
+      stored = store(b, decision);
+    } finally {
+      plan = holdings.release(b.credit(), b.notice());
+    }
+    if (stored) {
+      forwardIfDownstream(plan);
+    }
+  }
+
+  /**
+   * Writes the block to this DataNode; true when it is stored here afterwards: written, or found stored by another
+   * writer when the write failed (HDFS's re-replication after a fall-back can land the same block first). A failure
+   * is recorded; an {@link Error} goes on to the guard.
+   */
+  @SuppressWarnings("unchecked")
+  private boolean store(Holdings.Buffered b, FlushDecision decision) {
     BlockAvailable notice = b.notice();
     // A block written because the disk was idle yields to foreground work that starts meanwhile; one written for
     // the guaranteed share (or without activity samples) does not.
@@ -333,18 +368,33 @@ public final class ReplicationManager<P> implements AutoCloseable {
         syncedCopies.incrementAndGet();
       }
       regulator.onBackgroundWritten();
+      return true;
     } catch (Throwable t) {
+      if (!(t instanceof Error) && storedHere(notice)) {
+        alreadyStored.incrementAndGet();
+        return true;
+      }
       writeFailures.incrementAndGet();
       String reason = "write to a local " + storageType + " volume failed: " + t;
       failedBlocks.record(notice.blockId(), reason);
       writeLog.warn(LOG, "Pfimbi " + storageType + ": block " + notice.blockId() + ": " + reason, null);
       rethrowError(t);
-      return;
-    } finally {
-      holdings.release(b.credit(), notice.blockId());
+      return false;
     }
-    if (notice.hasDownstream()) {
-      forward(notice);
+  }
+
+  /** Whether the block is stored here already; false when that cannot be told (the copy then goes ahead). */
+  private boolean storedHere(BlockAvailable notice) {
+    try {
+      return transfers.stored(notice);
+    } catch (IOException | RuntimeException e) {
+      return false;
+    }
+  }
+
+  private void forwardIfDownstream(BlockAvailable plan) {
+    if (plan.hasDownstream()) {
+      forward(plan);
     }
   }
 
@@ -376,7 +426,8 @@ public final class ReplicationManager<P> implements AutoCloseable {
     return new Status(storageType, held.queued(), held.buffered(), held.bufferedBytes(), fetched.get(),
         written.get(), writtenBytes.get(), fetchFailures.get(), writeFailures.get(), forwardFailures.get(),
         held.refused(), held.dropped(), held.refusedNoSpace(), fetchGuard.faults() + writeGuard.faults(), disabled,
-        regulator.latestActivity(), regulator.threshold().threshold(), syncedCopies.get());
+        regulator.latestActivity(), regulator.threshold().threshold(), syncedCopies.get(), held.renoticed(),
+        alreadyStored.get());
   }
 
   @Override

@@ -40,6 +40,10 @@ final class CoordinatorMetricsSource implements MetricsSource {
             bean.getSweepsCompleted())
         .addGauge(info("LastSweepFilesBelowTarget", "Files below target found by the last sweep"),
             bean.getLastSweepFilesBelowTarget())
+        .addCounter(info("RoundsHeldForBlockReports", "Rounds held until live DataNodes reported their blocks"),
+            bean.getRoundsHeldForBlockReports())
+        .addCounter(info("BlockReportWaitsExpired", "Waits for block reports that ran out"),
+            bean.getBlockReportWaitsExpired())
         .addGauge(info("ProtectedBlocks", "Blocks kept from excess deletion"), bean.getProtectedBlocks())
         .addCounter(info("ExcessDeletionsVetoed", "Excess deletions refused"), bean.getExcessDeletionsVetoed())
         .addCounter(info("DroppedPaths", "Written files not noted (queue full)"), bean.getDroppedPaths())

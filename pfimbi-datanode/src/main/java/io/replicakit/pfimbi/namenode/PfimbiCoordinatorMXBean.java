@@ -26,6 +26,12 @@ public interface PfimbiCoordinatorMXBean {
   /** Files below their target found by the last completed sweep, tracked or not. */
   long getLastSweepFilesBelowTarget();
 
+  /** Coordinator rounds held because a live DataNode had not reported its blocks to this NameNode. */
+  long getRoundsHeldForBlockReports();
+
+  /** Waits for DataNodes' block reports that ran out ({@code replicakit.pfimbi.block.report.wait.ms}). */
+  long getBlockReportWaitsExpired();
+
   int getProtectedBlocks();
 
   long getExcessDeletionsVetoed();

@@ -237,6 +237,16 @@ public final class PfimbiNameNodePlugin implements ServicePlugin, PfimbiCoordina
   }
 
   @Override
+  public long getRoundsHeldForBlockReports() {
+    return counters().roundsHeldForBlockReports();
+  }
+
+  @Override
+  public long getBlockReportWaitsExpired() {
+    return counters().blockReportWaitsExpired();
+  }
+
+  @Override
   public int getProtectedBlocks() {
     return adaptor.protectedBlocks();
   }

@@ -42,6 +42,7 @@ class PfimbiConfigTest {
     assertTrue(s.coordination().rpcAddress().getAddress().isAnyLocalAddress());
     assertEquals(500, s.coordination().scanIntervalMs());
     assertEquals(600_000, s.coordination().backgroundTimeoutMs());
+    assertEquals(120_000, s.coordination().blockReportWaitMs());
     assertEquals("org.apache.hadoop.hdfs.server.blockmanagement.BlockPlacementPolicyDefault",
         s.coordination().placementDelegate());
   }
@@ -65,7 +66,7 @@ class PfimbiConfigTest {
       assertTrue(names.add(key.name()), "declared twice: " + key.name());
       assertFalse(key.doc().isBlank(), key.name());
     }
-    assertEquals(23, names.size());
+    assertEquals(24, names.size());
     assertEquals("user.replicakit.pfimbi", PfimbiConfig.XATTR);
   }
 
@@ -143,11 +144,13 @@ class PfimbiConfigTest {
     conf.set(PfimbiConfig.ACTIVITY_INTERVAL_MS_KEY, "1s");
     conf.set(PfimbiConfig.BACKGROUND_TIMEOUT_MS_KEY, "10m");
     conf.set(PfimbiConfig.SCAN_INTERVAL_MS_KEY, "250ms");
+    conf.set(PfimbiConfig.REPORT_WAIT_MS_KEY, "2m");
     conf.set(PfimbiConfig.BUFFER_BYTES_KEY, "512mb");
     PfimbiSettings s = PfimbiConfig.settings(conf);
     assertEquals(1_000, s.activity().intervalMs());
     assertEquals(600_000, s.coordination().backgroundTimeoutMs());
     assertEquals(250, s.coordination().scanIntervalMs());
+    assertEquals(120_000, s.coordination().blockReportWaitMs());
     assertEquals(512L << 20, s.flow().bufferBytes());
   }
 

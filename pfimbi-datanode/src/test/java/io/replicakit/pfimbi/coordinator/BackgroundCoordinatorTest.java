@@ -38,6 +38,7 @@ class BackgroundCoordinatorTest {
   private static final String PATH = "/job/part-0";
   private static final int SWEEP_ENTRIES = 3;
   private static final long TIMEOUT_MS = 60_000;
+  private static final long REPORT_WAIT_MS = 30_000;
   private static final PfimbiSpec SPEC = new PfimbiSpec(3, 1, "job1", 2.0);
 
   private static final NodeRef DN1 = node("dn1", "DISK");
@@ -65,7 +66,7 @@ class BackgroundCoordinatorTest {
 
   private BackgroundCoordinator coordinator(long sweepIntervalMs, int placementChoices) {
     CoordinationSettings settings = new CoordinationSettings(new InetSocketAddress("localhost", 9875), 500,
-        TIMEOUT_MS, "x", placementChoices, List.of("/"), sweepIntervalMs, SWEEP_ENTRIES);
+        TIMEOUT_MS, REPORT_WAIT_MS, "x", placementChoices, List.of("/"), sweepIntervalMs, SWEEP_ENTRIES);
     return new BackgroundCoordinator(namespace, blocks, notifier, namespace, () -> nowMs, settings);
   }
 
@@ -530,6 +531,65 @@ class BackgroundCoordinatorTest {
     assertEquals(List.of("protect 1", "notify 1"), log);
   }
 
+  // ------------------------------------------------------------------------------------ block reports pending
+
+  /**
+   * After a restart the NameNode leaves safe mode before every DataNode has reported; a DataNode not yet reported
+   * may already hold the copies (see {@link BlockReportWait}). Nothing starts until it has.
+   */
+  @Test
+  void unreportedStorages_holdNewPipelines_untilEveryLiveDataNodeHasReported() {
+    blocks.unreported = 2;
+    namespace.put(closedFile(block(1, "dn1")));
+
+    writtenAndScanned(PATH);
+    nowMs += 5_000;
+    coordinator.scan();
+
+    assertTrue(log.isEmpty(), log.toString());
+    assertEquals(2, coordinator.counters().roundsHeldForBlockReports());
+    blocks.unreported = 0;
+    coordinator.scan();
+    assertEquals(List.of("protect 1", "notify 1"), log);
+    assertEquals(0, coordinator.counters().blockReportWaitsExpired());
+  }
+
+  @Test
+  void unreportedStorages_holdAFallBack_untilEveryLiveDataNodeHasReported() {
+    namespace.put(closedFile(block(1, "dn1")));
+    writtenAndScanned(PATH);
+    log.clear();
+
+    blocks.unreported = 1; // a DataNode re-registered: its replicas are unknown until its report
+    notifier.failures.put(DN3.ipAddr(), Map.of(1L, "Replica already exists"));
+    nowMs += BackgroundCoordinator.FAILURE_POLL_INTERVAL_MS;
+    coordinator.scan();
+    assertTrue(log.isEmpty(), "no fall-back while replicas are unknown: " + log);
+
+    blocks.unreported = 0;
+    coordinator.scan();
+    assertEquals(List.of("setReplication " + PATH + " 3", "release 1", "recheck [1]"), log);
+  }
+
+  @Test
+  void blockReportWait_runsOut_andTheCoordinatorGoesOnWithoutTheReports() {
+    blocks.unreported = 1; // e.g. after an HA failover, a DataNode reports on its next periodic schedule
+    namespace.put(closedFile(block(1, "dn1")));
+
+    writtenAndScanned(PATH);
+    nowMs += REPORT_WAIT_MS - 1;
+    coordinator.scan();
+    assertTrue(log.isEmpty(), log.toString());
+
+    nowMs += 1;
+    coordinator.scan();
+    assertEquals(List.of("protect 1", "notify 1"), log);
+    assertEquals(1, coordinator.counters().blockReportWaitsExpired());
+    coordinator.scan();
+    assertEquals(1, coordinator.counters().blockReportWaitsExpired(), "counted once per wait");
+    assertEquals(2, coordinator.counters().roundsHeldForBlockReports());
+  }
+
   // ---------------------------------------------------------------------------------------------- rename
 
   @Test
@@ -929,6 +989,7 @@ class BackgroundCoordinatorTest {
   private final class FakeBlocks implements BlockService {
     boolean active = true;
     boolean safeMode;
+    int unreported;
     final Map<Long, Integer> live = new HashMap<>();
     final List<NodeRef> targets = new ArrayList<>();
     final Map<Long, List<NodeRef>> targetsPerBlock = new HashMap<>();
@@ -946,6 +1007,11 @@ class BackgroundCoordinatorTest {
     @Override
     public boolean inSafeMode() {
       return safeMode;
+    }
+
+    @Override
+    public int unreportedStorages() {
+      return unreported;
     }
 
     @Override

@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Test;
 class ReplicationManagerMetricsSourceTest {
 
   private static ReplicationManager.Status status(String type, boolean disabled) {
-    return new ReplicationManager.Status(type, 3, 2, 2048, 10, 7, 7168, 1, 2, 3, 9, 4, 5, 6, disabled, 1.5, 2.0, 4);
+    return new ReplicationManager.Status(type, 3, 2, 2048, 10, 7, 7168, 1, 2, 3, 9, 4, 5, 6, disabled, 1.5, 2.0, 4, 8,
+        11);
   }
 
   @Test
@@ -43,6 +44,8 @@ class ReplicationManagerMetricsSourceTest {
     assertCounter("DiskNoticesRefused", 9L, rb);
     assertCounter("DiskNoticesDroppedQueueFull", 4L, rb);
     assertCounter("DiskNoticesRefusedNoSpace", 5L, rb);
+    assertCounter("DiskNoticesRenewed", 8L, rb);
+    assertCounter("DiskBlocksAlreadyStored", 11L, rb);
     assertCounter("DiskFaultsCaught", 6L, rb);
     assertGauge("DiskDisabled", 0L, rb);
     assertGauge("RamDiskDisabled", 1L, rb);

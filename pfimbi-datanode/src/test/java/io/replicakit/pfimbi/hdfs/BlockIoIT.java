@@ -6,6 +6,7 @@ package io.replicakit.pfimbi.hdfs;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -102,6 +103,7 @@ class BlockIoIT {
     fs.setReplication(file, (short) 2); // see class comment: only so the NameNode keeps both replicas
     assertEquals(1, blocks(file).get(1).getLocations().length, "the NameNode must not have replicated by itself");
 
+    assertFalse(io.storedFinalized(block), "not stored on the target before its copy");
     long t1 = System.nanoTime();
     io.writeLocal(block, fetched, StorageType.SSD);
     long writeMs = ms(t1);
@@ -117,6 +119,9 @@ class BlockIoIT {
     assertEquals(StorageType.SSD, target.getFSDataset().getVolume(block).getStorageType(), "volume used");
     String replica = target.getFSDataset().getReplicaString(block.getBlockPoolId(), block.getBlockId());
     assertTrue(replica.contains("FINALIZED"), replica);
+    assertTrue(io.storedFinalized(block), "stored after its copy");
+    assertFalse(io.storedFinalized(new ExtendedBlock(block.getBlockPoolId(), block.getBlockId(), block.getNumBytes(),
+        block.getGenerationStamp() + 1)), "another generation stamp is not this replica");
 
     // Read the new replica back over the wire (its BlockSender checks data against its own .meta file).
     DataNode holderDn = cluster.getDataNode(holder.getIpcPort());

@@ -13,6 +13,7 @@ import io.replicakit.testbed.cluster.EmbeddedCluster;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import org.apache.hadoop.fs.FSDataOutputStream;
@@ -20,6 +21,7 @@ import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.client.HdfsDataOutputStream;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
+import org.apache.hadoop.hdfs.server.blockmanagement.BlockManager;
 
 /** Cluster options and helpers shared by the Pfimbi ITs. */
 final class PfimbiClusters {
@@ -72,6 +74,21 @@ final class PfimbiClusters {
     return fs.getClient().getLocatedBlocks(file.toUri().getPath(), 0, Long.MAX_VALUE).getLocatedBlocks();
   }
 
+  /**
+   * What the NameNode's block manager holds about re-replication, for a failure message: a block short of its
+   * target while a re-replication is pending for it waits for HDFS's pending timeout
+   * ({@code dfs.namenode.reconstruction.pending.timeout-sec}); one short with nothing pending is the NameNode's own
+   * choice not to re-replicate.
+   */
+  static String nameNodeView(EmbeddedCluster cluster) {
+    BlockManager bm = cluster.miniCluster().getNamesystem().getBlockManager();
+    return "NameNode: " + bm.getLowRedundancyBlocksCount() + " low-redundancy, "
+        + bm.getPendingReconstructionBlocksCount() + " pending re-replication, "
+        + bm.getPendingDeletionBlocksCount() + " pending deletion, " + bm.getExcessBlocksCount() + " excess, "
+        + bm.getPostponedMisreplicatedBlocksCount() + " postponed mis-replicated, "
+        + bm.getDatanodeManager().getNumStaleStorages() + " stale storages";
+  }
+
   /** Waits until every block of {@code file} has {@code replicas} locations and the file that replication. */
   static Duration awaitReplicas(EmbeddedCluster cluster, org.apache.hadoop.fs.Path file, int replicas,
       Duration timeout) throws IOException, InterruptedException {
@@ -87,9 +104,9 @@ final class PfimbiClusters {
         if (System.nanoTime() > deadline) {
           StringBuilder s = new StringBuilder();
           located(fs, file).forEach(b -> s.append(' ').append(b.getBlock().getBlockId()).append('=')
-              .append(b.getLocations().length));
+              .append(Arrays.toString(b.getLocations())));
           throw new AssertionError("after " + timeout + " " + file + " has replication "
-              + fs.getFileStatus(file).getReplication() + " and block locations" + s);
+              + fs.getFileStatus(file).getReplication() + " and block locations" + s + "; " + nameNodeView(cluster));
         }
         Thread.sleep(200);
       }

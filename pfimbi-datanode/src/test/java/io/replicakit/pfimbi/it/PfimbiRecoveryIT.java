@@ -12,6 +12,7 @@ import io.replicakit.pfimbi.client.PfimbiFiles;
 import io.replicakit.pfimbi.client.PfimbiSpec;
 import io.replicakit.pfimbi.config.PfimbiConfig;
 import io.replicakit.testbed.cluster.ClientPlacement;
+import io.replicakit.testbed.cluster.ClusterOptions;
 import io.replicakit.testbed.cluster.EmbeddedCluster;
 import io.replicakit.testbed.device.DeviceControl;
 import io.replicakit.testbed.spec.ClusterSpecs;
@@ -26,6 +27,7 @@ import java.util.Random;
 import javax.management.ObjectName;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -89,13 +91,34 @@ class PfimbiRecoveryIT {
 
   @Test
   void nameNodeRestart_withCopiesPending_endsAtFullReplication_andCountsTheRecoveredFile() throws Exception {
-    try (EmbeddedCluster cluster = EmbeddedCluster.start(ClusterSpecs.load("six-disks"),
-        PfimbiClusters.withPfimbi(dir).with(PfimbiConfig.GUARANTEED_SHARE_KEY, "0")
-            .with(PfimbiConfig.BACKGROUND_TIMEOUT_MS_KEY, TIMEOUT))) {
-      // Every disk but the writer's stays busy until the NameNode has restarted: their Replication Managers then
-      // hold the copies back (guaranteed share 0), so they are still pending when the coordinator's memory goes.
+    // Every disk but the writer's stays busy until the NameNode has restarted: their Replication Managers then
+    // hold the copies back (guaranteed share 0), so they are still pending when the coordinator's memory goes.
+    restartWithCopiesPending(List.of("dn02", "dn03", "dn04", "dn05", "dn06"), Map.of());
+  }
+
+  /**
+   * Half the disks busy: the copies whose pipeline starts on an idle node land before the restart and the rest wait,
+   * so the file is not raised. The restarted NameNode learns of the landed copies only from their DataNodes' block
+   * reports, which HDFS's {@code dfs.blockreport.initialDelay} spreads over seconds (as operators of large clusters
+   * set it); the coordinator must not place copies or fall back onto nodes whose replicas it cannot see yet (a
+   * re-replication onto a node that already holds the block fails, and HDFS retries it only after
+   * {@code dfs.namenode.reconstruction.pending.timeout-sec}, five minutes).
+   */
+  @Test
+  void nameNodeRestart_withSomeCopiesLandedAndBlockReportsSpreadOut_endsAtFullReplication() throws Exception {
+    restartWithCopiesPending(List.of("dn04", "dn05", "dn06"),
+        Map.of(DFSConfigKeys.DFS_BLOCKREPORT_INITIAL_DELAY_KEY, "15"));
+  }
+
+  private void restartWithCopiesPending(List<String> busy, Map<String, String> settings) throws Exception {
+    ClusterOptions options = PfimbiClusters.withPfimbi(dir).with(PfimbiConfig.GUARANTEED_SHARE_KEY, "0")
+        .with(PfimbiConfig.BACKGROUND_TIMEOUT_MS_KEY, TIMEOUT);
+    for (Map.Entry<String, String> e : settings.entrySet()) {
+      options = options.with(e.getKey(), e.getValue());
+    }
+    try (EmbeddedCluster cluster = EmbeddedCluster.start(ClusterSpecs.load("six-disks"), options)) {
       List<DeviceControl.Load> loads = new ArrayList<>();
-      for (String node : List.of("dn02", "dn03", "dn04", "dn05", "dn06")) {
+      for (String node : busy) {
         loads.add(cluster.devices(node).startLoad(HOLDING_LOAD_MIBPS, Duration.ofMinutes(3)));
       }
       org.apache.hadoop.fs.Path file;

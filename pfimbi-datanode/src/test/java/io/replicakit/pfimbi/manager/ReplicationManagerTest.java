@@ -233,49 +233,106 @@ class ReplicationManagerTest {
 
   // ---------------------------------------------------------------------------------------------- duplicates
 
+  /**
+   * A restarted coordinator (or one that started a block again) sends a notice for a block still held here from
+   * before: the block is copied once and forwarded along the plan of the newest notice, the one the coordinator
+   * waits on.
+   */
   @Test
-  void duplicateNotice_whileQueued_isRefused() {
+  void renotice_whileQueued_isAccepted_copiedOnce_andForwardedAlongTheNewestPlan() {
     start(1, 0);
     activity(BUSY);
     assertAccepted(rm.accept(notice(9, 2)));
     await(() -> rm.status().fetched() == 1, "the buffer is full");
     assertAccepted(rm.accept(notice(1, 2)));
 
-    Optional<String> again = rm.accept(notice(1, 2));
+    assertAccepted(rm.accept(notice(1, 2, NEXT)));
 
-    assertTrue(again.isPresent());
-    assertTrue(again.get().contains("1"), again.get());
     activity(IDLE);
     await(() -> rm.status().written() == 2, "written once each");
     stays(() -> transfers.fetchOrder.equals(List.of(9L, 1L)), "block 1 fetched once");
+    assertEquals(List.of(1L), forwarded.stream().map(BlockAvailable::blockId).toList());
+    assertEquals(List.of(NEXT), forwarded.get(0).downstream());
+    assertEquals(1, rm.status().renoticed());
   }
 
   @Test
-  void duplicateNotice_whileItsBlockIsBeingFetched_isRefused() {
+  void renotice_whileItsBlockIsBeingFetched_isAccepted_andItsForwardFollowsTheNewestPlan() {
     transfers.fetchGate = new CountDownLatch(1);
     start(2, 0);
-    assertAccepted(rm.accept(notice(1, 2)));
+    assertAccepted(rm.accept(notice(1, 2, NEXT)));
     await(() -> transfers.fetchOrder.size() == 1, "fetch under way");
 
-    assertTrue(rm.accept(notice(1, 2)).isPresent(), "already being fetched");
+    assertAccepted(rm.accept(notice(1, 2)));
 
     transfers.fetchGate.countDown();
     await(() -> rm.status().written() == 1, "written");
     stays(() -> transfers.fetchOrder.size() == 1, "fetched once");
+    assertTrue(forwarded.isEmpty(), "the newest plan has no downstream node: " + forwarded);
   }
 
   @Test
-  void duplicateNotice_whileItsBlockWaitsInTheBuffer_isRefused() {
+  void renotice_whileItsBlockWaitsInTheBuffer_isAccepted_andItsForwardFollowsTheNewestPlan() {
     start(2, 0);
     activity(BUSY);
     assertAccepted(rm.accept(notice(1, 2)));
     await(() -> rm.status().fetched() == 1, "buffered");
 
-    assertTrue(rm.accept(notice(1, 2)).isPresent(), "already buffered");
+    assertAccepted(rm.accept(notice(1, 2, NEXT)));
 
     activity(IDLE);
     await(() -> rm.status().written() == 1, "written");
+    await(() -> forwarded.size() == 1, "forwarded");
+    assertEquals(List.of(NEXT), forwarded.get(0).downstream());
     stays(() -> transfers.fetchOrder.size() == 1, "fetched once");
+  }
+
+  @Test
+  void renotice_ofAnotherGenerationStamp_isRefused_namingBoth() {
+    start(1, 0);
+    activity(BUSY);
+    assertAccepted(rm.accept(notice(9, 2)));
+    await(() -> rm.status().fetched() == 1, "the buffer is full");
+    assertAccepted(rm.accept(notice(1, 2)));
+
+    Optional<String> other = rm.accept(new BlockAvailable("BP-1", 1, 2, BLOCK_BYTES, SOURCE, "job", 1.0, 2, "DISK",
+        List.of()));
+
+    assertTrue(other.isPresent());
+    assertTrue(other.get().contains("generation stamp 1") && other.get().contains("not 2"), other.get());
+    assertEquals(1, rm.status().refused());
+  }
+
+  // ---------------------------------------------------------------------------------------------- already stored
+
+  @Test
+  void blockAlreadyStoredHere_isNotFetchedNorWritten_butForwarded() {
+    transfers.storedHere.add(1L);
+    start(2, 0);
+
+    assertAccepted(rm.accept(notice(1, 2, NEXT)));
+
+    await(() -> forwarded.size() == 1, "forwarded");
+    assertEquals(List.of(NEXT), forwarded.get(0).downstream());
+    assertEquals(1, rm.status().alreadyStored());
+    assertEquals(0, rm.status().fetched());
+    assertEquals(0, rm.status().written());
+    assertEquals(0, rm.status().failed());
+    assertEquals(0, rm.status().bufferedBytes(), "its credit is free again");
+  }
+
+  @Test
+  void writeThatFails_becauseAnotherWriterStoredTheBlockFirst_countsAsStored_andIsForwarded() {
+    transfers.failWrite.add(1L);
+    transfers.storedAfterFetch.add(1L); // HDFS's own re-replication lands it while this copy is in the buffer
+    start(2, 0);
+
+    assertAccepted(rm.accept(notice(1, 2, NEXT)));
+
+    await(() -> forwarded.size() == 1, "forwarded");
+    assertEquals(1, rm.status().alreadyStored());
+    assertEquals(0, rm.status().failed());
+    assertTrue(rm.failedBlocks().isEmpty(), rm.failedBlocks().toString());
   }
 
   // ---------------------------------------------------------------------------------------------- scheduling
@@ -527,6 +584,10 @@ class ReplicationManagerTest {
     final Set<Long> failWrite = ConcurrentHashMap.newKeySet();
     final Set<Long> errorFetch = ConcurrentHashMap.newKeySet();
     final Set<Long> errorWrite = ConcurrentHashMap.newKeySet();
+    /** Blocks this DataNode stores already. */
+    final Set<Long> storedHere = ConcurrentHashMap.newKeySet();
+    /** Blocks another writer stores here once they have been fetched. */
+    final Set<Long> storedAfterFetch = ConcurrentHashMap.newKeySet();
     volatile CountDownLatch fetchGate = new CountDownLatch(0);
     /** Blocks from the start of their fetch until written or failed: what the credits bound. */
     final AtomicInteger holding = new AtomicInteger();
@@ -552,7 +613,15 @@ class ReplicationManagerTest {
         holding.decrementAndGet();
         throw new IOException("source gone");
       }
+      if (storedAfterFetch.contains(n.blockId())) {
+        storedHere.add(n.blockId());
+      }
       return "data-" + n.blockId();
+    }
+
+    @Override
+    public boolean stored(BlockAvailable n) {
+      return storedHere.contains(n.blockId());
     }
 
     @Override

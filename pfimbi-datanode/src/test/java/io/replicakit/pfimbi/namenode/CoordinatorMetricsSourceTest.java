@@ -33,7 +33,8 @@ class CoordinatorMetricsSourceTest {
         Map.entry("FilesRecovered", 6L), Map.entry("SweepsCompleted", 7L),
         Map.entry("LastSweepFilesBelowTarget", 8L), Map.entry("ProtectedBlocks", 9),
         Map.entry("ExcessDeletionsVetoed", 10L), Map.entry("DroppedPaths", 11L), Map.entry("ScanFaults", 12L),
-        Map.entry("HookFaults", 13L)), values);
+        Map.entry("HookFaults", 13L), Map.entry("RoundsHeldForBlockReports", 14L),
+        Map.entry("BlockReportWaitsExpired", 15L)), values);
   }
 
   /** A coordinator whose figures are 1, 2, 3, ... in the order of the bean's attributes. */
@@ -88,6 +89,14 @@ class CoordinatorMetricsSourceTest {
 
     public long getHookFaults() {
       return 13;
+    }
+
+    public long getRoundsHeldForBlockReports() {
+      return 14;
+    }
+
+    public long getBlockReportWaitsExpired() {
+      return 15;
     }
   }
 }

@@ -13,6 +13,8 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.ToLongFunction;
+import org.apache.hadoop.fs.StorageType;
+import org.apache.hadoop.hdfs.server.protocol.DatanodeStorage;
 
 /**
  * What the placement wrapper and the Pfimbi coordinator share inside one NameNode: the files that allocated
@@ -132,6 +134,16 @@ public final class PfimbiBlocks {
       }
     }
     return true;
+  }
+
+  /**
+   * Whether the NameNode still waits for {@code storage}'s first full block report since it became active or the
+   * storage was added ({@code areBlockContentsStale}); a failed storage never sends one and a PROVIDED one is the
+   * NameNode's own view of external storage, so neither does. Here because a storage's state is package-private.
+   */
+  public static boolean awaitsBlockReport(DatanodeStorageInfo storage) {
+    return storage.areBlockContentsStale() && storage.getState() != DatanodeStorage.State.FAILED
+        && storage.getStorageType() != StorageType.PROVIDED;
   }
 
   void countHookFault() {
