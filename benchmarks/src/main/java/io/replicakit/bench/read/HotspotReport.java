@@ -93,9 +93,7 @@ final class HotspotReport {
         + " one DataNode unstressed, under I/O stress, and under CPU, memory and I/O stress. Values are this run's"
         + " measurements; the paper gives its results as a bar chart without numbers, so its findings appear here"
         + " in words. Throughputs are MiB/s (TestDFSIO's \"MB/sec\").\n\n");
-    md.append("- Command: `").append(command).append("`\n");
-    md.append("- Started: ").append(results.started()).append(", Hadoop ").append(results.hadoopVersion())
-        .append(String.format(Locale.ROOT, "; run time %.0f s (%.1f min)%n", runSeconds, runSeconds / 60));
+    md.append(Md.runLines(command, results, runSeconds));
     md.append(setup).append("\n\n");
     md.append("**What is real and what is emulated.** The embedded DataNodes share one machine. I/O stress is real"
         + " contention: the background load and the DataNode's reads draw from the same emulated device, so reads"

@@ -52,9 +52,7 @@ final class ReadDistanceReport {
         + " and on a node of another rack, on SSD and on DISK (§3.1, Fig. 2). The paper measured it with 10 Gb/s"
         + " inside a rack and 1 Gb/s between racks, and found an SSD in another rack slower to read than a DISK"
         + " nearby. Throughputs are MiB/s, TestDFSIO's \"MB/sec\" (its one map's rate).\n\n");
-    md.append("- Command: `").append(command).append("`\n");
-    md.append("- Started: ").append(results.started()).append(", Hadoop ").append(results.hadoopVersion())
-        .append(String.format(Locale.ROOT, "; run time %.0f s (%.1f min)%n", runSeconds, runSeconds / 60));
+    md.append(Md.runLines(command, results, runSeconds));
     md.append(setup).append("\n\n## One stream per cell\n\n");
     md.append("The bound is the slower of the device's emulated speed and the slowest shaped link between replica"
         + " and reader (a TCP stream gets about 96 % of a link's rate: docs/testbed.md). Bytes out of the racks:"

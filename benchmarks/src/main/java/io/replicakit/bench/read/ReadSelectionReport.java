@@ -55,9 +55,7 @@ final class ReadSelectionReport {
         + " (`cluster.mode` in results.json: embedded, or a process per daemon). Values are this run's measurements;"
         + " the paper's are shown beside them, labelled as the paper's. Throughputs are MiB/s, which TestDFSIO"
         + " prints as \"MB/sec\".\n\n");
-    md.append("- Command: `").append(command).append("`\n");
-    md.append("- Started: ").append(results.started()).append(", Hadoop ").append(results.hadoopVersion())
-        .append(String.format(Locale.ROOT, "; run time %.0f s (%.1f min)%n", runSeconds, runSeconds / 60));
+    md.append(Md.runLines(command, results, runSeconds));
     md.append(setup).append("\n");
     List<String> policies = variants(results, READ);
     if (!policies.isEmpty()) {

@@ -48,4 +48,10 @@ public final class Md {
   public static String row(List<String> cells) {
     return "| " + String.join(" | ", cells) + " |\n";
   }
+
+  /** A report's command and run lines: how to run it again, when it started, on which Hadoop, how long it took. */
+  public static String runLines(String command, ExperimentResults results, double runSeconds) {
+    return "- Command: `" + command + "`\n- Started: " + results.started() + ", Hadoop " + results.hadoopVersion()
+        + String.format(Locale.ROOT, "; run time %.0f s (%.1f min)%n", runSeconds, runSeconds / 60);
+  }
 }
