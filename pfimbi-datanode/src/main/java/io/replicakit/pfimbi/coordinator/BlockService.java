@@ -29,7 +29,10 @@ public interface BlockService {
 
   int liveReplicas(long blockId);
 
-  /** The DataNode holding a replica of the block on node {@code datanodeUuid}, as a pipeline source. */
+  /**
+   * A pipeline source for the block: its replica on node {@code datanodeUuid}, or another one where that replica
+   * cannot be read (its DataNode is dead, or the NameNode is deleting it as excess); empty when none can.
+   */
   Optional<NodeRef> holder(long blockId, String datanodeUuid);
 
   /**

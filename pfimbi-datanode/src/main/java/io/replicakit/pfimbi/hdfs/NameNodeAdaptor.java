@@ -229,13 +229,29 @@ public final class NameNodeAdaptor implements BlockService, TreeListing {
       if (stored == null) {
         return Optional.empty();
       }
+      DatanodeStorageInfo other = null;
       for (DatanodeStorageInfo storage : blockManager().getStorages(stored)) {
+        if (!readableSource(storage, stored)) {
+          continue;
+        }
         if (storage.getDatanodeDescriptor().getDatanodeUuid().equals(datanodeUuid)) {
           return Optional.of(ref(storage));
         }
+        other = other == null ? storage : other;
       }
-      return Optional.empty();
+      return Optional.ofNullable(other).map(NameNodeAdaptor::ref);
     });
+  }
+
+  /**
+   * Whether a copy may be fetched from this replica: its DataNode is alive and the NameNode is not deleting it as
+   * excess. A Pfimbi file still at its synchronous replication has excess replicas whenever copies landed while
+   * nothing protected the block (after a NameNode restart), and the NameNode deletes one of them, possibly the one
+   * a copy would be fetched from; such a fetch fails ("replica does not exist") and the file falls back.
+   */
+  private boolean readableSource(DatanodeStorageInfo storage, BlockInfo stored) {
+    DatanodeDescriptor node = storage.getDatanodeDescriptor();
+    return node.isAlive() && !blockManager().isExcess(node, stored);
   }
 
   /**

@@ -108,6 +108,7 @@ public final class NameNodeInternals {
           "StorageType StorageType.PROVIDED",
           "String StorageType.name()",
           "XAttr XAttrStorage.readINodeXAttrByPrefixedName(INode, int, String)",
+          "boolean BlockManager.isExcess(DatanodeDescriptor, BlockInfo)",
           "boolean BlockPlacementPolicy.getExcludeSlowNodesEnabled()",
           "boolean BlockPlacementPolicy.isMovable(Collection, DatanodeInfo, DatanodeInfo)",
           "boolean DatanodeDescriptor.isAlive()",
