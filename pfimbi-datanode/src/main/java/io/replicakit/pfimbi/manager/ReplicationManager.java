@@ -337,8 +337,8 @@ public final class ReplicationManager<P> implements AutoCloseable {
 
   /** Stores a buffered block, then forwards it along the latest plan for it (a later notice may have changed it). */
   private void write(Holdings.Buffered b, FlushDecision decision) {
-    BlockAvailable plan = b.notice();
-    boolean stored = false;
+    BlockAvailable plan;
+    boolean stored;
     try {
       stored = store(b, decision);
     } finally {
