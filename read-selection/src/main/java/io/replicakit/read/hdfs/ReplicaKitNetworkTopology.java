@@ -114,8 +114,8 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
   @Override
   public <T extends Node> void sortByDistance(Node reader, T[] nodes, int activeLen,
       Consumer<List<T>> secondarySort) {
-    Object call = settleHeldOrdering();
-    if (!sortWithPolicy(reader, nodes, activeLen, false, call)) {
+    HeldOrdering thread = settleHeldOrdering();
+    if (!sortWithPolicy(reader, nodes, activeLen, false, thread)) {
       super.sortByDistance(reader, nodes, activeLen, secondarySort);
     }
     metrics.ordered(nodes, activeLen);
@@ -124,21 +124,25 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
   @Override
   public <T extends Node> void sortByDistanceUsingNetworkLocation(Node reader, T[] nodes, int activeLen,
       Consumer<List<T>> secondarySort) {
-    Object call = settleHeldOrdering();
-    if (!sortWithPolicy(reader, nodes, activeLen, true, call)) {
+    HeldOrdering thread = settleHeldOrdering();
+    if (!sortWithPolicy(reader, nodes, activeLen, true, thread)) {
       super.sortByDistanceUsingNetworkLocation(reader, nodes, activeLen, secondarySort);
     }
     metrics.ordered(nodes, activeLen);
   }
 
-  /** Orders {@code nodes[0..activeLen)} with the policy; false when HDFS's own sort must do it. */
+  /**
+   * Orders {@code nodes[0..activeLen)} with the policy; false when HDFS's own sort must do it.
+   *
+   * @param thread the handler thread's state, serving an RPC call; null outside one
+   */
   private <T extends Node> boolean sortWithPolicy(Node reader, T[] nodes, int activeLen, boolean byLocation,
-      Object call) {
+      HeldOrdering thread) {
     ReadPolicy p = policy;
     if (p instanceof NetworkDistancePolicy || activeLen < 2) {
       return false;
     }
-    HeldOrdering thread = call == null ? null : held.get(); // once per block: the listing and the hold share it
+    Object call = thread == null ? null : thread.serving;
     Ordering ordering;
     try {
       List<Replica> replicas = replicas(reader, nodes, activeLen, byLocation);
@@ -165,9 +169,10 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
   /**
    * Settles the ordering this handler thread holds from its previous sort: read or not (see the class comment).
    *
-   * @return the RPC call being served, or null outside one
+   * @return the thread's state, {@linkplain HeldOrdering#serving serving} the RPC call of this sort; null outside
+   *     an RPC (one lookup of the thread's state per block: the hold, the listing and the settling share it)
    */
-  private Object settleHeldOrdering() {
+  private HeldOrdering settleHeldOrdering() {
     if (policy instanceof NetworkDistancePolicy) {
       return null; // HDFS's own sort: nothing is ever held, so no lookups on its path
     }
@@ -176,6 +181,7 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
       return null;
     }
     HeldOrdering h = held.get();
+    h.serving = call;
     if (h.ordering != null) {
       Ordering previous = h.ordering;
       boolean sameCall = h.call == call;
@@ -187,7 +193,7 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
         run(previous.whenNotRead());
       }
     }
-    return call;
+    return h;
   }
 
   /** Runs a policy's record of a read (or of a block not read); a fault there is counted, never thrown. */
@@ -207,6 +213,8 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
    */
   private static final class HeldOrdering {
 
+    /** The RPC call of the thread's current sort. */
+    private Object serving;
     private Object call;
     private Ordering ordering;
     private final Listing listing = new Listing();

@@ -79,6 +79,7 @@ final class EarliestFinish {
     long now = clockMs.getAsLong() * 1000;
     Listing reader = sequentialListings ? listing : null;
     long release = reader == null ? now : Math.max(now, reader.readyMicros());
+    VolumeBacklog.Window window = backlog.window(release, now);
     Candidates candidates = candidates(replicas, choice, weight);
     Replica best = null;
     VolumeBacklog.Entry bestEntry = null;
@@ -92,7 +93,7 @@ final class EarliestFinish {
       }
       long cost = costMicros(mbps);
       VolumeBacklog.Entry entry = backlog.find(r.storageId());
-      long finish = backlog.finishMicros(entry, release, cost, now, bestFinish);
+      long finish = backlog.finishMicros(entry, window, cost, bestFinish);
       if (finish < bestFinish || (finish == bestFinish && random.nextInt(++ties) == 0)) {
         ties = finish < bestFinish ? 1 : ties;
         best = r;
@@ -101,11 +102,8 @@ final class EarliestFinish {
         bestCost = cost;
       }
     }
-    return new Pick(best, bestEntry, new Read(release, bestCost, now), reader);
+    return new Pick(best, bestEntry, window, bestCost, reader);
   }
-
-  /** A block's read as booked: released then, taking that long, decided at {@code nowMicros}. */
-  private record Read(long releaseMicros, long costMicros, long nowMicros) {}
 
   /**
    * A block's chosen replica; running it books the block's read on the replica's volume and, in a sequential
@@ -115,13 +113,17 @@ final class EarliestFinish {
 
     private final Replica first;
     private final VolumeBacklog.Entry entry;
-    private final Read read;
+    /** The read's place in time, as it was weighed: released then, decided now. */
+    private final VolumeBacklog.Window window;
+    private final long costMicros;
     private final Listing listing;
 
-    private Pick(Replica first, VolumeBacklog.Entry entry, Read read, Listing listing) {
+    private Pick(Replica first, VolumeBacklog.Entry entry, VolumeBacklog.Window window, long costMicros,
+        Listing listing) {
       this.first = first;
       this.entry = entry;
-      this.read = read;
+      this.window = window;
+      this.costMicros = costMicros;
       this.listing = listing;
     }
 
@@ -131,7 +133,7 @@ final class EarliestFinish {
 
     @Override
     public void run() {
-      long end = backlog.add(first.storageId(), entry, read.releaseMicros(), read.costMicros(), read.nowMicros());
+      long end = backlog.add(first.storageId(), entry, window, costMicros);
       if (listing != null) {
         listing.readUntil(end);
       }

@@ -4,7 +4,8 @@
  */
 package io.replicakit.read.policy;
 
-import java.util.concurrent.atomic.AtomicLongArray;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 
 /**
  * The reads the NameNode has sent to each volume, placed in time: each volume keeps a calendar of the next
@@ -59,8 +60,11 @@ final class VolumeBacklog {
     private static final long TAG_MASK = (1L << TAG_BITS) - 1;
     private static final long MAX_BOOKED = (1L << BOOKED_BITS) - 1;
 
+    /** Volatile reads and compare-and-sets of the slots: an {@code AtomicLongArray} without its object's read. */
+    private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(long[].class);
+
     final String storageId;
-    private final AtomicLongArray slots = new AtomicLongArray(SLOTS);
+    private final long[] slots = new long[SLOTS];
     /** Every slot from here back to now was exactly full when last booked: where scans start. */
     private volatile long fullBefore = Long.MIN_VALUE;
 
@@ -70,7 +74,7 @@ final class VolumeBacklog {
 
     /** Microseconds booked in slot {@code s}; 0 for a slot never booked or whose element a later slot took. */
     long booked(long s) {
-      return bookedIn(slots.get(index(s)), s);
+      return bookedIn(get(index(s)), s);
     }
 
     /**
@@ -83,7 +87,7 @@ final class VolumeBacklog {
     long claim(long s, long t, long left, Slots calendar, boolean open) {
       int i = index(s);
       while (true) {
-        long v = slots.get(i);
+        long v = get(i);
         if (taken(v, s)) {
           return -1;
         }
@@ -92,7 +96,7 @@ final class VolumeBacklog {
         if (take <= 0) {
           return had;
         }
-        if (slots.compareAndSet(i, v, pack(s, had + take))) {
+        if (cas(i, v, pack(s, had + take))) {
           return had;
         }
       }
@@ -105,12 +109,12 @@ final class VolumeBacklog {
     void spill(long s, long to, long slotMicros) {
       int i = index(s);
       while (true) {
-        long v = slots.get(i);
+        long v = get(i);
         long had = bookedIn(v, s);
         if (had <= slotMicros) {
           return;
         }
-        if (slots.compareAndSet(i, v, pack(s, slotMicros))) {
+        if (cas(i, v, pack(s, slotMicros))) {
           long left = s * slotMicros + had - Math.max(to, s + 1) * slotMicros;
           if (left > 0) {
             add(to, left);
@@ -123,14 +127,22 @@ final class VolumeBacklog {
     private void add(long s, long micros) {
       int i = index(s);
       while (true) {
-        long v = slots.get(i);
+        long v = get(i);
         if (taken(v, s)) {
           return;
         }
-        if (slots.compareAndSet(i, v, pack(s, bookedIn(v, s) + micros))) {
+        if (cas(i, v, pack(s, bookedIn(v, s) + micros))) {
           return;
         }
       }
+    }
+
+    private long get(int i) {
+      return (long) SLOT.getVolatile(slots, i);
+    }
+
+    private boolean cas(int i, long expected, long value) {
+      return SLOT.compareAndSet(slots, i, expected, value);
     }
 
     private static long pack(long s, long booked) {
@@ -177,16 +189,23 @@ final class VolumeBacklog {
    * @param entry the volume's entry, null for a volume never sent anything
    */
   long finishMicros(Entry entry, long releaseMicros, long costMicros, long nowMicros) {
-    return finishMicros(entry, releaseMicros, costMicros, nowMicros, Long.MAX_VALUE);
+    return finishMicros(entry, window(releaseMicros, nowMicros), costMicros, Long.MAX_VALUE);
+  }
+
+  /** {@link #finishMicros(Entry, Window, long, long)} with the window of a read released then, decided now. */
+  long finishMicros(Entry entry, long releaseMicros, long costMicros, long nowMicros, long limit) {
+    return finishMicros(entry, window(releaseMicros, nowMicros), costMicros, limit);
   }
 
   /**
-   * {@link #finishMicros(Entry, long, long, long)}, or {@code Long.MAX_VALUE} as soon as the walk shows the read
-   * would start at or after {@code limit} (so it would end after it): a candidate that cannot beat the best one so
-   * far stops walking the calendar.
+   * When a read of {@code costMicros} in {@code window} would end on the volume, or {@code Long.MAX_VALUE} as soon
+   * as the walk shows the read would start at or after {@code limit} (so it would end after it): a candidate that
+   * cannot beat the best one so far stops walking the calendar. Books nothing.
+   *
+   * @param entry the volume's entry, null for a volume never sent anything
    */
-  long finishMicros(Entry entry, long releaseMicros, long costMicros, long nowMicros, long limit) {
-    Scan scan = new Scan(entry, releaseMicros, nowMicros);
+  long finishMicros(Entry entry, Window window, long costMicros, long limit) {
+    Scan scan = new Scan(entry, window);
     long t = scan.firstStart;
     long left = costMicros;
     long carry = scan.carry;
@@ -197,7 +216,7 @@ final class VolumeBacklog {
         return Long.MAX_VALUE;
       }
       long free = (s + 1) * slotMicros - start;
-      if (s == scan.last || free >= left) {
+      if (s == window.last || free >= left) {
         return start + left;
       }
       carry = Math.max(0, used - slotMicros);
@@ -213,16 +232,26 @@ final class VolumeBacklog {
    * @return when the read would end
    */
   long add(String storageId, Entry known, long releaseMicros, long costMicros, long nowMicros) {
+    return add(storageId, known, window(releaseMicros, nowMicros), costMicros);
+  }
+
+  /**
+   * Books a read of {@code costMicros} in {@code window} on the volume.
+   *
+   * @param known the volume's entry if the caller has it, else null
+   * @return when the read would end
+   */
+  long add(String storageId, Entry known, Window window, long costMicros) {
     Entry entry = known != null ? known : entryFor(storageId);
-    Scan scan = new Scan(entry, releaseMicros, nowMicros);
+    Scan scan = new Scan(entry, window);
     if (scan.carry > 0) {
-      entry.spill(scan.hint, scan.nowSlot, slotMicros);
+      entry.spill(scan.hint, window.nowSlot, slotMicros);
     }
     long t = scan.firstStart;
     long left = costMicros;
     long fullBefore = scan.fromHint ? scan.first : Long.MIN_VALUE;
     for (long s = scan.first; ; s++) {
-      boolean open = s == scan.last;
+      boolean open = s == window.last;
       if (!open) {
         entry.spill(s, s + 1, slotMicros);
       }
@@ -248,13 +277,28 @@ final class VolumeBacklog {
   }
 
   /**
+   * A read's place in time, the same for every volume it is weighed against: the slot of the decision, the
+   * calendar's last slot from there, and the read's release, in microseconds and as a slot. Worked out once per
+   * block ({@link EarliestFinish}) and kept for its booking: one or two long divisions per block, where every
+   * candidate's walk and the booking used to make two each.
+   */
+  record Window(long nowSlot, long last, long release, long releaseSlot) {}
+
+  /** The window of a read released at {@code releaseMicros} (no earlier than now), decided at {@code nowMicros}. */
+  Window window(long releaseMicros, long nowMicros) {
+    long nowSlot = Math.floorDiv(nowMicros, slotMicros);
+    long last = nowSlot + SLOTS - 1;
+    long release = Math.min(Math.max(releaseMicros, nowMicros), last * slotMicros);
+    long releaseSlot = release == nowMicros ? nowSlot : Math.floorDiv(release, slotMicros);
+    return new Window(nowSlot, last, release, releaseSlot);
+  }
+
+  /**
    * Where a read's walk through a volume's slots starts: at its release, or later if the slots before are known to
    * be full, or earlier to take along a queue that was longer than the calendar.
    */
   private final class Scan {
 
-    final long nowSlot;
-    final long last;
     final long hint;
     final long first;
     final long firstStart;
@@ -262,17 +306,15 @@ final class VolumeBacklog {
     /** What a queue longer than the calendar, piled in a slot whose time has passed, still holds at now. */
     final long carry;
 
-    Scan(Entry entry, long releaseMicros, long nowMicros) {
-      nowSlot = Math.floorDiv(nowMicros, slotMicros);
-      last = nowSlot + SLOTS - 1;
-      long release = Math.min(Math.max(releaseMicros, nowMicros), last * slotMicros);
+    Scan(Entry entry, Window window) {
+      long nowSlot = window.nowSlot;
       long from = nowSlot;
       long pile = 0;
-      long releaseSlot = Math.floorDiv(release, slotMicros);
+      long releaseSlot = window.releaseSlot;
       hint = entry == null ? Long.MIN_VALUE : entry.fullBefore;
       if (entry != null) {
         if (hint >= nowSlot) {
-          from = Math.min(hint, last);
+          from = Math.min(hint, window.last);
           if (entry.booked(from) > slotMicros) {
             releaseSlot = from; // a pile: walk through it to carry what it holds beyond its slot
           }
@@ -284,7 +326,7 @@ final class VolumeBacklog {
       carry = pile;
       fromHint = releaseSlot <= from;
       first = Math.max(releaseSlot, from);
-      firstStart = Math.max(release, first * slotMicros);
+      firstStart = Math.max(window.release, first * slotMicros);
     }
   }
 
