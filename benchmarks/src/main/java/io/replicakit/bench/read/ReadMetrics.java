@@ -25,6 +25,8 @@ final class ReadMetrics {
   static final String UPLINK_BYTES = "rack_uplink_up_bytes";
   /** Bytes down the client hosts' links during a read (shaped links only). */
   static final String CLIENT_LINK_BYTES = "client_link_down_bytes";
+  /** Bytes down the reader's own node link during a read, for a reader on a DataNode (shaped links only). */
+  static final String READER_NODE_LINK_BYTES = "reader_node_link_down_bytes";
 
   private ReadMetrics() {}
 
@@ -34,6 +36,15 @@ final class ReadMetrics {
    * @param stressedNode the node whose read share to report, if any
    */
   static Map<String, Double> of(List<ReadSample> samples, List<StorageType> types, Optional<String> stressedNode) {
+    return of(samples, types, stressedNode, Optional.empty());
+  }
+
+  /**
+   * {@link #of(List, List, Optional)}, and for a reader on DataNode {@code readerNode} the bytes its own link
+   * carried to it ({@value #READER_NODE_LINK_BYTES}).
+   */
+  static Map<String, Double> of(List<ReadSample> samples, List<StorageType> types, Optional<String> stressedNode,
+      Optional<String> readerNode) {
     Map<String, Double> m = new LinkedHashMap<>();
     Stats throughput = stats(samples, ReadSample::aggregateMbS);
     m.put(THROUGHPUT, throughput.mean());
@@ -59,6 +70,8 @@ final class ReadMetrics {
       m.put(UPLINK_BYTES, uplinks.mean());
       m.put(UPLINK_BYTES + "_std", uplinks.std());
       m.put(CLIENT_LINK_BYTES, stats(samples, ReadSample::clientLinkDownBytes).mean());
+      readerNode.ifPresent(node -> m.put(READER_NODE_LINK_BYTES,
+          stats(samples, s -> s.nodeLinkDownBytes(node)).mean()));
     }
     return m;
   }

@@ -43,15 +43,28 @@ record ReadSample(DfsioResult dfsio, UtilizationTimeline timeline, List<Map<Stri
     return linkBytes(NetworkPlan.Kind.CLIENT, "down_bytes");
   }
 
+  /**
+   * Bytes the named DataNode's own link carried down to it, or NaN without shaped links: for a reader on that
+   * DataNode, what it read from replicas on other nodes.
+   */
+  double nodeLinkDownBytes(String node) {
+    return linkBytes(NetworkPlan.Kind.NODE, node, "down_bytes");
+  }
+
   /** The {@code direction} bytes of every link of {@code kind}, as {@code LinkCounters.since} names both. */
   private double linkBytes(NetworkPlan.Kind kind, String direction) {
+    return linkBytes(kind, null, direction);
+  }
+
+  /** {@link #linkBytes(NetworkPlan.Kind, String)} of the links named {@code linkName} only, or all if null. */
+  private double linkBytes(NetworkPlan.Kind kind, String linkName, String direction) {
     if (links.isEmpty()) {
       return Double.NaN;
     }
     String name = kind.name().toLowerCase(Locale.ROOT);
     double sum = 0;
     for (Map<String, Object> link : links) {
-      if (name.equals(link.get("kind"))) {
+      if (name.equals(link.get("kind")) && (linkName == null || linkName.equals(link.get("link")))) {
         sum += ((Number) link.get(direction)).doubleValue();
       }
     }

@@ -47,9 +47,11 @@ public final class ReadSelectionCli implements Experiment {
       + " device.mibps.ssd=40")
   List<String> specSettings = new ArrayList<>();
 
-  @Option(names = "--client", paramLabel = "off-cluster|/RACK", defaultValue = "off-cluster", description = "where"
-      + " TestDFSIO reads from: off-cluster (default, equally far from every replica) or a rack's client host, e.g."
-      + " /r1 (replicas in that rack are closer); the data is written from off-cluster either way")
+  @Option(names = "--client", paramLabel = "off-cluster|/RACK|DATANODE", defaultValue = "off-cluster",
+      description = "where TestDFSIO reads from: off-cluster (default, equally far from every replica), a rack's"
+      + " client host, e.g. /r1 (replicas in that rack are closer), or a DataNode, e.g. dn01 (its own replicas are"
+      + " local; with --processes the reader runs in that node's network namespace); the data is written from"
+      + " off-cluster either way")
   String client;
 
   @Option(names = "--inter-rack", paramLabel = "MBPS[,MBPS...]", split = ",", description = "inter-rack bandwidths"
@@ -57,6 +59,13 @@ public final class ReadSelectionCli implements Experiment {
       + " of storage-type, wrr, drr and combined runs once per value as POLICY(inter-rack=V); 0 is the paper's rule"
       + " 3 (across racks, the closest replica). Default: the cluster's, 1250 (every SSD worth reading)")
   List<String> interRack = new ArrayList<>();
+
+  @Option(names = "--intra-rack", paramLabel = "MBPS[,MBPS...]", split = ",", description = "intra-rack bandwidths"
+      + " (MB/s) to tell the storage-aware policies (replicakit.read.bandwidth.intra-rack.mbps); with several, each"
+      + " of storage-type, wrr, drr and combined runs once per value as POLICY(intra-rack=V): the paper's rule 2"
+      + " reads a fast replica in the reader's rack only where this exceeds slow storage. Several values cannot be"
+      + " combined with several --inter-rack values. Default: the key's, 1250")
+  List<String> intraRack = new ArrayList<>();
 
   @Mixin
   HdfsSettings settings = new HdfsSettings();
@@ -89,6 +98,10 @@ public final class ReadSelectionCli implements Experiment {
     weights(ReadSelectionProfile.named(profile));
     reader();
     interRackMbps();
+    intraRackMbps();
+    if (interRackMbps().size() > 1 && intraRackMbps().size() > 1) {
+      throw new IllegalArgumentException("--inter-rack and --intra-rack: compare one bandwidth at a time");
+    }
   }
 
   @Override
@@ -101,7 +114,7 @@ public final class ReadSelectionCli implements Experiment {
     ReadSelectionProfile p = ReadSelectionProfile.named(profile);
     ReadSelectionExperiment.Setup setup = new ReadSelectionExperiment.Setup(p, policies(), weights(p), spec,
         specSettings, settings.map(), ReadSelectionExperiment.PolicyScope.parse(policyScope), reader(),
-        interRackMbps());
+        interRackMbps(), intraRackMbps());
     return new ReadSelectionExperiment(setup, run, processes.mode()).run();
   }
 
@@ -109,7 +122,7 @@ public final class ReadSelectionCli implements Experiment {
     return Cli.list(policies);
   }
 
-  /** Off-cluster or a rack's client host; a DataNode's own address is not offered (its reads would be local). */
+  /** Off-cluster, a rack's client host, or a DataNode (checked against the spec when the experiment starts). */
   ClientPlacement reader() {
     String text = client.trim();
     if (text.equals("off") || text.equals("off-cluster")) {
@@ -118,11 +131,19 @@ public final class ReadSelectionCli implements Experiment {
     if (text.matches("/[^/]+")) {
       return ClientPlacement.inRack(text);
     }
-    throw new IllegalArgumentException("--client must be off-cluster or a rack such as /r1, was '" + client + "'");
+    if (text.matches("[A-Za-z0-9][A-Za-z0-9._-]*")) {
+      return ClientPlacement.onNode(text);
+    }
+    throw new IllegalArgumentException("--client must be off-cluster, a rack such as /r1 or a DataNode such as dn01,"
+        + " was '" + client + "'");
   }
 
   List<Double> interRackMbps() {
     return Cli.list(interRack).stream().map(v -> Cli.number("--inter-rack", v, 0, 1_000_000)).distinct().toList();
+  }
+
+  List<Double> intraRackMbps() {
+    return Cli.list(intraRack).stream().map(v -> Cli.number("--intra-rack", v, 0, 1_000_000)).distinct().toList();
   }
 
   private List<Double> weights(ReadSelectionProfile p) {

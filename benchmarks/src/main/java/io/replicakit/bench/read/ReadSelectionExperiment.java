@@ -18,6 +18,7 @@ import io.replicakit.testbed.dfsio.DfsioRequest;
 import io.replicakit.testbed.dfsio.DfsioRunner;
 import io.replicakit.testbed.net.NetworkRecord;
 import io.replicakit.testbed.spec.ClusterSpec;
+import io.replicakit.testbed.spec.DataNodeSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -26,6 +27,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants;
@@ -42,23 +44,42 @@ public final class ReadSelectionExperiment {
   /**
    * What to run.
    *
-   * @param reader where TestDFSIO reads from (the data is always written from off-cluster)
+   * @param reader where TestDFSIO reads from: off-cluster, a rack's client host, or a DataNode (the data is always
+   *     written from off-cluster)
    * @param interRackMbps inter-rack bandwidths the storage-aware policies are told, each policy run once per value
    *     when there are several ({@link ReadVariants}); empty keeps the cluster's
+   * @param intraRackMbps the same for the bandwidth inside a rack (the paper's rule 2); at most one of the two
+   *     compares several values
    */
   public record Setup(ReadSelectionProfile profile, List<String> policies, List<Double> weights, String specName,
       List<String> specSettings, Map<String, String> hdfsSettings, PolicyScope scope, ClientPlacement reader,
-      List<Double> interRackMbps) {
+      List<Double> interRackMbps, List<Double> intraRackMbps) {
 
     public Setup {
       interRackMbps = List.copyOf(interRackMbps);
+      intraRackMbps = List.copyOf(intraRackMbps);
+      told(interRackMbps, intraRackMbps); // refuses two compared bandwidths before any cluster starts
     }
 
     /** Reads from off-cluster, every policy told the cluster's inter-rack bandwidth. */
     public Setup(ReadSelectionProfile profile, List<String> policies, List<Double> weights, String specName,
         List<String> specSettings, Map<String, String> hdfsSettings, PolicyScope scope) {
       this(profile, policies, weights, specName, specSettings, hdfsSettings, scope, ClientPlacement.offCluster(),
-          List.of());
+          List.of(), List.of());
+    }
+
+    /** The bandwidths the storage-aware policies are told ({@link ReadVariants.Told}). */
+    List<ReadVariants.Told> told() {
+      return told(interRackMbps, intraRackMbps);
+    }
+
+    private static List<ReadVariants.Told> told(List<Double> interRack, List<Double> intraRack) {
+      List<ReadVariants.Told> told = List.of(ReadVariants.Told.interRack(interRack),
+          ReadVariants.Told.intraRack(intraRack));
+      if (told.stream().filter(ReadVariants.Told::compared).count() > 1) {
+        throw new IllegalArgumentException("--inter-rack and --intra-rack: compare one bandwidth at a time");
+      }
+      return told;
     }
 
     boolean readsOffCluster() {
@@ -125,6 +146,11 @@ public final class ReadSelectionExperiment {
       throw new IllegalArgumentException("--client " + r.rack() + ": spec '" + spec.name() + "' has racks "
           + spec.racks());
     }
+    List<String> nodes = spec.dataNodes().stream().map(DataNodeSpec::name).toList();
+    if (setup.reader() instanceof ClientPlacement.OnNode n && !nodes.contains(n.nodeName())) {
+      throw new IllegalArgumentException("--client " + n.nodeName() + ": spec '" + spec.name() + "' has DataNodes "
+          + nodes);
+    }
     Path work = Files.createTempDirectory("replicakit-read-selection-");
     progress.step("starting a '%s' cluster (%d DataNodes, %d racks; %s)", spec.name(), spec.dataNodes().size(),
         spec.racks().size(), spec.devices().describe());
@@ -132,12 +158,14 @@ public final class ReadSelectionExperiment {
     List<RunResult> runs;
     ClusterOptions options = ReadClusterSettings.options(work.resolve("cluster"), spec, profile.blockBytes(),
         setup.hdfsSettings()).withMode(mode);
+    // A reader on a DataNode of a shaped cluster is a process in that node's namespace: the testbed starts
+    // TestDFSIO's own JVM there when the cluster runs YARN (its local job runner; no job goes to YARN).
+    boolean onNode = setup.reader() instanceof ClientPlacement.OnNode;
+    options = onNode && mode == ClusterMode.PROCESSES ? options.withYarn() : options;
     try (Cluster cluster = Cluster.start(spec, options)) {
       DfsioRunner dfsio = new DfsioRunner(ReadClusterSettings.clientConf(cluster), work.resolve("dfsio"));
       layout = write(cluster, dfsio);
-      DfsioRunner reader = setup.readsOffCluster() ? dfsio
-          : new DfsioRunner(DfsioClientConf.at(cluster, setup.reader()), work.resolve("dfsio-reader"));
-      runs = readAll(new Reads(cluster, reader, request(), progress));
+      runs = readAll(new Reads(cluster, reader(cluster, dfsio, work), request(), progress, setup.reader()));
     } finally {
       FileUtil.fullyDelete(work.toFile());
     }
@@ -146,6 +174,23 @@ public final class ReadSelectionExperiment {
         spec.devices().mibPerSec(StorageType.DISK), profile.replication(), setup.readsOffCluster()
             ? DeviceModel.variants(options.hdfsSettings(), policySettings()) : Map.of());
     return finish(spec, layout, runs, model);
+  }
+
+  /**
+   * TestDFSIO at the reader's place: the writer's runner off-cluster; on a DataNode of a cluster of processes, a
+   * client JVM of each job's own in that node's namespace; else a client in this JVM bound to the place's address
+   * ({@link DfsioClientConf#at}: its IPC connections idle out quickly, so none outlives a NameNode restart).
+   */
+  private DfsioRunner reader(Cluster cluster, DfsioRunner offCluster, Path work) throws Exception {
+    if (setup.readsOffCluster()) {
+      return offCluster;
+    }
+    if (setup.reader() instanceof ClientPlacement.OnNode && mode == ClusterMode.PROCESSES) {
+      return cluster.dfsio(setup.reader(), work.resolve("dfsio-reader")).withSettings(Map.of(
+          DfsioClientConf.MAP_SORT_MB_KEY, Integer.toString(DfsioClientConf.MAP_SORT_MB),
+          DfsioClientConf.POLL_INTERVAL_KEY, Integer.toString(DfsioClientConf.POLL_INTERVAL_MS)));
+    }
+    return new DfsioRunner(DfsioClientConf.at(cluster, setup.reader()), work.resolve("dfsio-reader"));
   }
 
   /** The read stage (every policy) and the weight sweep, after one uncounted warm-up read. */
@@ -164,7 +209,7 @@ public final class ReadSelectionExperiment {
 
   /** The NameNode settings of each variant: the read stage's policies, then the sweep's WRR weights. */
   private Map<String, Map<String, String>> policySettings() {
-    return ReadVariants.of(setup.policies(), setup.interRackMbps(), setup.weights());
+    return ReadVariants.of(setup.policies(), setup.told(), setup.weights());
   }
 
   private ExperimentResults finish(ClusterSpec spec, DataLayout layout, List<RunResult> runs, DeviceModel model)
@@ -218,11 +263,15 @@ public final class ReadSelectionExperiment {
         + " NameNode restarted with each policy, then waited for a fresh system-state sample of every DataNode"
         + "\n- Policies' storage model: SSD " + fmt(spec.devices().throughput(StorageType.SSD).mbPerSec())
         + " and DISK " + fmt(spec.devices().throughput(StorageType.DISK).mbPerSec())
-        + " MB/s (the emulated speeds), inter-rack bandwidth " + interRackText()
+        + " MB/s (the emulated speeds), inter-rack bandwidth " + interRackText() + ", intra-rack bandwidth "
+        + intraRackText()
         + "; DRR thresholds and steps at their defaults unless `--set` says otherwise" + extraSettings();
   }
 
   private String readerText() {
+    if (setup.reader() instanceof ClientPlacement.OnNode n) {
+      return "DataNode " + n.nodeName() + " (its own replicas are local, its rack's closer than the others)";
+    }
     return setup.readsOffCluster() ? "off-cluster (equally far from every replica)"
         : "the client host of rack " + ((ClientPlacement.InRack) setup.reader()).rack()
             + " (replicas in its rack are closer than the others)";
@@ -240,6 +289,19 @@ public final class ReadSelectionExperiment {
             + " `POLICY(inter-rack=V)` (0 is the paper's rule 3: across racks, read the closest replica)";
   }
 
+
+  private String intraRackText() {
+    List<Double> values = setup.intraRackMbps();
+    if (values.isEmpty()) {
+      return setup.hdfsSettings().getOrDefault(ReadSelectionConfig.INTRA_RACK_KEY, ReadVariants.number(
+          ReadSelectionConfig.INTRA_RACK.get(new Configuration(false)).mbPerSec())) + " MB/s";
+    }
+    List<String> numbers = values.stream().map(ReadVariants::number).toList();
+    return values.size() == 1 ? numbers.get(0) + " MB/s"
+        : String.join(" and ", numbers) + " MB/s compared: each storage-aware policy runs once with each, named"
+            + " `POLICY(intra-rack=V)` (the paper's rule 2: a fast replica in the reader's rack only where the"
+            + " rack's links carry more than slow storage)";
+  }
 
   private String extraSettings() {
     if (setup.hdfsSettings().isEmpty() && setup.specSettings().isEmpty()) {
@@ -261,12 +323,15 @@ public final class ReadSelectionExperiment {
     private final DfsioRunner dfsio;
     private final DfsioRequest request;
     private final Progress progress;
+    private final Optional<String> readerNode;
 
-    Reads(Cluster cluster, DfsioRunner dfsio, DfsioRequest request, Progress progress) {
+    /** @param reader where {@code dfsio} reads from (a DataNode reader's link is counted as its own) */
+    Reads(Cluster cluster, DfsioRunner dfsio, DfsioRequest request, Progress progress, ClientPlacement reader) {
       this.cluster = cluster;
       this.dfsio = dfsio;
       this.request = request;
       this.progress = progress;
+      this.readerNode = reader instanceof ClientPlacement.OnNode n ? Optional.of(n.nodeName()) : Optional.empty();
     }
 
     /**
@@ -295,8 +360,8 @@ public final class ReadSelectionExperiment {
             s.timeline().jvmCpuCores());
       }
       List<StorageType> types = cluster.spec().volumeTypes();
-      return new RunResult(variant, baseline, stage, repetitions, ReadMetrics.of(samples, types, Optional.empty()),
-          ReadMetrics.detail(samples, types));
+      return new RunResult(variant, baseline, stage, repetitions,
+          ReadMetrics.of(samples, types, Optional.empty(), readerNode), ReadMetrics.detail(samples, types));
     }
   }
 }

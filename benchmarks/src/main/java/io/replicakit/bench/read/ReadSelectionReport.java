@@ -133,12 +133,16 @@ final class ReadSelectionReport {
         .containsKey(ReadMetrics.UPLINK_BYTES))) {
       return;
     }
+    boolean readerOnNode = policies.stream().anyMatch(p -> results.run(p, READ).orElseThrow().metrics()
+        .containsKey(ReadMetrics.READER_NODE_LINK_BYTES));
+    String toReader = readerOnNode ? ReadMetrics.READER_NODE_LINK_BYTES : ReadMetrics.CLIENT_LINK_BYTES;
     md.append("\n## Traffic between racks (paper §4.2.3)\n\n");
     md.append("Bytes the links carried during each read (mean over the repetitions), from their veth counters,"
-        + " headers included: out of the racks through their uplinks, and down the client hosts' links to the"
-        + " reader. For a reader on a rack's client host, what left a rack is what it read from other racks (and"
-        + " the job's calls to the NameNode, which sits beyond the uplinks); for an off-cluster reader, everything."
-        + "\n\n");
+        + " headers included: out of the racks through their uplinks, and down to the reader: "
+        + (readerOnNode ? "its DataNode's own link, which carries what it reads from replicas on other nodes"
+            : "the client hosts' links") + ". For a reader in a rack, what left a rack is what it read from other"
+        + " racks (and the job's calls to the NameNode, which sits beyond the uplinks); for an off-cluster reader,"
+        + " everything.\n\n");
     double base = throughput(results, ReadSelectionExperiment.BASELINE, READ);
     md.append(Md.header(List.of("policy", "read throughput (MB/s)", "ratio to network-distance",
         "out of the racks (MiB)", "to the reader (MiB)", "out of the racks / to the reader (%)",
@@ -147,7 +151,7 @@ final class ReadSelectionReport {
       RunResult r = results.run(p, READ).orElseThrow();
       double t = r.metric(ReadMetrics.THROUGHPUT);
       double up = r.metric(ReadMetrics.UPLINK_BYTES);
-      double client = r.metric(ReadMetrics.CLIENT_LINK_BYTES);
+      double client = r.metric(toReader);
       md.append(Md.row(List.of("`" + p + "`", Md.meanStd(t, r.metric(ReadMetrics.THROUGHPUT + "_std"),
           r.repetitions()), Md.ratio(t, base), Md.num(up / Sizes.MIB), Md.num(client / Sizes.MIB),
           Md.pct(client > 0 ? 100 * up / client : Double.NaN), Md.pct(r.metric("ssd_read_share_pct")))));

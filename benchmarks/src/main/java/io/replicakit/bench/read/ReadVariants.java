@@ -15,42 +15,77 @@ import java.util.Set;
 
 /**
  * The read-selection experiment's variants and the NameNode settings of each: every policy of the read stage (each
- * once per inter-rack bandwidth when several are compared), then WRR once per weight of the sweep. Pure.
+ * once per bandwidth when several are compared), then WRR once per weight of the sweep. Pure.
  *
- * <p>The inter-rack bandwidth is what the storage-aware policies are told the rack uplinks carry
- * ({@code replicakit.read.bandwidth.inter-rack.mbps}); with it the read paper's network rules (§3.1) decide whether
- * a fast replica in another rack is worth reading. 0 is the paper's rule 3 (across racks read the closest replica),
- * a value above the slow storage's throughput makes every fast replica eligible wherever it is: "without network
- * considerations" in the paper's rack-to-rack measurement (§4.2.3).
+ * <p>The bandwidths are what the storage-aware policies are told the links carry: between racks
+ * ({@code replicakit.read.bandwidth.inter-rack.mbps}) and inside a rack ({@code ...intra-rack.mbps}). With them the
+ * read paper's network rules (§3.1) decide whether a fast replica away from the reader is worth reading: inside the
+ * reader's rack only if the rack's links carry more than slow storage delivers (rule 2), across racks likewise
+ * (rule 3, which the paper states as "read the closest replica": an inter-rack bandwidth of 0). A value above the
+ * slow storage's throughput makes every fast replica on that path eligible: "without network considerations" in the
+ * paper's rack-to-rack measurement (§4.2.3).
  */
 final class ReadVariants {
 
   /** Policies that never consult the storage model's bandwidths: one variant each, whatever the bandwidths. */
   static final Set<String> NETWORK_BLIND = Set.of(NetworkDistancePolicy.NAME, SystemStatePolicy.NAME);
 
+  /**
+   * One bandwidth the storage-aware policies are told, and the values to run: none keeps the cluster's, one sets it
+   * for every storage-aware policy, several run each such policy once per value as {@code POLICY(label=V)}.
+   *
+   * @param label the variant names' label, e.g. {@code inter-rack}
+   * @param key the NameNode key it sets
+   */
+  record Told(String label, String key, List<Double> mbps) {
+
+    Told {
+      mbps = List.copyOf(mbps);
+    }
+
+    static Told interRack(List<Double> mbps) {
+      return new Told("inter-rack", ReadSelectionConfig.INTER_RACK_KEY, mbps);
+    }
+
+    static Told intraRack(List<Double> mbps) {
+      return new Told("intra-rack", ReadSelectionConfig.INTRA_RACK_KEY, mbps);
+    }
+
+    boolean compared() {
+      return mbps.size() > 1;
+    }
+  }
+
   private ReadVariants() {}
 
   /**
-   * @param interRackMbps the inter-rack bandwidths to compare; empty keeps the cluster's (no setting per variant)
-   *     and one value sets it for every policy without renaming them
+   * @param told the bandwidths; at most one of them may compare several values (a comparison is one axis)
    * @return variant name to NameNode settings, read stage first, in the given orders
    */
-  static Map<String, Map<String, String>> of(List<String> policies, List<Double> interRackMbps,
-      List<Double> weights) {
+  static Map<String, Map<String, String>> of(List<String> policies, List<Told> told, List<Double> weights) {
+    List<Told> compared = told.stream().filter(Told::compared).toList();
+    if (compared.size() > 1) {
+      throw new IllegalArgumentException("compare one bandwidth at a time, not " + compared.stream()
+          .map(Told::label).toList() + " together");
+    }
     Map<String, Map<String, String>> variants = new LinkedHashMap<>();
     for (String p : policies) {
-      if (interRackMbps.size() < 2 || NETWORK_BLIND.contains(p)) {
-        Map<String, String> settings = ReadClusterSettings.policy(p, Double.NaN);
-        if (interRackMbps.size() == 1 && !NETWORK_BLIND.contains(p)) {
-          settings.put(ReadSelectionConfig.INTER_RACK_KEY, number(interRackMbps.get(0)));
+      boolean blind = NETWORK_BLIND.contains(p);
+      Map<String, String> base = ReadClusterSettings.policy(p, Double.NaN);
+      for (Told t : blind ? List.<Told>of() : told) {
+        if (t.mbps().size() == 1) {
+          base.put(t.key(), number(t.mbps().get(0)));
         }
-        variants.put(p, settings);
+      }
+      if (blind || compared.isEmpty()) {
+        variants.put(p, base);
         continue;
       }
-      for (double mbps : interRackMbps) {
-        Map<String, String> settings = ReadClusterSettings.policy(p, Double.NaN);
-        settings.put(ReadSelectionConfig.INTER_RACK_KEY, number(mbps));
-        variants.put(withInterRack(p, mbps), settings);
+      Told axis = compared.get(0);
+      for (double mbps : axis.mbps()) {
+        Map<String, String> settings = new LinkedHashMap<>(base);
+        settings.put(axis.key(), number(mbps));
+        variants.put(named(p, axis.label(), mbps), settings);
       }
     }
     for (double w : weights) {
@@ -60,8 +95,8 @@ final class ReadVariants {
   }
 
   /** E.g. {@code drr(inter-rack=0)}. */
-  static String withInterRack(String policy, double mbps) {
-    return policy + "(inter-rack=" + number(mbps) + ")";
+  private static String named(String policy, String label, double mbps) {
+    return policy + "(" + label + "=" + number(mbps) + ")";
   }
 
   /** The sweep's variant name, as {@code wrr(w=7)}. */

@@ -76,4 +76,38 @@ class ReadSelectionExperimentIT {
       assertTrue(Files.size(out.resolve(png)) > 1000, png);
     }
   }
+
+  /**
+   * The paper's rule 2 (§3.1) with the reader on a DataNode, on {@code one-ssd-two-racks} (dn01 and dn02 in
+   * {@code /r1}, dn03 in {@code /r2}; with RF 3 every node holds every block): told the rack's links carry 1 MB/s,
+   * less than a DISK, storage type reads only the reader's own replicas, as HDFS's order does; told 1250 MB/s, it
+   * also reads the SSD replicas on dn02, in the reader's rack. Across racks it reads nothing (rule 3, told 0).
+   * Decisions only: embedded, no link is shaped.
+   */
+  @Test
+  void intraRackRule_onADataNodeReader_readsTheRacksSsdsOnlyWhereTheRackOutrunsADisk() throws Exception {
+    ReadSelectionExperiment.Setup setup = new ReadSelectionExperiment.Setup(TINY,
+        List.of("network-distance", "storage-type"), List.of(), "one-ssd-two-racks", NO_BURST, Map.of(),
+        ReadSelectionExperiment.PolicyScope.ALL, io.replicakit.testbed.cluster.ClientPlacement.onNode("dn01"),
+        List.of(0.0), List.of(1250.0, 1.0));
+    ExperimentResults results = new ReadSelectionExperiment(setup,
+        ExperimentRun.start(out, "test", new Progress(System.out))).run();
+
+    @SuppressWarnings("unchecked")
+    Map<String, Number> ssdReplicas = (Map<String, Number>) results.cluster().get("ssd_replicas_per_datanode");
+    double all = ssdReplicas.values().stream().mapToDouble(Number::doubleValue).sum();
+    double onReader = 100 * ssdReplicas.getOrDefault("dn01", 0).doubleValue() / all;
+    double inRack = 100 * ssdReplicas.getOrDefault("dn02", 0).doubleValue() / all;
+    double nd = results.run("network-distance", "read").orElseThrow().metric("ssd_read_share_pct");
+    double told1 = results.run("storage-type(intra-rack=1)", "read").orElseThrow().metric("ssd_read_share_pct");
+    double told1250 = results.run("storage-type(intra-rack=1250)", "read").orElseThrow()
+        .metric("ssd_read_share_pct");
+    String shares = "SSD replicas " + ssdReplicas + "; read from SSD: network distance " + nd + " %, told 1 MB/s "
+        + told1 + " %, told 1250 MB/s " + told1250 + " %";
+    assertEquals(onReader, nd, 8, "HDFS's order reads the reader's own replicas: " + shares);
+    assertEquals(nd, told1, 5, "rule 2 keeps storage type on the reader's own replicas: " + shares);
+    assertTrue(told1250 - told1 >= inRack / 2, "told 1250 MB/s, storage type reads the rack's SSDs: " + shares);
+    assertTrue(told1250 <= onReader + inRack + 8, "nothing across racks: " + shares);
+    assertTrue(Files.readString(out.resolve("report.md")).contains("DataNode dn01"));
+  }
 }

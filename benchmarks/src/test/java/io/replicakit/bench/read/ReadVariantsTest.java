@@ -6,6 +6,8 @@ package io.replicakit.bench.read;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.replicakit.read.config.ReadSelectionConfig;
 import java.util.List;
@@ -28,7 +30,7 @@ class ReadVariantsTest {
 
   @Test
   void oneInterRack_setsItOnTheStorageAwarePoliciesOnly_withoutRenaming() {
-    Map<String, Map<String, String>> v = ReadVariants.of(POLICIES, List.of(0.0), List.of());
+    Map<String, Map<String, String>> v = ReadVariants.of(POLICIES, inter(0.0), List.of());
     assertEquals(POLICIES, List.copyOf(v.keySet()));
     assertEquals("0", v.get("storage-type").get(ReadSelectionConfig.INTER_RACK_KEY));
     assertEquals("0", v.get("drr").get(ReadSelectionConfig.INTER_RACK_KEY));
@@ -38,10 +40,33 @@ class ReadVariantsTest {
 
   @Test
   void severalInterRacks_runEachStorageAwarePolicyOncePerValue_blindOnesOnce() {
-    Map<String, Map<String, String>> v = ReadVariants.of(POLICIES, List.of(1250.0, 0.0), List.of());
+    Map<String, Map<String, String>> v = ReadVariants.of(POLICIES, inter(1250.0, 0.0), List.of());
     assertEquals(List.of("network-distance", "storage-type(inter-rack=1250)", "storage-type(inter-rack=0)",
         "drr(inter-rack=1250)", "drr(inter-rack=0)", "system-state"), List.copyOf(v.keySet()));
     assertEquals("1250", v.get("drr(inter-rack=1250)").get(ReadSelectionConfig.INTER_RACK_KEY));
     assertEquals("drr", v.get("drr(inter-rack=0)").get(ReadSelectionConfig.POLICY_KEY));
+  }
+
+  @Test
+  void severalIntraRacks_nameTheVariantsByIt_andKeepASingleInterRackOnEach() {
+    Map<String, Map<String, String>> v = ReadVariants.of(POLICIES, List.of(ReadVariants.Told.interRack(
+        List.of(0.0)), ReadVariants.Told.intraRack(List.of(1250.0, 1.0))), List.of());
+    assertEquals(List.of("network-distance", "storage-type(intra-rack=1250)", "storage-type(intra-rack=1)",
+        "drr(intra-rack=1250)", "drr(intra-rack=1)", "system-state"), List.copyOf(v.keySet()));
+    assertEquals("1", v.get("drr(intra-rack=1)").get(ReadSelectionConfig.INTRA_RACK_KEY));
+    assertEquals("0", v.get("drr(intra-rack=1)").get(ReadSelectionConfig.INTER_RACK_KEY));
+    assertFalse(v.get("network-distance").containsKey(ReadSelectionConfig.INTRA_RACK_KEY));
+  }
+
+  @Test
+  void twoComparedBandwidths_areRefused() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ReadVariants.of(POLICIES,
+        List.of(ReadVariants.Told.interRack(List.of(0.0, 10.0)), ReadVariants.Told.intraRack(List.of(1.0, 5.0))),
+        List.of()));
+    assertTrue(e.getMessage().contains("inter-rack") && e.getMessage().contains("intra-rack"), e.getMessage());
+  }
+
+  private static List<ReadVariants.Told> inter(Double... mbps) {
+    return List.of(ReadVariants.Told.interRack(List.of(mbps)));
   }
 }
