@@ -99,9 +99,6 @@ public final class ReadSelectionCli implements Experiment {
     reader();
     interRackMbps();
     intraRackMbps();
-    if (interRackMbps().size() > 1 && intraRackMbps().size() > 1) {
-      throw new IllegalArgumentException("--inter-rack and --intra-rack: compare one bandwidth at a time");
-    }
   }
 
   @Override
