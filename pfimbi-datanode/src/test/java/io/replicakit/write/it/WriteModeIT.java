@@ -4,6 +4,10 @@
  */
 package io.replicakit.write.it;
 
+import static io.replicakit.write.it.WriteFiles.data;
+import static io.replicakit.write.it.WriteFiles.freePort;
+import static io.replicakit.write.it.WriteFiles.located;
+import static io.replicakit.write.it.WriteFiles.readBack;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -22,14 +26,11 @@ import io.replicakit.write.relay.WriteRelayPlugin;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Random;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
@@ -37,7 +38,6 @@ import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
 import org.apache.hadoop.hdfs.tools.DFSck;
-import org.apache.hadoop.io.IOUtils;
 import org.apache.hadoop.util.ToolRunner;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -72,12 +72,10 @@ class WriteModeIT {
         out.write(data, 1000, data.length - 1000);
       }
       assertArrayEquals(data, readBack(cluster, file));
-      try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.offCluster())) {
-        List<LocatedBlock> blocks = located(fs, file);
-        assertEquals(6, blocks.size());
-        for (LocatedBlock b : blocks) {
-          assertEquals(3, b.getLocations().length, "replicas of " + b.getBlock());
-        }
+      List<LocatedBlock> blocks = located(cluster, file);
+      assertEquals(6, blocks.size());
+      for (LocatedBlock b : blocks) {
+        assertEquals(3, b.getLocations().length, "replicas of " + b.getBlock());
       }
       String fsck = fsck(cluster, file);
       assertTrue(fsck.contains("Status: HEALTHY"), fsck);
@@ -141,20 +139,6 @@ class WriteModeIT {
     }
   }
 
-  private static byte[] readBack(EmbeddedCluster cluster, org.apache.hadoop.fs.Path file) throws IOException {
-    try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.offCluster());
-        FSDataInputStream in = fs.open(file)) {
-      ByteArrayOutputStream out = new ByteArrayOutputStream();
-      IOUtils.copyBytes(in, out, 64 * 1024);
-      return out.toByteArray();
-    }
-  }
-
-  private static List<LocatedBlock> located(DistributedFileSystem fs, org.apache.hadoop.fs.Path file)
-      throws IOException {
-    return fs.getClient().getLocatedBlocks(file.toUri().getPath(), 0, Long.MAX_VALUE).getLocatedBlocks();
-  }
-
   private static String fsck(EmbeddedCluster cluster, org.apache.hadoop.fs.Path file) throws Exception {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
@@ -162,17 +146,5 @@ class WriteModeIT {
           new String[] {file.toString(), "-files", "-blocks"});
     }
     return bytes.toString(StandardCharsets.UTF_8);
-  }
-
-  private static byte[] data(int n) {
-    byte[] data = new byte[n];
-    new Random(n).nextBytes(data);
-    return data;
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0)) {
-      return s.getLocalPort();
-    }
   }
 }

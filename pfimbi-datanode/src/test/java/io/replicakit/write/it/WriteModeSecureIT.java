@@ -4,6 +4,10 @@
  */
 package io.replicakit.write.it;
 
+import static io.replicakit.write.it.WriteFiles.data;
+import static io.replicakit.write.it.WriteFiles.freePort;
+import static io.replicakit.write.it.WriteFiles.located;
+import static io.replicakit.write.it.WriteFiles.readBack;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -19,20 +23,16 @@ import io.replicakit.write.WriteMode;
 import io.replicakit.write.WriteModeFileSystem;
 import io.replicakit.write.hdfs.FanOutOutputStream;
 import io.replicakit.write.relay.WriteRelayPlugin;
-import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.file.Path;
 import java.security.PrivilegedExceptionAction;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Random;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.StorageType;
@@ -131,9 +131,9 @@ class WriteModeSecureIT {
       }
       return null;
     });
-    assertArrayEquals(data, as(user, () -> readBack(file)), "read back through HDFS's stock client");
+    assertArrayEquals(data, as(user, () -> readBack(cluster, file)), "read back through HDFS's stock client");
     assertEquals(alice.name().split("[/@]")[0], as(user, () -> owner(file)));
-    for (LocatedBlock b : located(file)) {
+    for (LocatedBlock b : located(cluster, file)) {
       assertEquals(3, b.getLocations().length, "replicas of " + b.getBlock());
     }
   }
@@ -216,7 +216,7 @@ class WriteModeSecureIT {
         out.write(data(BLOCK / 2));
       }
     }
-    List<LocatedBlock> blocks = located(file);
+    List<LocatedBlock> blocks = located(cluster, file);
     assertEquals(1, blocks.size());
     assertEquals(3, blocks.get(0).getLocations().length);
     return blocks.get(0);
@@ -225,8 +225,8 @@ class WriteModeSecureIT {
   /** The file reads back as written, its block at the same generation stamp with its three replicas. */
   private static void assertStillIntact(String name, LocatedBlock before) throws IOException {
     org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path(DIR + name);
-    assertArrayEquals(data(BLOCK / 2), readBack(file));
-    LocatedBlock after = located(file).get(0);
+    assertArrayEquals(data(BLOCK / 2), readBack(cluster, file));
+    LocatedBlock after = located(cluster, file).get(0);
     assertEquals(before.getBlock(), after.getBlock(), "the same block");
     assertEquals(before.getBlock().getGenerationStamp(), after.getBlock().getGenerationStamp(),
         "the same generation stamp");
@@ -274,36 +274,9 @@ class WriteModeSecureIT {
     return BlockOpResponseProto.parseFrom(PBHelperClient.vintPrefixed(in));
   }
 
-  private static List<LocatedBlock> located(org.apache.hadoop.fs.Path file) throws IOException {
-    try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.offCluster())) {
-      return fs.getClient().getLocatedBlocks(file.toUri().getPath(), 0, Long.MAX_VALUE).getLocatedBlocks();
-    }
-  }
-
-  private static byte[] readBack(org.apache.hadoop.fs.Path file) throws IOException {
-    try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.offCluster());
-        FSDataInputStream in = fs.open(file)) {
-      ByteArrayOutputStream out = new ByteArrayOutputStream();
-      IOUtils.copyBytes(in, out, 64 * 1024);
-      return out.toByteArray();
-    }
-  }
-
   private static String owner(org.apache.hadoop.fs.Path file) throws IOException {
     try (FileSystem fs = FileSystem.newInstance(cluster.uri(), cluster.clientConf(ClientPlacement.offCluster()))) {
       return fs.getFileStatus(file).getOwner();
-    }
-  }
-
-  private static byte[] data(int n) {
-    byte[] data = new byte[n];
-    new Random(n).nextBytes(data);
-    return data;
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0)) {
-      return s.getLocalPort();
     }
   }
 
