@@ -30,6 +30,7 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.file.Path;
 import java.security.PrivilegedExceptionAction;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
@@ -133,6 +134,9 @@ class WriteModeSecureIT {
     });
     assertArrayEquals(data, as(user, () -> readBack(cluster, file)), "read back through HDFS's stock client");
     assertEquals(alice.name().split("[/@]")[0], as(user, () -> owner(file)));
+    // The NameNode hears of each finalized replica in an incremental report a moment after the close; 2 s is
+    // less than its re-replication would take (its redundancy monitor runs every 3 s), so these are the write's.
+    cluster.waitForLiveReplicas(file, 3, Duration.ofSeconds(2));
     for (LocatedBlock b : located(cluster, file)) {
       assertEquals(3, b.getLocations().length, "replicas of " + b.getBlock());
     }
@@ -209,13 +213,14 @@ class WriteModeSecureIT {
   }
 
   /** A closed one-block file written by HDFS's own client with three replicas, and its block (READ token). */
-  private static LocatedBlock storedBlock(String name) throws IOException {
+  private static LocatedBlock storedBlock(String name) throws Exception {
     org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path(DIR + name);
     try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.offCluster())) {
       try (FSDataOutputStream out = fs.create(file, (short) 3)) {
         out.write(data(BLOCK / 2));
       }
     }
+    cluster.waitForLiveReplicas(file, 3, Duration.ofSeconds(2));
     List<LocatedBlock> blocks = located(cluster, file);
     assertEquals(1, blocks.size());
     assertEquals(3, blocks.get(0).getLocations().length);
