@@ -11,6 +11,7 @@ import io.replicakit.bench.experiment.ExperimentRun;
 import io.replicakit.bench.results.ExperimentResults;
 import io.replicakit.bench.results.Progress;
 import io.replicakit.bench.results.RunResult;
+import io.replicakit.testbed.cluster.ClientPlacement;
 import io.replicakit.testbed.spec.Sizes;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -88,7 +89,7 @@ class ReadSelectionExperimentIT {
   void intraRackRule_onADataNodeReader_readsTheRacksSsdsOnlyWhereTheRackOutrunsADisk() throws Exception {
     ReadSelectionExperiment.Setup setup = new ReadSelectionExperiment.Setup(TINY,
         List.of("network-distance", "storage-type"), List.of(), "one-ssd-two-racks", NO_BURST, Map.of(),
-        ReadSelectionExperiment.PolicyScope.ALL, io.replicakit.testbed.cluster.ClientPlacement.onNode("dn01"),
+        ReadSelectionExperiment.PolicyScope.ALL, ClientPlacement.onNode("dn01"),
         List.of(0.0), List.of(1250.0, 1.0));
     ExperimentResults results = new ReadSelectionExperiment(setup,
         ExperimentRun.start(out, "test", new Progress(System.out))).run();
