@@ -58,13 +58,8 @@ class MetricsSecureIT {
   }
 
   @AfterAll
-  static void stopCluster() {
-    if (cluster != null) {
-      cluster.close();
-    }
-    if (realm != null) {
-      realm.close();
-    }
+  static void stopCluster() throws Exception {
+    SecureHdfs.stop(cluster, realm);
   }
 
   @Test

@@ -63,13 +63,8 @@ class PfimbiSecureIT {
   }
 
   @AfterAll
-  static void stopCluster() {
-    if (cluster != null) {
-      cluster.close();
-    }
-    if (realm != null) {
-      realm.close();
-    }
+  static void stopCluster() throws Exception {
+    SecureHdfs.stop(cluster, realm);
   }
 
   @Test

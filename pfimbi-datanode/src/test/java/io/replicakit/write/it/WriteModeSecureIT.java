@@ -106,13 +106,8 @@ class WriteModeSecureIT {
   }
 
   @AfterAll
-  static void stopCluster() {
-    if (cluster != null) {
-      cluster.close();
-    }
-    if (realm != null) {
-      realm.close();
-    }
+  static void stopCluster() throws Exception {
+    SecureHdfs.stop(cluster, realm);
   }
 
   @ParameterizedTest

@@ -71,6 +71,22 @@ public final class SecureHdfs {
     return secured;
   }
 
+  /**
+   * Stops a secure test's cluster, then its KDC (either may be null: a start that failed part-way), so that the
+   * daemons never outlive the realm they authenticate against.
+   */
+  public static void stop(AutoCloseable cluster, KerberosRealm realm) throws Exception {
+    try {
+      if (cluster != null) {
+        cluster.close();
+      }
+    } finally {
+      if (realm != null) {
+        realm.close();
+      }
+    }
+  }
+
   private static void settings(Configuration conf, KerberosRealm realm) {
     String principal = realm.service().name();
     String keytab = realm.service().keytab().toString();
