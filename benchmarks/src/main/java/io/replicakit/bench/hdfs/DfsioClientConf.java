@@ -6,6 +6,10 @@ package io.replicakit.bench.hdfs;
 
 import io.replicakit.testbed.cluster.ClientPlacement;
 import io.replicakit.testbed.cluster.Cluster;
+import io.replicakit.testbed.dfsio.DfsioRunner;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.CommonConfigurationKeysPublic;
 
@@ -45,5 +49,15 @@ public final class DfsioClientConf {
     conf.setInt(MAP_SORT_MB_KEY, MAP_SORT_MB);
     conf.setInt(POLL_INTERVAL_KEY, POLL_INTERVAL_MS);
     return conf;
+  }
+
+  /**
+   * TestDFSIO at {@code placement} through the cluster ({@link Cluster#dfsio}: in a client JVM of its own there when
+   * the cluster runs YARN, each job a fresh JVM), its maps with the small sort buffer and the job's end noticed
+   * quickly, as above.
+   */
+  public static DfsioRunner runnerAt(Cluster cluster, ClientPlacement placement, Path workDir) throws IOException {
+    return cluster.dfsio(placement, workDir).withSettings(Map.of(MAP_SORT_MB_KEY, Integer.toString(MAP_SORT_MB),
+        POLL_INTERVAL_KEY, Integer.toString(POLL_INTERVAL_MS)));
   }
 }

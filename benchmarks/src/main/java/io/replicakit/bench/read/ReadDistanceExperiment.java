@@ -155,9 +155,7 @@ public final class ReadDistanceExperiment {
 
   /** TestDFSIO at {@code node}, with the experiments' client settings (small sort buffer, quick polling). */
   private static DfsioRunner runnerAt(Cluster cluster, String node, Path work) throws Exception {
-    return cluster.dfsio(ClientPlacement.onNode(node), work.resolve("dfsio-" + node)).withSettings(Map.of(
-        DfsioClientConf.MAP_SORT_MB_KEY, Integer.toString(DfsioClientConf.MAP_SORT_MB),
-        DfsioClientConf.POLL_INTERVAL_KEY, Integer.toString(DfsioClientConf.POLL_INTERVAL_MS)));
+    return DfsioClientConf.runnerAt(cluster, ClientPlacement.onNode(node), work.resolve("dfsio-" + node));
   }
 
   /** One file, one map: one stream. */

@@ -27,7 +27,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants;
@@ -74,12 +73,8 @@ public final class ReadSelectionExperiment {
     }
 
     private static List<ReadVariants.Told> told(List<Double> interRack, List<Double> intraRack) {
-      List<ReadVariants.Told> told = List.of(ReadVariants.Told.interRack(interRack),
-          ReadVariants.Told.intraRack(intraRack));
-      if (told.stream().filter(ReadVariants.Told::compared).count() > 1) {
-        throw new IllegalArgumentException("--inter-rack and --intra-rack: compare one bandwidth at a time");
-      }
-      return told;
+      return ReadVariants.oneCompared(List.of(ReadVariants.Told.interRack(interRack),
+          ReadVariants.Told.intraRack(intraRack)));
     }
 
     boolean readsOffCluster() {
@@ -186,9 +181,7 @@ public final class ReadSelectionExperiment {
       return offCluster;
     }
     if (setup.reader() instanceof ClientPlacement.OnNode && mode == ClusterMode.PROCESSES) {
-      return cluster.dfsio(setup.reader(), work.resolve("dfsio-reader")).withSettings(Map.of(
-          DfsioClientConf.MAP_SORT_MB_KEY, Integer.toString(DfsioClientConf.MAP_SORT_MB),
-          DfsioClientConf.POLL_INTERVAL_KEY, Integer.toString(DfsioClientConf.POLL_INTERVAL_MS)));
+      return DfsioClientConf.runnerAt(cluster, setup.reader(), work.resolve("dfsio-reader"));
     }
     return new DfsioRunner(DfsioClientConf.at(cluster, setup.reader()), work.resolve("dfsio-reader"));
   }
@@ -293,8 +286,8 @@ public final class ReadSelectionExperiment {
   private String intraRackText() {
     List<Double> values = setup.intraRackMbps();
     if (values.isEmpty()) {
-      return setup.hdfsSettings().getOrDefault(ReadSelectionConfig.INTRA_RACK_KEY, ReadVariants.number(
-          ReadSelectionConfig.INTRA_RACK.get(new Configuration(false)).mbPerSec())) + " MB/s";
+      return setup.hdfsSettings().getOrDefault(ReadSelectionConfig.INTRA_RACK_KEY,
+          ReadSelectionConfig.INTRA_RACK.literalDefault().orElseThrow()) + " MB/s";
     }
     List<String> numbers = values.stream().map(ReadVariants::number).toList();
     return values.size() == 1 ? numbers.get(0) + " MB/s"

@@ -63,11 +63,7 @@ final class ReadVariants {
    * @return variant name to NameNode settings, read stage first, in the given orders
    */
   static Map<String, Map<String, String>> of(List<String> policies, List<Told> told, List<Double> weights) {
-    List<Told> compared = told.stream().filter(Told::compared).toList();
-    if (compared.size() > 1) {
-      throw new IllegalArgumentException("compare one bandwidth at a time, not " + compared.stream()
-          .map(Told::label).toList() + " together");
-    }
+    List<Told> compared = oneCompared(told).stream().filter(Told::compared).toList();
     Map<String, Map<String, String>> variants = new LinkedHashMap<>();
     for (String p : policies) {
       boolean blind = NETWORK_BLIND.contains(p);
@@ -92,6 +88,19 @@ final class ReadVariants {
       variants.put(wrr(w), ReadClusterSettings.policy("wrr", w));
     }
     return variants;
+  }
+
+  /**
+   * {@code told}, if at most one of its bandwidths compares several values (a comparison is one axis).
+   *
+   * @throws IllegalArgumentException naming the bandwidths compared together
+   */
+  static List<Told> oneCompared(List<Told> told) {
+    List<String> compared = told.stream().filter(Told::compared).map(Told::label).toList();
+    if (compared.size() > 1) {
+      throw new IllegalArgumentException("compare one bandwidth at a time, not " + compared + " together");
+    }
+    return told;
   }
 
   /** E.g. {@code drr(inter-rack=0)}. */

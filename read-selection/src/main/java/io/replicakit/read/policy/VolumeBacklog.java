@@ -183,21 +183,6 @@ final class VolumeBacklog {
   }
 
   /**
-   * When a read of {@code costMicros} released at {@code releaseMicros} would end on the volume, given what it was
-   * already sent; books nothing.
-   *
-   * @param entry the volume's entry, null for a volume never sent anything
-   */
-  long finishMicros(Entry entry, long releaseMicros, long costMicros, long nowMicros) {
-    return finishMicros(entry, window(releaseMicros, nowMicros), costMicros, Long.MAX_VALUE);
-  }
-
-  /** {@link #finishMicros(Entry, Window, long, long)} with the window of a read released then, decided now. */
-  long finishMicros(Entry entry, long releaseMicros, long costMicros, long nowMicros, long limit) {
-    return finishMicros(entry, window(releaseMicros, nowMicros), costMicros, limit);
-  }
-
-  /**
    * When a read of {@code costMicros} in {@code window} would end on the volume, or {@code Long.MAX_VALUE} as soon
    * as the walk shows the read would start at or after {@code limit} (so it would end after it): a candidate that
    * cannot beat the best one so far stops walking the calendar. Books nothing.
@@ -223,16 +208,6 @@ final class VolumeBacklog {
       left -= Math.max(0, free);
       t = (s + 1) * slotMicros;
     }
-  }
-
-  /**
-   * Books a read on the volume.
-   *
-   * @param known the volume's entry if the caller has it, else null
-   * @return when the read would end
-   */
-  long add(String storageId, Entry known, long releaseMicros, long costMicros, long nowMicros) {
-    return add(storageId, known, window(releaseMicros, nowMicros), costMicros);
   }
 
   /**

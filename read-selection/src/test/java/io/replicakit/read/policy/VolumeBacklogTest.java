@@ -22,11 +22,11 @@ class VolumeBacklogTest {
   private final VolumeBacklog backlog = new VolumeBacklog(SLOT);
 
   private long finish(long release, long cost, long now) {
-    return backlog.finishMicros(backlog.find("v"), release, cost, now);
+    return backlog.finishMicros(backlog.find("v"), backlog.window(release, now), cost, Long.MAX_VALUE);
   }
 
   private long book(long release, long cost, long now) {
-    return backlog.add("v", backlog.find("v"), release, cost, now);
+    return backlog.add("v", backlog.find("v"), backlog.window(release, now), cost);
   }
 
   @Test
@@ -76,9 +76,10 @@ class VolumeBacklogTest {
   void aLimit_stopsTheWalk_onlyForAReadThatCannotStartBeforeIt() {
     book(1_000, 1_000, 1_000); // busy until 2000
     VolumeBacklog.Entry v = backlog.find("v");
-    assertEquals(Long.MAX_VALUE, backlog.finishMicros(v, 1_000, 50, 1_000, 2_000), "starts at 2000: cannot win");
-    assertEquals(2_050, backlog.finishMicros(v, 1_000, 50, 1_000, 2_001), "starts before the limit: exact");
-    assertEquals(2_050, backlog.finishMicros(v, 1_000, 50, 1_000, 2_050), "a tie is still seen");
+    VolumeBacklog.Window at1000 = backlog.window(1_000, 1_000);
+    assertEquals(Long.MAX_VALUE, backlog.finishMicros(v, at1000, 50, 2_000), "starts at 2000: cannot win");
+    assertEquals(2_050, backlog.finishMicros(v, at1000, 50, 2_001), "starts before the limit: exact");
+    assertEquals(2_050, backlog.finishMicros(v, at1000, 50, 2_050), "a tie is still seen");
   }
 
   @Test
@@ -115,7 +116,7 @@ class VolumeBacklogTest {
         done.add(pool.submit(() -> {
           for (int i = 0; i < 25_000; i++) {
             String v = "v" + (i % 3);
-            backlog.add(v, backlog.find(v), 0, 2 + i % 7, 0);
+            backlog.add(v, backlog.find(v), backlog.window(0, 0), 2 + i % 7);
           }
         }));
       }
@@ -132,7 +133,7 @@ class VolumeBacklogTest {
     }
     long total = 0;
     for (int v = 0; v < 3; v++) {
-      total += backlog.finishMicros(backlog.find("v" + v), 0, 1, 0) - 1;
+      total += backlog.finishMicros(backlog.find("v" + v), backlog.window(0, 0), 1, Long.MAX_VALUE) - 1;
     }
     assertEquals(expected, total);
   }
