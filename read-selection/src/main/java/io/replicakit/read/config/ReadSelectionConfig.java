@@ -91,6 +91,13 @@ public final class ReadSelectionConfig {
           + "`dfs.client.read.prefetch.size` at a time), so each block's read is booked from when the block before "
           + "it would end; false books every block of a listing from the time it is listed (readers that fetch a "
           + "listing's blocks in parallel).");
+  public static final ConfigKey<Boolean> DRR_READER_LINKS = ConfigKey.bool(PREFIX + "drr.reader.links", false)
+      .doc("DRR by volume, for readers on DataNodes: also book each read from another node on the reader's own "
+          + "link, at its path's bandwidth (`bandwidth.intra-rack.mbps` in the reader's rack, `inter-rack` beyond), "
+          + "and read a replica behind a link slower than slow storage while the reader's own devices are busier "
+          + "than the link (the network rules 2 and 3 compare one stream with one device; with many readers on "
+          + "a node its devices and its link work in parallel). Needs those bandwidths to be the links' real "
+          + "rates; a path told 0 is never read over.");
 
   public static final String SCORE_PREFIX = PREFIX + "score.points.";
   private static final Map<String, ConfigKey<Double>> SCORE = scoreKeys();
@@ -196,7 +203,7 @@ public final class ReadSelectionConfig {
         INTER_RACK.get(conf));
     DrrSettings drr = new DrrSettings(thresholds, DRR_STEP.get(conf), DRR_MIN.get(conf), DRR_MAX.get(conf),
         DRR_INTERVAL.get(conf), DRR_IDLE.get(conf), DRR_BALANCE.get(conf), DRR_BLOCK_BYTES.get(conf),
-        DRR_SEQUENTIAL.get(conf));
+        DRR_SEQUENTIAL.get(conf), DRR_READER_LINKS.get(conf));
     ScoreModel.Points points = new ScoreModel.Points(score(conf, "local"), score(conf, "rack"),
         score(conf, "remote"), score(conf, "cpu"), score(conf, "memory"), score(conf, "await"), score(conf, "read"),
         score(conf, "write"));
@@ -275,7 +282,7 @@ public final class ReadSelectionConfig {
     keys.addAll(List.of(INTRA_RACK, INTER_RACK, WRR_WEIGHT));
     keys.addAll(THRESHOLD.values());
     keys.addAll(List.of(DRR_STEP, DRR_MIN, DRR_MAX, DRR_INTERVAL, DRR_IDLE, DRR_BALANCE, DRR_BLOCK_BYTES,
-        DRR_SEQUENTIAL));
+        DRR_SEQUENTIAL, DRR_READER_LINKS));
     keys.addAll(SCORE.values());
     keys.addAll(List.of(AWAIT_REFERENCE, IO_REFERENCE, ASSIGNMENT_PENALTY, MARGIN, QUEUE_EXPONENT, CLASS_BONUS));
     return keys;

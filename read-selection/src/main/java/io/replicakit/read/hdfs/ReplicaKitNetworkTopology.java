@@ -149,7 +149,8 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
       if (replicas == null) {
         return false;
       }
-      ordering = p.decide(replicas, ThreadLocalRandom.current(), thread == null ? null : thread.listing(call));
+      ordering = p.decide(replicas, ThreadLocalRandom.current(),
+          thread == null ? null : thread.listing(call, reader));
       apply(ordering.replicas(), nodes, activeLen);
     } catch (Throwable t) {
       metrics.fellBack();
@@ -220,11 +221,14 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
     private final Listing listing = new Listing();
     private Object listingCall;
 
-    /** The listing of {@code inCall}: the thread's current one, restarted if the thread moved to another call. */
-    Listing listing(Object inCall) {
+    /**
+     * The listing of {@code inCall}: the thread's current one, restarted if the thread moved to another call, with
+     * the reader's link (its DataNode's UUID) when the reader is a DataNode.
+     */
+    Listing listing(Object inCall, Node reader) {
       if (listingCall != inCall) {
         listingCall = inCall;
-        listing.restart();
+        listing.restart(reader instanceof DatanodeID d ? d.getDatanodeUuid() : null);
       }
       return listing;
     }

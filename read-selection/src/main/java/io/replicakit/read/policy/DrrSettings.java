@@ -21,9 +21,12 @@ import java.util.Objects;
  * @param blockBytes the nominal size of a block read, for {@link DrrBalance#VOLUME}'s read times
  * @param sequentialListings whether {@link DrrBalance#VOLUME} releases a listing's blocks one after another
  *     ({@link Listing}) rather than all when listed
+ * @param readerLinks whether {@link DrrBalance#VOLUME} also books a read from another node on the link of the
+ *     DataNode its reader runs on ({@link EarliestFinish#pick})
  */
 public record DrrSettings(Map<String, Double> thresholdPct, double step, double minWeight, double maxWeight,
-    long intervalMs, double idlePct, DrrBalance balance, long blockBytes, boolean sequentialListings) {
+    long intervalMs, double idlePct, DrrBalance balance, long blockBytes, boolean sequentialListings,
+    boolean readerLinks) {
 
   public DrrSettings {
     thresholdPct = Map.copyOf(thresholdPct);

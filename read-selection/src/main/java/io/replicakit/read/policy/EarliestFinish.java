@@ -40,6 +40,8 @@ final class EarliestFinish {
   private final double blockBytes;
   private final LongSupplier clockMs;
   private final boolean sequentialListings;
+  /** The readers' links' calendars, keyed by the reader's DataNode; null when reads are not booked on links. */
+  private final VolumeBacklog links;
 
   /**
    * @param blockBytes the size of a block read, for read times (a nominal size: the policy does not see blocks'
@@ -47,13 +49,17 @@ final class EarliestFinish {
    * @param clockMs the time that backlogs drain by
    * @param sequentialListings whether a listing's blocks are released one after another ({@link Listing}); else
    *     all when listed
+   * @param readerLinks whether a read from another node is also booked on the reader's link, for readers on
+   *     DataNodes (see {@link #pick})
    */
-  EarliestFinish(StorageModel model, long blockBytes, LongSupplier clockMs, boolean sequentialListings) {
+  EarliestFinish(StorageModel model, long blockBytes, LongSupplier clockMs, boolean sequentialListings,
+      boolean readerLinks) {
     this.model = model;
     this.blockBytes = blockBytes;
     this.clockMs = clockMs;
     this.sequentialListings = sequentialListings;
     this.backlog = new VolumeBacklog(slotMicros(model, blockBytes));
+    this.links = readerLinks ? new VolumeBacklog(slotMicros(model, blockBytes)) : null;
   }
 
   /**
@@ -66,8 +72,18 @@ final class EarliestFinish {
   }
 
   /**
-   * The replica to read first; its read time goes into its volume's backlog when the returned pick
-   * {@linkplain Pick#run runs}.
+   * The replica to read first; its read time goes into its volume's backlog (and its reader's link's) when the
+   * returned pick {@linkplain Pick#run runs}.
+   *
+   * <p>With reader links booked, a reader on a DataNode has a third resource beside the two kinds of volume: its
+   * own network link, which every read from another node crosses at the path's bandwidth (the told
+   * {@code bandwidth.intra-rack} in its rack, {@code inter-rack} beyond). A replica behind the link then finishes
+   * when both its volume and the link would be done, and every replica reachable over a path with bandwidth is a
+   * candidate, whatever its distance. This replaces the §3.1 rules 2 and 3 for such readers: they compare one
+   * stream's path with one stream's slow device, and with many readers on one node the node's own DISK and its
+   * link work in parallel (docs/experiments/read-selection.md, "Rule 2"): an SSD behind a link slower than a DISK
+   * is worth reading while the local DISK has a longer queue than the link. A reader without a known link, or one
+   * that no replica's path reaches, is decided by the rules.
    *
    * @param choice the block's {@link StorageModel#choose choice}
    * @param weight the fast-to-slow weight, used only if the choice offers both classes
@@ -80,11 +96,15 @@ final class EarliestFinish {
     Listing reader = sequentialListings ? listing : null;
     long release = reader == null ? now : Math.max(now, reader.readyMicros());
     VolumeBacklog.Window window = backlog.window(release, now);
-    Candidates candidates = candidates(replicas, choice, weight);
+    String link = readerLink(replicas, listing);
+    Candidates candidates = link == null ? candidates(replicas, choice, weight) : overLinks(choice, weight);
+    VolumeBacklog.Entry linkEntry = link == null ? null : links.find(link);
     Replica best = null;
     VolumeBacklog.Entry bestEntry = null;
     long bestFinish = Long.MAX_VALUE;
+    long bestVolumeFinish = Long.MAX_VALUE;
     long bestCost = 0;
+    long bestLinkCost = 0;
     int ties = 0;
     for (Replica r : replicas) {
       double mbps = candidates.mbps(r);
@@ -93,17 +113,52 @@ final class EarliestFinish {
       }
       long cost = costMicros(mbps);
       VolumeBacklog.Entry entry = backlog.find(r.storageId());
-      long finish = backlog.finishMicros(entry, window, cost, bestFinish);
-      if (finish < bestFinish || (finish == bestFinish && random.nextInt(++ties) == 0)) {
-        ties = finish < bestFinish ? 1 : ties;
+      long volumeFinish = backlog.finishMicros(entry, window, cost, bestFinish);
+      long finish = volumeFinish;
+      long linkCost = link == null ? 0 : linkCostMicros(r);
+      if (linkCost > 0 && finish <= bestFinish) {
+        finish = Math.max(finish, links.finishMicros(linkEntry, window, linkCost, bestFinish));
+      }
+      // Equal finishes (reads over one busy link): the volume done first, so no device is loaded for nothing.
+      boolean better = finish < bestFinish || (finish == bestFinish && volumeFinish < bestVolumeFinish);
+      if (better || (finish == bestFinish && volumeFinish == bestVolumeFinish && random.nextInt(++ties) == 0)) {
+        ties = better ? 1 : ties;
         best = r;
         bestEntry = entry;
         bestFinish = finish;
+        bestVolumeFinish = volumeFinish;
         bestCost = cost;
+        bestLinkCost = linkCost;
       }
     }
-    return new Pick(best, bestEntry, window, bestCost, reader);
+    Booking onLink = bestLinkCost > 0 ? new Booking(link, linkEntry, bestLinkCost) : null;
+    return new Pick(best, bestEntry, window, bestCost, reader, onLink);
   }
+
+  /**
+   * The reader's link when reads are booked on links, the reader's link is known, and a replica is local or reachable
+   * over a path with bandwidth; else null (the rules decide).
+   */
+  private String readerLink(List<Replica> replicas, Listing listing) {
+    if (links == null || listing == null || listing.readerLink() == null) {
+      return null;
+    }
+    for (Replica r : replicas) {
+      if (model.pathBandwidth(r.locality()) > 0) {
+        return listing.readerLink();
+      }
+    }
+    return null;
+  }
+
+  /** Microseconds a read from {@code r} takes on the reader's link; 0 for a local replica (no link crossed). */
+  private long linkCostMicros(Replica r) {
+    double path = model.pathBandwidth(r.locality());
+    return Double.isInfinite(path) ? 0 : costMicros(path);
+  }
+
+  /** A read's time on the reader's link. */
+  private record Booking(String link, VolumeBacklog.Entry entry, long costMicros) {}
 
   /**
    * A block's chosen replica; running it books the block's read on the replica's volume and, in a sequential
@@ -117,14 +172,17 @@ final class EarliestFinish {
     private final VolumeBacklog.Window window;
     private final long costMicros;
     private final Listing listing;
+    /** The read's time on the reader's link; null when it crosses none or links are not booked. */
+    private final Booking onLink;
 
     private Pick(Replica first, VolumeBacklog.Entry entry, VolumeBacklog.Window window, long costMicros,
-        Listing listing) {
+        Listing listing, Booking onLink) {
       this.first = first;
       this.entry = entry;
       this.window = window;
       this.costMicros = costMicros;
       this.listing = listing;
+      this.onLink = onLink;
     }
 
     Replica first() {
@@ -134,6 +192,9 @@ final class EarliestFinish {
     @Override
     public void run() {
       long end = backlog.add(first.storageId(), entry, window, costMicros);
+      if (onLink != null) {
+        end = Math.max(end, links.add(onLink.link(), onLink.entry(), window, onLink.costMicros()));
+      }
       if (listing != null) {
         listing.readUntil(end);
       }
@@ -160,10 +221,22 @@ final class EarliestFinish {
   }
 
   /**
+   * Candidates when the reader's link is booked: every replica local or reachable over a path with bandwidth,
+   * whatever its distance (the link's calendar prices the distance); fast ones scaled by the weight as in
+   * {@link #candidates}, or read at their type's throughput when the rules offer the block no choice of class.
+   */
+  private Candidates overLinks(StorageModel.Choice choice, double weight) {
+    StorageModel.Classes classes = choice.classes();
+    double scale = choice.offersBothClasses() ? weight / (classes.fastestMbps() / classes.slowestMbps()) : 1;
+    return new Candidates(model, classes.slowestMbps(), Candidates.ANY, Double.NaN, Candidates.ANY, scale);
+  }
+
+  /**
    * Which replicas may be read first, and at what speed (MB/s).
    *
    * @param slowestMbps the block's slow class's throughput
-   * @param slowDistance the distance of the slow candidates (of every candidate when there is no choice)
+   * @param slowDistance the distance of the slow candidates (of every candidate when there is no choice); {@link #ANY}
+   *     for every replica reachable over a path with bandwidth, fast ones scaled by {@code fastScale}
    * @param fastMbps the throughput of the fast candidates' type; NaN when the block offers no choice of class
    * @param fastDistance the distance of the fast candidates
    * @param fastScale what fast throughputs are multiplied by: the weight over eq. 1's ratio
@@ -171,8 +244,18 @@ final class EarliestFinish {
   private record Candidates(StorageModel model, double slowestMbps, int slowDistance, double fastMbps,
       int fastDistance, double fastScale) {
 
+    /** A distance that admits every replica reachable over a path with bandwidth (reader links booked). */
+    static final int ANY = -2;
+
     /** The replica's speed as a candidate, or NaN if it is not one. */
     double mbps(Replica r) {
+      if (slowDistance == ANY) {
+        if (!(model.pathBandwidth(r.locality()) > 0)) {
+          return Double.NaN;
+        }
+        double t = model.throughput(r.storageType());
+        return t > slowestMbps ? t * fastScale : t;
+      }
       if (Double.isNaN(fastMbps)) {
         // No choice of class: a fast replica here is one the network rules say reads no faster than slow storage.
         return r.distance() == slowDistance ? slowestMbps : Double.NaN;

@@ -15,10 +15,27 @@ package io.replicakit.read.policy;
 public final class Listing {
 
   private long readyMicros = Long.MIN_VALUE;
+  private String readerLink;
 
-  /** A new call: its first block is read as soon as it is listed. */
+  /** A new call from a reader whose link is not known: its first block is read as soon as it is listed. */
   public void restart() {
+    restart(null);
+  }
+
+  /**
+   * A new call: its first block is read as soon as it is listed.
+   *
+   * @param readerLink the reader's network link, for policies that book reads on it (the UUID of the DataNode the
+   *     reader runs on); null when the reader is not on a DataNode
+   */
+  public void restart(String readerLink) {
     readyMicros = Long.MIN_VALUE;
+    this.readerLink = readerLink;
+  }
+
+  /** The reader's link, or null when it is not known. */
+  String readerLink() {
+    return readerLink;
   }
 
   /** When the client is ready for the listing's next block, in the policy clock's microseconds (MIN_VALUE: now). */

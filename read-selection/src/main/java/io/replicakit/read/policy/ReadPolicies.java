@@ -81,7 +81,8 @@ public final class ReadPolicies {
   private static EarliestFinish earliestFinish(ReadSettings settings, PolicyEnvironment env) {
     DrrSettings drr = settings.drr();
     return drr.balance() == DrrBalance.VOLUME
-        ? new EarliestFinish(settings.storage(), drr.blockBytes(), env.clockMs(), drr.sequentialListings())
+        ? new EarliestFinish(settings.storage(), drr.blockBytes(), env.clockMs(), drr.sequentialListings(),
+            drr.readerLinks())
         : null;
   }
 

@@ -156,10 +156,10 @@ class ReplicaKitNetworkTopologyTest {
     Configuration conf = new Configuration(false);
     conf.set(DFSConfigKeys.DFS_NET_TOPOLOGY_IMPL_KEY, ReplicaKitNetworkTopology.class.getName());
     conf.set(ReadSelectionConfig.POLICY_KEY, policy);
+    conf.set(ReadSelectionConfig.INTER_RACK_KEY, "1250");
     for (int i = 0; i < keyValues.length; i += 2) {
       conf.set(keyValues[i], keyValues[i + 1]);
     }
-    conf.set(ReadSelectionConfig.INTER_RACK_KEY, "1250");
     DFSNetworkTopology topology = DFSNetworkTopology.getInstance(conf);
     for (int i = 0; i < 6; i++) {
       DatanodeDescriptor dn = new DatanodeDescriptor(new DatanodeID("10.0.0." + i, "dn" + i, "uuid-" + i,
@@ -375,6 +375,41 @@ class ReplicaKitNetworkTopologyTest {
       Server.getCurCall().remove();
     }
     assertEquals("F".repeat(10) + "S", firsts.toString());
+  }
+
+  /**
+   * With reader links booked, the adaptor tells DRR which DataNode a call's reader is on. Twenty calls at once from
+   * dn0, each for a one-block file (sorted twice, as HDFS does: the block, then the file's last block), with the
+   * racks' uplinks told 45 MB/s (below a DISK's 60): rule 3 reads every block from dn0's own DISK; booking dn0's
+   * link too sends the blocks its DISK would finish last over the link (to dn2's SSD or dn4's DISK, whichever
+   * volume is done first: the link decides when either read ends).
+   */
+  @Test
+  void drrWithReaderLinks_booksTheReadersLink_whenTheReaderIsADataNode() {
+    assertEquals("0".repeat(20), firstsOfOneBlockCalls("drr", "45", false));
+    String linked = firstsOfOneBlockCalls("drr", "45", true);
+    assertEquals(11, linked.chars().filter(c -> c == '0').count(), linked);
+    assertEquals(9, linked.chars().filter(c -> c == '2' || c == '4').count(), linked);
+  }
+
+  private String firstsOfOneBlockCalls(String policy, String interRackMbps, boolean readerLinks) {
+    nodes.clear();
+    ReplicaKitNetworkTopology topology = (ReplicaKitNetworkTopology) topology(policy,
+        ReadSelectionConfig.INTER_RACK_KEY, interRackMbps,
+        ReadSelectionConfig.DRR_READER_LINKS.name(), Boolean.toString(readerLinks));
+    StringBuilder firsts = new StringBuilder();
+    try {
+      for (int call = 1; call <= 20; call++) {
+        inCall(call);
+        DatanodeInfoWithStorage[] listed = block();
+        topology.sortByDistance(nodes.get(0), listed, 3, null);
+        firsts.append(listed[0].getStorageID().substring("DS-".length()));
+        topology.sortByDistance(nodes.get(0), block(), 3, null); // the repeat of the file's last block
+      }
+    } finally {
+      Server.getCurCall().remove();
+    }
+    return firsts.toString();
   }
 
   /** Makes the IPC server's current call on this thread a new call, as a handler does when it takes one. */
