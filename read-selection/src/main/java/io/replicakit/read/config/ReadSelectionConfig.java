@@ -97,7 +97,8 @@ public final class ReadSelectionConfig {
           + "and read a replica behind a link slower than slow storage while the reader's own devices are busier "
           + "than the link (the network rules 2 and 3 compare one stream with one device; with many readers on "
           + "a node its devices and its link work in parallel). Needs those bandwidths to be the links' real "
-          + "rates; a path told 0 is never read over.");
+          + "rates; a path told 0 is never read over. Measured with `drr.listing.sequential` false (many readers "
+          + "per node): docs/experiments/read-selection.md.");
 
   public static final String SCORE_PREFIX = PREFIX + "score.points.";
   private static final Map<String, ConfigKey<Double>> SCORE = scoreKeys();

@@ -238,6 +238,41 @@ class ReadPolicyIT {
     }
   }
 
+  /**
+   * DRR by volume with reader links ({@code replicakit.read.drr.reader.links}), in a real NameNode: a client on dn01
+   * lists a file of 48 DISK blocks it wrote (every block's first replica on dn01, the other two in another rack),
+   * booked at once as the NameNode sees many readers (sequential listings off). Told that the paths to other nodes
+   * carry half a DISK's rate, rule 3 would read every block from dn01's DISK; with the reader's link booked the
+   * local DISK takes the blocks it finishes first, 2 for every 1 over the link (32 and 16 of 48), and the NameNode
+   * knows the reader's DataNode from its address.
+   */
+  @Test
+  void drrByVolumeWithReaderLinks_aClientOnADataNode_readsOverItsLinkWhatItsDiskWouldFinishLast() throws Exception {
+    ClusterSpec spec = ClusterSpecs.load("one-ssd");
+    try (EmbeddedCluster cluster = EmbeddedCluster.start(spec, ReadClusters.withPolicy(dir, spec, "drr")
+        .with(ReadSelectionConfig.DRR_BLOCK_BYTES.name(), Long.toString(1L << 30))
+        .with(ReadSelectionConfig.DRR_SEQUENTIAL.name(), "false")
+        .with(ReadSelectionConfig.DRR_READER_LINKS.name(), "true")
+        .with(ReadSelectionConfig.throughputKey(StorageType.DISK), "60")
+        .with(ReadSelectionConfig.INTRA_RACK.name(), "30")
+        .with(ReadSelectionConfig.INTER_RACK_KEY, "30"))) {
+      ClientPlacement reader = ClientPlacement.onNode("dn01");
+      org.apache.hadoop.fs.Path file = ReadClusters.write(cluster, "/data", "HOT", 1, 48, reader, "f").get(0);
+      String dn01 = cluster.dataNode("dn01").orElseThrow().getDatanodeUuid();
+      try (DistributedFileSystem fs = cluster.fileSystem(reader)) {
+        List<LocatedBlock> blocks = ReadClusters.located(fs, file);
+        assertEquals(48, blocks.size());
+        int local = 0;
+        for (LocatedBlock b : blocks) {
+          assertTrue(Arrays.stream(b.getLocations()).anyMatch(l -> l.getDatanodeUuid().equals(dn01)),
+              () -> "a replica of " + b.getBlock() + " on the writer's node");
+          local += b.getLocations()[0].getDatanodeUuid().equals(dn01) ? 1 : 0;
+        }
+        assertEquals(32, local, 2, "blocks read from the reader's own DISK, of 48");
+      }
+    }
+  }
+
   /** The blocks' precondition for a round-robin turn each: one SSD replica and two DISK replicas (ONE_SSD). */
   private static void assertOneSsdAndTwoDisks(List<LocatedBlock> blocks) {
     for (LocatedBlock block : blocks) {
