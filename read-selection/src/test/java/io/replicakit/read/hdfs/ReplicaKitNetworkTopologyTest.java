@@ -22,6 +22,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Function;
 import java.util.random.RandomGenerator;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.StorageType;
@@ -334,19 +335,8 @@ class ReplicaKitNetworkTopologyTest {
   void wrr_blockByBlockListings_keepTheWeightsSplit_forTheBlocksListed() {
     ReplicaKitNetworkTopology topology = (ReplicaKitNetworkTopology) topology("wrr",
         ReadSelectionConfig.WRR_WEIGHT_KEY, "1");
-    StringBuilder firsts = new StringBuilder();
-    try {
-      for (int call = 1; call <= 20; call++) {
-        inCall(call);
-        DatanodeInfoWithStorage[] listed = block();
-        topology.sortByDistance(nodes.get(0), listed, 3, null);
-        topology.sortByDistance(nodes.get(0), block(), 3, null); // the repeat of the file's last block
-        firsts.append(listed[0].getStorageType() == StorageType.SSD ? 'F' : 'S');
-      }
-    } finally {
-      Server.getCurCall().remove();
-    }
-    assertEquals("FS".repeat(10), firsts.toString());
+    String firsts = oneBlockCalls(topology, first -> first.getStorageType() == StorageType.SSD ? "F" : "S");
+    assertEquals("FS".repeat(10), firsts);
     assertEquals(19L, metrics(topology).get("ReadsNotRecorded"), "each call's repeat but the last one's");
   }
 
@@ -397,14 +387,23 @@ class ReplicaKitNetworkTopologyTest {
     ReplicaKitNetworkTopology topology = (ReplicaKitNetworkTopology) topology(policy,
         ReadSelectionConfig.INTER_RACK_KEY, interRackMbps,
         ReadSelectionConfig.DRR_READER_LINKS.name(), Boolean.toString(readerLinks));
+    return oneBlockCalls(topology, first -> first.getStorageID().substring("DS-".length()));
+  }
+
+  /**
+   * Twenty calls from dn0, each for a one-block file, sorted as HDFS sorts a {@code getBlockLocations}: the block,
+   * then the file's last block again; {@code label} of each call's first replica, in order.
+   */
+  private String oneBlockCalls(ReplicaKitNetworkTopology topology,
+      Function<DatanodeInfoWithStorage, String> label) {
     StringBuilder firsts = new StringBuilder();
     try {
       for (int call = 1; call <= 20; call++) {
         inCall(call);
         DatanodeInfoWithStorage[] listed = block();
         topology.sortByDistance(nodes.get(0), listed, 3, null);
-        firsts.append(listed[0].getStorageID().substring("DS-".length()));
         topology.sortByDistance(nodes.get(0), block(), 3, null); // the repeat of the file's last block
+        firsts.append(label.apply(listed[0]));
       }
     } finally {
       Server.getCurCall().remove();
