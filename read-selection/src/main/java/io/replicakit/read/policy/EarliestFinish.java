@@ -98,7 +98,7 @@ final class EarliestFinish {
     VolumeBacklog.Window window = backlog.window(release, now);
     String link = readerLink(replicas, listing);
     if (link != null) {
-      return overLink(replicas, overLinks(choice, weight), window, random, reader, link);
+      return pickOverLink(replicas, linkCandidates(choice, weight), window, random, reader, link);
     }
     Candidates candidates = candidates(replicas, choice, weight);
     Replica best = null;
@@ -131,7 +131,7 @@ final class EarliestFinish {
    * nothing. Apart from the volumes-only loop above, which runs for every block any reader lists: with this
    * method's state in it, DRR cost about 40 ns more a block in the ordering benchmark (docs/read-selection-jmh.md).
    */
-  private Pick overLink(List<Replica> replicas, Candidates candidates, VolumeBacklog.Window window,
+  private Pick pickOverLink(List<Replica> replicas, Candidates candidates, VolumeBacklog.Window window,
       RandomGenerator random, Listing reader, String link) {
     VolumeBacklog.Entry linkEntry = links.find(link);
     Replica best = null;
@@ -257,7 +257,7 @@ final class EarliestFinish {
    * whatever its distance (the link's calendar prices the distance); fast ones scaled by the weight as in
    * {@link #candidates}, or read at their type's throughput when the rules offer the block no choice of class.
    */
-  private Candidates overLinks(StorageModel.Choice choice, double weight) {
+  private Candidates linkCandidates(StorageModel.Choice choice, double weight) {
     StorageModel.Classes classes = choice.classes();
     double scale = choice.offersBothClasses() ? weight / (classes.fastestMbps() / classes.slowestMbps()) : 1;
     return new Candidates(model, classes.slowestMbps(), Candidates.ANY, Double.NaN, Candidates.ANY, scale);
