@@ -8,26 +8,27 @@ import java.util.List;
 import java.util.random.RandomGenerator;
 
 /**
- * ReplicaKit's combination of storage speed, network and node state, which neither paper does alone:
+ * ReplicaKit's combination of storage speed, network and node state, which neither paper does alone. Each source
+ * decides what it knows best:
  *
  * <ul>
- *   <li><b>Storage speed and network</b> decide the storage class, as DRR does: the §3.1 rules say which fast
- *       replicas are worth reading, and DRR's utilization-driven weight says whether this block's turn is fast
- *       or slow storage, keeping both classes busy in proportion to their speed.
- *   <li><b>Node state and distance</b> decide the replica, as the hotspot score does: every replica gets its
- *       score out of 10, and the replicas of the class whose turn it is get a bonus
- *       ({@code replicakit.read.combined.class.bonus}, 2.5 points).
+ *   <li><b>Node state</b> leaves out what only the heartbeats can see: a replica whose node is clearly loaded from
+ *       elsewhere (CPU, memory, writes of its volume; the {@link HeadroomDraw}'s first step, the hotspot paper's
+ *       purpose, §III).
+ *   <li><b>Storage speed and network</b> decide among the rest, as DRR does. By default
+ *       ({@code replicakit.read.drr.balance=volume}) with DRR's calendar: the block goes to the replica whose
+ *       volume would finish it first given every read the NameNode has sent ({@link EarliestFinish}), the §3.1
+ *       rules saying which replicas may be read and DRR's utilization-driven weight how fast the fast class
+ *       counts. The calendar knows the NameNode's own reads exactly and at once, which a sample taken up to an
+ *       interval ago cannot: blocks ordered between two samples spread over the volumes by when each would be
+ *       free (no herding, and no volume left idle by a draw's chance), and the blocks of a listing are booked
+ *       one after another as their reader will reach them. With {@code balance=class}: the paper's turns between
+ *       the classes, the replica drawn by the {@link HeadroomDraw} with the turn's class preferred, and the
+ *       turn's class given {@code replicakit.read.combined.class.bonus} (2.5 points) in the rest of the list.
  * </ul>
  *
- * The replica read first is drawn by the {@link HeadroomDraw} with the turn's class preferred: among the closest
- * of its replicas whose node is not clearly loaded from elsewhere, in proportion to headroom; when every replica
- * of that class is on such a node (a hotspot holding the only SSD replica), among the other class's. The bonus
- * orders the rest of the list (and everything with {@code margin} 0): it is larger than any distance difference
- * (at most 1.4 points) plus what the blocks assigned to a volume since its sample can take off its score (its
- * read points, at most 1), and smaller than what a stressed node loses (up to 6.5 points of CPU, memory and I/O).
- * The running fast/slow count records the replica actually put first, for every block with replicas of both types
- * (also when the network rules left it no choice of class: {@link RoundRobin}). Without fresh metrics it orders
- * exactly as DRR taking turns by class (the paper's DRR, {@link DrrBalance#CLASS}).
+ * The rest of the list (replicas the client falls back to) is by score, so a stressed node comes last. Without
+ * fresh metrics it orders exactly as DRR does (by volume, or taking turns by class).
  */
 public final class CombinedPolicy implements ReadPolicy {
 
@@ -38,13 +39,18 @@ public final class CombinedPolicy implements ReadPolicy {
   private final DrrWeight weight;
   private final Scorer scorer;
   private final double classBonus;
+  /** DRR's choice by volume; null to take turns between the classes. */
+  private final EarliestFinish earliestFinish;
 
-  CombinedPolicy(StorageModel model, DrrWeight weight, Scorer scorer, double classBonus) {
+  /** @param earliestFinish the choice by volume; null to take turns between the classes (the paper's DRR) */
+  CombinedPolicy(StorageModel model, DrrWeight weight, Scorer scorer, double classBonus,
+      EarliestFinish earliestFinish) {
     this.model = model;
     this.weight = weight;
     this.roundRobin = new RoundRobin(model, weight::current);
     this.scorer = scorer;
     this.classBonus = classBonus;
+    this.earliestFinish = earliestFinish;
   }
 
   @Override
@@ -52,14 +58,43 @@ public final class CombinedPolicy implements ReadPolicy {
     return decide(replicas, random).read();
   }
 
-  /**
-   * Once the block is known to be read, the replica put first counts against its volume until its DataNode's next
-   * sample, and, for a block that offered no choice of class, as its class's read. A block that offers both
-   * classes takes its turn while deciding (one compare-and-set, so concurrent handlers do not take the same turn),
-   * and gives it back if it is not read ({@link Ordering}).
-   */
   @Override
   public Ordering decide(List<Replica> replicas, RandomGenerator random) {
+    return decide(replicas, random, null);
+  }
+
+  /**
+   * By volume: once the block is known to be read, its read goes into its volume's calendar (and, in a listing,
+   * releases the listing's next block when it would end) and counts against its volume until its DataNode's next
+   * sample (for the scores of the rest of the list). By class: see {@link #decideByClass}.
+   */
+  @Override
+  public Ordering decide(List<Replica> replicas, RandomGenerator random, Listing listing) {
+    if (earliestFinish == null) {
+      return decideByClass(replicas, random);
+    }
+    Scorer.Scores scores = scorer.scores(replicas);
+    List<Replica> kept = scores == null ? replicas : scores.notClearlyWorse();
+    StorageModel.Choice choice = model.choose(kept, random);
+    double w = choice.offersBothClasses() ? weight.current(choice.classes()) : Double.NaN;
+    EarliestFinish.Pick pick = earliestFinish.pick(kept, choice, w, random, listing);
+    if (scores == null) {
+      return Ordering.recordedWhenRead(Orders.withFirst(pick.first(), replicas, random), pick);
+    }
+    Runnable assignment = scores.assignment(pick.first());
+    return Ordering.recordedWhenRead(scores.withFirst(pick.first(), random), () -> {
+      pick.run();
+      assignment.run();
+    });
+  }
+
+  /**
+   * The classes take turns: once the block is known to be read, the replica put first counts against its volume
+   * until its DataNode's next sample, and, for a block that offered no choice of class, as its class's read. A
+   * block that offers both classes takes its turn while deciding (one compare-and-set, so concurrent handlers do
+   * not take the same turn), and gives it back if it is not read ({@link Ordering}).
+   */
+  private Ordering decideByClass(List<Replica> replicas, RandomGenerator random) {
     Scorer.Scores scores = scorer.scores(replicas);
     if (scores == null) {
       return roundRobin.decide(replicas, random);

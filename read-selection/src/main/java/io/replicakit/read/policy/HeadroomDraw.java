@@ -4,6 +4,7 @@
  */
 package io.replicakit.read.policy;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.random.RandomGenerator;
 
@@ -119,13 +120,7 @@ final class HeadroomDraw {
    */
   Pool pool(List<Replica> replicas, Loads loads, boolean[] preferred) {
     double[] other = loads.otherLoad();
-    double best = Double.NEGATIVE_INFINITY;
-    for (double o : other) {
-      if (o > best) {
-        best = o;
-      }
-    }
-    double floor = best - margin;
+    double floor = floor(other);
     boolean anyPreferred = false;
     if (preferred != null) {
       for (int i = 0; i < other.length; i++) {
@@ -139,6 +134,42 @@ final class HeadroomDraw {
       }
     }
     return new Pool(replicas, other, floor, anyPreferred ? preferred : null, closest);
+  }
+
+  /**
+   * Step 1 alone: the replicas not clearly worse by load from elsewhere, in their order; {@code replicas} itself
+   * when none is left out (never empty: the best is never left out). For {@code combined} by volume, whose
+   * calendar then chooses among them ({@link CombinedPolicy}).
+   */
+  List<Replica> notClearlyWorse(List<Replica> replicas, Loads loads) {
+    double[] other = loads.otherLoad();
+    double floor = floor(other);
+    int kept = 0;
+    for (double o : other) {
+      kept += o < floor ? 0 : 1;
+    }
+    if (kept == other.length) {
+      return replicas;
+    }
+    Replica[] keep = new Replica[kept];
+    int next = 0;
+    for (int i = 0; i < other.length; i++) {
+      if (!(other[i] < floor)) {
+        keep[next++] = replicas.get(i);
+      }
+    }
+    return Arrays.asList(keep);
+  }
+
+  /** The other-load points below which a replica is clearly worse: the best's less the margin (NaN never is). */
+  private double floor(double[] other) {
+    double best = Double.NEGATIVE_INFINITY;
+    for (double o : other) {
+      if (o > best) {
+        best = o;
+      }
+    }
+    return best - margin;
   }
 
   /** The replicas kept by {@link #pool}: not left out, preferred when any preferred is kept, the closest. */

@@ -40,8 +40,9 @@ public final class ReadPolicies {
       case SystemStatePolicy.NAME:
         return new SystemStatePolicy(new Scorer(settings.score(), env.states()));
       case CombinedPolicy.NAME:
-        return new CombinedPolicy(storage, drrWeight(settings, env, false), new Scorer(settings.score(), env.states()),
-            settings.combinedClassBonus());
+        EarliestFinish combinedByVolume = earliestFinish(settings, env);
+        return new CombinedPolicy(storage, drrWeight(settings, env, combinedByVolume != null),
+            new Scorer(settings.score(), env.states()), settings.combinedClassBonus(), combinedByVolume);
       default:
         return custom(settings, env);
     }

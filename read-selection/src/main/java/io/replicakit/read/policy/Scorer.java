@@ -164,6 +164,19 @@ final class Scorer {
     }
 
     /**
+     * The replicas not clearly worse by load from elsewhere ({@link HeadroomDraw#notClearlyWorse}): the draw's
+     * first step without its draw, for a caller that chooses among them by other means.
+     */
+    List<Replica> notClearlyWorse() {
+      return draw.notClearlyWorse(replicas, loads);
+    }
+
+    /** {@code first} (one of the replicas), then the others by {@link #values()}, highest first. */
+    List<Replica> withFirst(Replica first, RandomGenerator random) {
+      return select(replicas, sort(replicas, score, penalty, random), replicas.indexOf(first));
+    }
+
+    /**
      * What records that {@code first} was put first for this block, so the following blocks see its volume as
      * that much busier until its DataNode's next sample; nothing for a volume without a scored sample.
      */

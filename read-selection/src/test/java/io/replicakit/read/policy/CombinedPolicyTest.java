@@ -8,6 +8,7 @@ import static io.replicakit.read.policy.Fixtures.LOCAL;
 import static io.replicakit.read.policy.Fixtures.OFF_RACK;
 import static io.replicakit.read.policy.Fixtures.RACK;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.replicakit.read.config.ReadSelectionConfig;
 import java.util.List;
@@ -18,15 +19,31 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * The combined policy: DRR decides the storage class, the hotspot score (plus a 2-point bonus for the class whose
- * turn it is) the replica. With the defaults: derived weight 5, inter-rack bandwidth 0 unless a test sets it.
+ * The combined policy. By volume (the default): the node state leaves out the replicas on nodes clearly loaded from
+ * elsewhere, and DRR's calendar chooses among the rest. Taking turns by class ({@code drr.balance=class}): DRR
+ * decides the storage class, the hotspot score (plus a 2.5-point bonus for the class whose turn it is) the replica.
+ * With the defaults: derived weight 5, inter-rack bandwidth 0 unless a test sets it; the clock stands still unless a
+ * test moves it, so no calendar drains.
  */
 class CombinedPolicyTest {
 
   private final Fixtures.Cluster cluster = new Fixtures.Cluster();
 
+  /** {@code combined} taking turns by class, with the given settings. */
   private ReadPolicy combined(String... keyValues) {
-    return ReadPolicies.create(Fixtures.settings(CombinedPolicy.NAME, keyValues), cluster.env());
+    return byVolume(CombinedPolicy.NAME, withByClass(keyValues));
+  }
+
+  /** The policy with the given settings (by volume unless they say otherwise), on this test's cluster. */
+  private ReadPolicy byVolume(String name, String... keyValues) {
+    return ReadPolicies.create(Fixtures.settings(name, keyValues), cluster.env());
+  }
+
+  private static String[] withByClass(String... keyValues) {
+    String[] all = java.util.Arrays.copyOf(keyValues, keyValues.length + 2);
+    all[keyValues.length] = ReadSelectionConfig.DRR_BALANCE_KEY;
+    all[keyValues.length + 1] = "class";
+    return all;
   }
 
   /** Identical healthy state on every replica's node; no utilization, so DRR keeps weight 5. */
@@ -140,6 +157,108 @@ class CombinedPolicyTest {
 
     for (long seed = 0; seed < 100; seed++) {
       assertEquals(List.of(1, 2, 0), Fixtures.positions(policy.order(block, new SplittableRandom(seed))));
+    }
+  }
+
+  // By volume (the default).
+
+  /** Without fresh metrics nothing is left out, and the calendar decides every block exactly as DRR's does. */
+  @Test
+  void byVolume_withoutMetrics_ordersExactlyAsDrrByVolume_listingsIncluded() {
+    ReadPolicy combined = byVolume(CombinedPolicy.NAME);
+    ReadPolicy drr = ReadPolicies.create(Fixtures.settings(DynamicRoundRobinPolicy.NAME), cluster.env());
+    RandomGenerator blocks = new SplittableRandom(7);
+    RandomGenerator forCombined = new SplittableRandom(8);
+    RandomGenerator forDrr = new SplittableRandom(8);
+    Listing combinedListing = new Listing();
+    Listing drrListing = new Listing();
+
+    for (int i = 0; i < 3_000; i++) {
+      if (i % 10 == 0) {
+        combinedListing.restart();
+        drrListing.restart();
+        cluster.advance(50);
+      }
+      List<Replica> block = i % 2 == 0 ? Fixtures.oneSsd(RACK, RACK, RACK) : Fixtures.randomBlock(blocks);
+      assertEquals(drr.decide(block, forDrr, drrListing).read(),
+          combined.decide(block, forCombined, combinedListing).read(), "block " + i + ": " + block);
+    }
+    assertEquals(drr.weight(), combined.weight());
+  }
+
+  /**
+   * The hotspot paper's purpose (§III), by DRR's calendar: a DataNode stressed from elsewhere is never read first
+   * while a replica on a quiet one exists, and the quiet ones take turns by when each would be free (with the clock
+   * standing still, one after the other: never two blocks apart), where a draw would leave them apart by chance.
+   */
+  @Test
+  void byVolume_aStressedNode_isNeverFirst_andTheQuietOnesShareTheBlocksEvenly() {
+    List<Replica> block = List.of(Fixtures.replica(0, OFF_RACK, "DISK"), Fixtures.replica(1, OFF_RACK, "DISK"),
+        Fixtures.replica(2, OFF_RACK, "DISK"));
+    healthy(block);
+    stressed(block.get(1));
+    ReadPolicy policy = byVolume(CombinedPolicy.NAME);
+    RandomGenerator random = new SplittableRandom(12);
+    int[] first = new int[3];
+
+    for (int i = 0; i < 1_001; i++) {
+      List<Replica> order = policy.order(block, random);
+      first[order.get(0).position()]++;
+      assertEquals(1, order.get(2).position(), "block " + i + ": the stressed node is the last fallback");
+      assertTrue(Math.abs(first[0] - first[2]) <= 1, "block " + i + ": " + java.util.Arrays.toString(first));
+    }
+    assertEquals(0, first[1]);
+  }
+
+  /**
+   * With its only SSD replica's node stressed, the block goes to a DISK (the two taking turns); once the node is
+   * quiet again, the SSD, whose calendar is empty, takes the next blocks until it would finish later than a DISK.
+   */
+  @Test
+  void byVolume_whenTheOnlySsdReplicasNodeIsStressed_theDisksTakeTheBlocks_untilItIsQuietAgain() {
+    List<Replica> block = Fixtures.oneSsd(RACK, RACK, RACK);
+    healthy(block);
+    ReadPolicy policy = byVolume(CombinedPolicy.NAME);
+    RandomGenerator random = new SplittableRandom(10);
+    stressed(block.get(0));
+
+    assertEquals("S".repeat(10), firstClasses(policy, block, 10, random));
+
+    cluster.advance(Scorer.CONFIRM_MS); // the next sample arrives later, as samples do
+    healthy(block.get(0));
+    String pattern = firstClasses(policy, block, 44, random);
+    // Each DISK has 5 blocks booked and an SSD read takes a fifth of a DISK read: the SSD would finish 29 blocks
+    // before a DISK finishes its sixth (the 30th is a tie), then the three take 5, 1 and 1 of every 7 blocks.
+    assertEquals("F".repeat(29), pattern.substring(0, 29), pattern);
+    long disk = pattern.chars().filter(c -> c == 'S').count();
+    assertTrue(disk >= 3 && disk <= 5, pattern);
+  }
+
+  /** Among quiet nodes the node state leaves nothing out: the blocks go to the volumes as DRR by volume sends them. */
+  @Test
+  void byVolume_amongQuietNodes_splitsTheBlocksAsDrrByVolume() {
+    RandomGenerator blocks = new SplittableRandom(13);
+    List<List<Replica>> sample = new java.util.ArrayList<>();
+    for (int i = 0; i < 40; i++) {
+      List<Replica> block = i % 4 == 0 ? Fixtures.oneSsd(RACK, OFF_RACK, RACK) : Fixtures.randomBlock(blocks);
+      healthy(block);
+      sample.add(block);
+    }
+    ReadPolicy combined = byVolume(CombinedPolicy.NAME, ReadSelectionConfig.INTER_RACK_KEY, "1250");
+    ReadPolicy drr = byVolume(DynamicRoundRobinPolicy.NAME, ReadSelectionConfig.INTER_RACK_KEY, "1250");
+    java.util.Map<String, Integer> combinedFirsts = new java.util.TreeMap<>();
+    java.util.Map<String, Integer> drrFirsts = new java.util.TreeMap<>();
+    RandomGenerator random = new SplittableRandom(14);
+
+    for (int i = 0; i < 4_000; i++) {
+      List<Replica> block = sample.get(i % sample.size());
+      combinedFirsts.merge(combined.order(block, random).get(0).storageId(), 1, Integer::sum);
+      drrFirsts.merge(drr.order(block, random).get(0).storageId(), 1, Integer::sum);
+    }
+    assertEquals(drrFirsts.keySet(), combinedFirsts.keySet());
+    for (String volume : drrFirsts.keySet()) {
+      assertTrue(Math.abs(drrFirsts.get(volume) - combinedFirsts.get(volume)) <= 2,
+          volume + ": drr " + drrFirsts + ", combined " + combinedFirsts);
     }
   }
 }

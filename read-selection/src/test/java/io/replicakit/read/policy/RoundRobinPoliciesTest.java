@@ -31,8 +31,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The round-robin split of the read paper's §3.2 (eq. 1 and 2) for WRR, and for DRR taking turns by class (the
- * paper's DRR, {@code drr.balance=class}) and the combined policy, which without metrics must order exactly as WRR
- * at its weight. DRR's default, by volume, is {@link DrrByVolumeTest}'s.
+ * paper's DRR, {@code drr.balance=class}) and the combined policy taking turns by class, which without metrics must
+ * order exactly as WRR at its weight. By volume (the default) they are {@link DrrByVolumeTest}'s and
+ * {@link CombinedPolicyTest}'s.
  */
 class RoundRobinPoliciesTest {
 
@@ -40,9 +41,12 @@ class RoundRobinPoliciesTest {
     return ReadPolicies.create(Fixtures.settings(name, byClass(name, keyValues)), new Fixtures.Cluster().env());
   }
 
-  /** The settings, with DRR's weight dividing storage classes (the paper's DRR), which these tests are about. */
+  /**
+   * The settings, with DRR's weight dividing storage classes (the paper's DRR, and {@code combined} taking turns by
+   * class), which these tests are about.
+   */
   private static String[] byClass(String name, String... keyValues) {
-    if (!name.equals(DynamicRoundRobinPolicy.NAME)) {
+    if (!name.equals(DynamicRoundRobinPolicy.NAME) && !name.equals(CombinedPolicy.NAME)) {
       return keyValues;
     }
     String[] withBalance = Arrays.copyOf(keyValues, keyValues.length + 2);
@@ -184,7 +188,8 @@ class RoundRobinPoliciesTest {
   @Test
   void combinedWithFreshMetrics_blocksWithoutAChoice_doNotMoveTheRatio() {
     Fixtures.Cluster cluster = new Fixtures.Cluster();
-    ReadPolicy policy = ReadPolicies.create(Fixtures.settings(CombinedPolicy.NAME), cluster.env());
+    ReadPolicy policy = ReadPolicies.create(Fixtures.settings(CombinedPolicy.NAME, byClass(CombinedPolicy.NAME)),
+        cluster.env());
     List<Replica> mixed = Fixtures.oneSsd(RACK, RACK, RACK);
     List<List<Replica>> diskOnly = new ArrayList<>();
     for (int i = 0; i < 100; i++) {
