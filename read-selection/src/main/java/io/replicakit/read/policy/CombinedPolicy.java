@@ -27,8 +27,9 @@ import java.util.random.RandomGenerator;
  *       turn's class given {@code replicakit.read.combined.class.bonus} (2.5 points) in the rest of the list.
  * </ul>
  *
- * The rest of the list (replicas the client falls back to) is by score, so a stressed node comes last. Without
- * fresh metrics it orders exactly as DRR does (by volume, or taking turns by class).
+ * The rest of the list (replicas the client falls back to) puts the replicas left out last (by class: by score),
+ * so a stressed node comes last. Without fresh metrics it orders exactly as DRR does (by volume, or taking turns by
+ * class).
  */
 public final class CombinedPolicy implements ReadPolicy {
 
@@ -65,27 +66,23 @@ public final class CombinedPolicy implements ReadPolicy {
 
   /**
    * By volume: once the block is known to be read, its read goes into its volume's calendar (and, in a listing,
-   * releases the listing's next block when it would end) and counts against its volume until its DataNode's next
-   * sample (for the scores of the rest of the list). By class: see {@link #decideByClass}.
+   * releases the listing's next block when it would end). The rules and the calendar see only the replicas not
+   * left out, so a reader whose own node is the hotspot reads from another. The rest of the list is closest first,
+   * the replicas left out last. By class: see {@link #decideByClass}.
    */
   @Override
   public Ordering decide(List<Replica> replicas, RandomGenerator random, Listing listing) {
     if (earliestFinish == null) {
       return decideByClass(replicas, random);
     }
-    Scorer.Scores scores = scorer.scores(replicas);
-    List<Replica> kept = scores == null ? replicas : scores.notClearlyWorse();
+    List<Replica> kept = scorer.notClearlyWorse(replicas);
+    if (kept == null) {
+      kept = replicas;
+    }
     StorageModel.Choice choice = model.choose(kept, random);
     double w = choice.offersBothClasses() ? weight.current(choice.classes()) : Double.NaN;
     EarliestFinish.Pick pick = earliestFinish.pick(kept, choice, w, random, listing);
-    if (scores == null) {
-      return Ordering.recordedWhenRead(Orders.withFirst(pick.first(), replicas, random), pick);
-    }
-    Runnable assignment = scores.assignment(pick.first());
-    return Ordering.recordedWhenRead(scores.withFirst(pick.first(), random), () -> {
-      pick.run();
-      assignment.run();
-    });
+    return Ordering.recordedWhenRead(Orders.withFirst(pick.first(), replicas, kept, random), pick);
   }
 
   /**

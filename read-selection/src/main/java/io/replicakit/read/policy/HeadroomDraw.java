@@ -140,21 +140,22 @@ final class HeadroomDraw {
    * Step 1 alone: the replicas not clearly worse by load from elsewhere, in their order; {@code replicas} itself
    * when none is left out (never empty: the best is never left out). For {@code combined} by volume, whose
    * calendar then chooses among them ({@link CombinedPolicy}).
+   *
+   * @param otherLoad each replica's other-load points, NaN when its node has no fresh sample (never left out)
    */
-  List<Replica> notClearlyWorse(List<Replica> replicas, Loads loads) {
-    double[] other = loads.otherLoad();
-    double floor = floor(other);
+  List<Replica> notClearlyWorse(List<Replica> replicas, double[] otherLoad) {
+    double floor = floor(otherLoad);
     int kept = 0;
-    for (double o : other) {
+    for (double o : otherLoad) {
       kept += o < floor ? 0 : 1;
     }
-    if (kept == other.length) {
+    if (kept == otherLoad.length) {
       return replicas;
     }
     Replica[] keep = new Replica[kept];
     int next = 0;
-    for (int i = 0; i < other.length; i++) {
-      if (!(other[i] < floor)) {
+    for (int i = 0; i < otherLoad.length; i++) {
+      if (!(otherLoad[i] < floor)) {
         keep[next++] = replicas.get(i);
       }
     }

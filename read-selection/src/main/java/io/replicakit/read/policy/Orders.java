@@ -22,7 +22,7 @@ final class Orders {
    */
   static List<Replica> closestFirst(List<Replica> replicas, RandomGenerator random) {
     Replica[] order = replicas.toArray(new Replica[0]);
-    sortByDistance(order, 0, random);
+    sortByDistance(order, 0, order.length, random);
     return Arrays.asList(order);
   }
 
@@ -36,8 +36,47 @@ final class Orders {
         order[next++] = r;
       }
     }
-    sortByDistance(order, 1, random);
+    sortByDistance(order, 1, order.length, random);
     return Arrays.asList(order);
+  }
+
+  /**
+   * {@code first} (an element of {@code preferred}), then the other replicas of {@code preferred} (a subset of
+   * {@code replicas}) closest first, then the rest closest first; {@link #withFirst(Replica, List, RandomGenerator)}
+   * when {@code preferred} is {@code replicas}.
+   */
+  static List<Replica> withFirst(Replica first, List<Replica> replicas, List<Replica> preferred,
+      RandomGenerator random) {
+    if (preferred == replicas) {
+      return withFirst(first, replicas, random);
+    }
+    Replica[] order = new Replica[replicas.size()];
+    order[0] = first;
+    int next = 1;
+    for (Replica r : preferred) {
+      if (r != first) {
+        order[next++] = r;
+      }
+    }
+    int rest = next;
+    for (Replica r : replicas) {
+      if (!holds(preferred, r)) {
+        order[next++] = r;
+      }
+    }
+    sortByDistance(order, 1, rest, random);
+    sortByDistance(order, rest, order.length, random);
+    return Arrays.asList(order);
+  }
+
+  /** Whether {@code list} holds {@code r} itself (a block's replicas are distinct objects; no fields compared). */
+  private static boolean holds(List<Replica> list, Replica r) {
+    for (Replica x : list) {
+      if (x == r) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The closest of {@code candidates}, ties broken at random; candidates must not be empty. */
@@ -67,17 +106,16 @@ final class Orders {
     return Arrays.asList(copy);
   }
 
-  /** Sorts {@code a[from..]} by distance, ties in random order (insertion sort on random tie keys). */
-  private static void sortByDistance(Replica[] a, int from, RandomGenerator random) {
-    int n = a.length;
-    if (n - from < 2) {
+  /** Sorts {@code a[from..to)} by distance, ties in random order (insertion sort on random tie keys). */
+  private static void sortByDistance(Replica[] a, int from, int to, RandomGenerator random) {
+    if (to - from < 2) {
       return;
     }
-    int[] tie = new int[n];
-    for (int i = from; i < n; i++) {
+    int[] tie = new int[to];
+    for (int i = from; i < to; i++) {
       tie[i] = random.nextInt();
     }
-    for (int i = from + 1; i < n; i++) {
+    for (int i = from + 1; i < to; i++) {
       Replica r = a[i];
       int t = tie[i];
       int j = i - 1;

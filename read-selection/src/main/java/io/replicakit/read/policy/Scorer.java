@@ -164,19 +164,6 @@ final class Scorer {
     }
 
     /**
-     * The replicas not clearly worse by load from elsewhere ({@link HeadroomDraw#notClearlyWorse}): the draw's
-     * first step without its draw, for a caller that chooses among them by other means.
-     */
-    List<Replica> notClearlyWorse() {
-      return draw.notClearlyWorse(replicas, loads);
-    }
-
-    /** {@code first} (one of the replicas), then the others by {@link #values()}, highest first. */
-    List<Replica> withFirst(Replica first, RandomGenerator random) {
-      return select(replicas, sort(replicas, score, penalty, random), replicas.indexOf(first));
-    }
-
-    /**
      * What records that {@code first} was put first for this block, so the following blocks see its volume as
      * that much busier until its DataNode's next sample; nothing for a volume without a scored sample.
      */
@@ -238,6 +225,26 @@ final class Scorer {
   }
 
   private final ThreadLocal<Scratch> scratch = ThreadLocal.withInitial(Scratch::new);
+
+  /**
+   * The block's replicas not clearly worse by load from elsewhere ({@link HeadroomDraw#notClearlyWorse}), in their
+   * order: the draw's first step alone, for a caller that chooses among them by other means ({@code combined} by
+   * volume); {@code replicas} itself when none is left out, null when no replica has a fresh sample. Reads only the
+   * volumes' other-load points: no scores, queues or counts.
+   */
+  List<Replica> notClearlyWorse(List<Replica> replicas) {
+    SystemStateView view = states.get();
+    long now = view.nowMs();
+    int n = replicas.size();
+    double[] otherLoad = Scratch.zeroed(scratch.get().otherLoad, n);
+    boolean anyScored = false;
+    for (int i = 0; i < n; i++) {
+      VolumeEntry v = volume(view, replicas.get(i), now);
+      otherLoad[i] = v == null ? Double.NaN : v.otherLoadPoints;
+      anyScored |= v != null;
+    }
+    return anyScored ? draw.notClearlyWorse(replicas, otherLoad) : null;
+  }
 
   /** The block's scores; null when no replica has a fresh sample. */
   Scores scores(List<Replica> replicas) {

@@ -234,6 +234,25 @@ class CombinedPolicyTest {
     assertTrue(disk >= 3 && disk <= 5, pattern);
   }
 
+  /**
+   * A reader on a stressed DataNode: HDFS's rules let only its local replica be read first, and the node state
+   * leaves it out, so the rules choose again among the others (the hotspot paper's score weighs stress above
+   * distance, §III): a replica in its rack first, the local one last.
+   */
+  @Test
+  void byVolume_aReaderOnAStressedNode_readsAQuietReplicaOfItsRack_andItsOwnLast() {
+    List<Replica> block = List.of(Fixtures.replica(0, LOCAL, "DISK"), Fixtures.replica(1, RACK, "DISK"),
+        Fixtures.replica(2, OFF_RACK, "DISK"));
+    healthy(block);
+    stressed(block.get(0));
+    ReadPolicy policy = byVolume(CombinedPolicy.NAME);
+    RandomGenerator random = new SplittableRandom(15);
+
+    for (int i = 0; i < 100; i++) {
+      assertEquals(List.of(1, 2, 0), Fixtures.positions(policy.order(block, random)), "block " + i);
+    }
+  }
+
   /** Among quiet nodes the node state leaves nothing out: the blocks go to the volumes as DRR by volume sends them. */
   @Test
   void byVolume_amongQuietNodes_splitsTheBlocksAsDrrByVolume() {
