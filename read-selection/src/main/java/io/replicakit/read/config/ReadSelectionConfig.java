@@ -81,7 +81,8 @@ public final class ReadSelectionConfig {
   public static final ConfigKey<DrrBalance> DRR_BALANCE = ConfigKey.choice(PREFIX + "drr.balance", DrrBalance.VOLUME)
       .doc("What DRR's weight divides reads between: `class`, the paper's turns of fast and slow storage; "
           + "`volume`, each block to the replica whose volume would read it first given what every volume was "
-          + "already sent, fast volumes counted weight times as fast (the same split, no volume overloaded).");
+          + "already sent, fast volumes counted weight times as fast (the same split, no volume overloaded). "
+          + "`combined` follows it: by volume among the replicas its node state keeps, or turns by class.");
   public static final ConfigKey<Long> DRR_BLOCK_BYTES = ConfigKey.bytes(PREFIX + "drr.block.bytes", 128L << 20, 1,
       Long.MAX_VALUE).defaultFrom(c -> c.getLongBytes(DFS_BLOCK_SIZE, 128L << 20), "`dfs.blocksize` (128 MiB)")
       .doc("DRR by volume: the size of a block read, for each volume's read times (the policy does not see "
@@ -117,23 +118,26 @@ public final class ReadSelectionConfig {
   /** Half the write points: a node whose disk another tenant's writes saturate (all of them lost) is left out. */
   public static final ConfigKey<Double> MARGIN = ConfigKey.number(PREFIX + "score.margin", 0.5, 0, 10)
       .unit("points")
-      .doc("`system-state`, `combined`: the replica read first is drawn at random, in proportion to its volume's "
-          + "headroom, among the closest replicas whose DataNode has no more than this many fewer points for load "
-          + "from elsewhere (idle CPU, free memory, writes) than the best one's. 0 is the paper's strict "
-          + "highest-score-first order, with no draw.");
+      .doc("`system-state`, `combined`: a replica whose DataNode has more than this many fewer points for load "
+          + "from elsewhere (idle CPU, free memory, writes) than the best one's is not read first. Among the rest "
+          + "`system-state` (and `combined` with `drr.balance=class`) draws the closest at random, in proportion "
+          + "to its volume's headroom; `combined` by volume reads the one DRR's calendar would finish first. 0 is "
+          + "the paper's strict highest-score-first order, with no draw (`combined` by volume: only the best "
+          + "nodes' replicas).");
   /** C3's cubic (NSDI 2015, §4): a volume twice as queued gets an eighth of the blocks. */
   public static final ConfigKey<Double> QUEUE_EXPONENT = ConfigKey.number(PREFIX + "score.queue.exponent", 3, 0,
-      8).doc("`system-state`, `combined`: a replica is drawn first with a weight of 1 / (1 + q + os)^exponent, q "
-          + "its volume's sampled queue length, os the blocks put first on the volume since that sample. 0 draws "
-          + "uniformly.");
+      8).doc("`system-state`, `combined` by class: a replica is drawn first with a weight of "
+          + "1 / (1 + q + os)^exponent, q its volume's sampled queue length, os the blocks put first on the volume "
+          + "since that sample. 0 draws uniformly.");
   /**
    * More than the largest distance difference (1.4) plus what blocks assigned since a sample can take (the read
    * points, 1), less than what a stressed node loses (up to 6.5).
    */
   public static final ConfigKey<Double> CLASS_BONUS = ConfigKey.number(PREFIX + "combined.class.bonus", 2.5, 0,
       100).unit("points")
-      .doc("`combined`: points added to the replicas of the storage class whose round-robin turn it is; more than "
-          + "the largest distance difference (1.4) plus the assignment penalty's cap (the read points, 1).");
+      .doc("`combined` with `drr.balance=class`: points added to the replicas of the storage class whose "
+          + "round-robin turn it is; more than the largest distance difference (1.4) plus the assignment penalty's "
+          + "cap (the read points, 1).");
 
   /** All keys, in the order docs/configuration.md lists them. */
   public static final ConfigKeys KEYS = ConfigKeys.of("read-selection", PREFIX, "read-selection", allKeys());
