@@ -11,8 +11,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.replicakit.read.config.ReadSelectionConfig;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.TreeMap;
 import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -31,16 +35,16 @@ class CombinedPolicyTest {
 
   /** {@code combined} taking turns by class, with the given settings. */
   private ReadPolicy combined(String... keyValues) {
-    return byVolume(CombinedPolicy.NAME, withByClass(keyValues));
+    return policy(CombinedPolicy.NAME, withByClass(keyValues));
   }
 
   /** The policy with the given settings (by volume unless they say otherwise), on this test's cluster. */
-  private ReadPolicy byVolume(String name, String... keyValues) {
+  private ReadPolicy policy(String name, String... keyValues) {
     return ReadPolicies.create(Fixtures.settings(name, keyValues), cluster.env());
   }
 
   private static String[] withByClass(String... keyValues) {
-    String[] all = java.util.Arrays.copyOf(keyValues, keyValues.length + 2);
+    String[] all = Arrays.copyOf(keyValues, keyValues.length + 2);
     all[keyValues.length] = ReadSelectionConfig.DRR_BALANCE_KEY;
     all[keyValues.length + 1] = "class";
     return all;
@@ -165,7 +169,7 @@ class CombinedPolicyTest {
   /** Without fresh metrics nothing is left out, and the calendar decides every block exactly as DRR's does. */
   @Test
   void byVolume_withoutMetrics_ordersExactlyAsDrrByVolume_listingsIncluded() {
-    ReadPolicy combined = byVolume(CombinedPolicy.NAME);
+    ReadPolicy combined = policy(CombinedPolicy.NAME);
     ReadPolicy drr = ReadPolicies.create(Fixtures.settings(DynamicRoundRobinPolicy.NAME), cluster.env());
     RandomGenerator blocks = new SplittableRandom(7);
     RandomGenerator forCombined = new SplittableRandom(8);
@@ -197,7 +201,7 @@ class CombinedPolicyTest {
         Fixtures.replica(2, OFF_RACK, "DISK"));
     healthy(block);
     stressed(block.get(1));
-    ReadPolicy policy = byVolume(CombinedPolicy.NAME);
+    ReadPolicy policy = policy(CombinedPolicy.NAME);
     RandomGenerator random = new SplittableRandom(12);
     int[] first = new int[3];
 
@@ -205,7 +209,7 @@ class CombinedPolicyTest {
       List<Replica> order = policy.order(block, random);
       first[order.get(0).position()]++;
       assertEquals(1, order.get(2).position(), "block " + i + ": the stressed node is the last fallback");
-      assertTrue(Math.abs(first[0] - first[2]) <= 1, "block " + i + ": " + java.util.Arrays.toString(first));
+      assertTrue(Math.abs(first[0] - first[2]) <= 1, "block " + i + ": " + Arrays.toString(first));
     }
     assertEquals(0, first[1]);
   }
@@ -218,7 +222,7 @@ class CombinedPolicyTest {
   void byVolume_whenTheOnlySsdReplicasNodeIsStressed_theDisksTakeTheBlocks_untilItIsQuietAgain() {
     List<Replica> block = Fixtures.oneSsd(RACK, RACK, RACK);
     healthy(block);
-    ReadPolicy policy = byVolume(CombinedPolicy.NAME);
+    ReadPolicy policy = policy(CombinedPolicy.NAME);
     RandomGenerator random = new SplittableRandom(10);
     stressed(block.get(0));
 
@@ -245,7 +249,7 @@ class CombinedPolicyTest {
         Fixtures.replica(2, OFF_RACK, "DISK"));
     healthy(block);
     stressed(block.get(0));
-    ReadPolicy policy = byVolume(CombinedPolicy.NAME);
+    ReadPolicy policy = policy(CombinedPolicy.NAME);
     RandomGenerator random = new SplittableRandom(15);
 
     for (int i = 0; i < 100; i++) {
@@ -257,16 +261,16 @@ class CombinedPolicyTest {
   @Test
   void byVolume_amongQuietNodes_splitsTheBlocksAsDrrByVolume() {
     RandomGenerator blocks = new SplittableRandom(13);
-    List<List<Replica>> sample = new java.util.ArrayList<>();
+    List<List<Replica>> sample = new ArrayList<>();
     for (int i = 0; i < 40; i++) {
       List<Replica> block = i % 4 == 0 ? Fixtures.oneSsd(RACK, OFF_RACK, RACK) : Fixtures.randomBlock(blocks);
       healthy(block);
       sample.add(block);
     }
-    ReadPolicy combined = byVolume(CombinedPolicy.NAME, ReadSelectionConfig.INTER_RACK_KEY, "1250");
-    ReadPolicy drr = byVolume(DynamicRoundRobinPolicy.NAME, ReadSelectionConfig.INTER_RACK_KEY, "1250");
-    java.util.Map<String, Integer> combinedFirsts = new java.util.TreeMap<>();
-    java.util.Map<String, Integer> drrFirsts = new java.util.TreeMap<>();
+    ReadPolicy combined = policy(CombinedPolicy.NAME, ReadSelectionConfig.INTER_RACK_KEY, "1250");
+    ReadPolicy drr = policy(DynamicRoundRobinPolicy.NAME, ReadSelectionConfig.INTER_RACK_KEY, "1250");
+    Map<String, Integer> combinedFirsts = new TreeMap<>();
+    Map<String, Integer> drrFirsts = new TreeMap<>();
     RandomGenerator random = new SplittableRandom(14);
 
     for (int i = 0; i < 4_000; i++) {
