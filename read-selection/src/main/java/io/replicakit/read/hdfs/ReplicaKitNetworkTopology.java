@@ -182,11 +182,11 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
       return null;
     }
     HeldOrdering h = held.get();
-    h.serving = call;
+    h.serve(call);
     if (h.ordering != null) {
       Ordering previous = h.ordering;
       boolean sameCall = h.call == call;
-      h.clear();
+      h.ordering = null;
       if (sameCall) {
         run(previous.whenRead());
       } else {
@@ -216,6 +216,7 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
 
     /** The RPC call of the thread's current sort. */
     private Object serving;
+    /** The call {@link #ordering} was ordered in; left as it is once settled (read only while one is held). */
     private Object call;
     private Ordering ordering;
     private final Listing listing = new Listing();
@@ -233,14 +234,22 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
       return listing;
     }
 
-    void hold(Object inCall, Ordering held) {
-      call = inCall;
-      ordering = held;
+    /**
+     * Fields of this long-lived object are written only when their value changes: with G1, storing a young object
+     * into an old one costs a memory fence, and a listing's blocks share one call.
+     */
+    void serve(Object inCall) {
+      if (serving != inCall) {
+        serving = inCall;
+      }
     }
 
-    void clear() {
-      call = null;
-      ordering = null;
+    /** Holds a block's ordering, ordered in {@code inCall}, until the thread's next sort. */
+    void hold(Object inCall, Ordering held) {
+      if (call != inCall) {
+        call = inCall;
+      }
+      ordering = held;
     }
   }
 
@@ -319,12 +328,15 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
   }
 
   /**
-   * HDFS's {@code NetworkTopology.getWeight}, step for step, with its one costly step made cheap: two different
+   * HDFS's {@code NetworkTopology.getWeight}, step for step, with its two costly steps made cheap. Two different
    * rack nodes compare equal when their paths do ({@code NodeBase.equals}), and HDFS builds both paths (location,
    * separator, name: two new strings) to compare them, for every replica outside the reader's rack: 20-40 ns of a
    * block's ordering at 3 replicas (docs/read-selection-jmh.md). {@link #sameNode} compares the parts instead, which
-   * gives the same answer without building anything; every other step is HDFS's, so the weight is HDFS's for any
-   * nodes ({@code WeightTest} checks it against HDFS's; {@link #setConf} checks it again on the Hadoop it runs on).
+   * gives the same answer without building anything. And for two nodes of one level (a reader on a DataNode and a
+   * replica) HDFS's loop starts by comparing the two nodes again, which its first step did: skipped here (5 % of
+   * DRR's samples at 3 replicas in a JFR profile of session 45). Every other step is HDFS's, so the weight is
+   * HDFS's for any nodes ({@code WeightTest} checks it against HDFS's; {@link #setConf} checks it again on the
+   * Hadoop it runs on).
    */
   static int weight(Node reader, Node node) {
     if (reader == null || node == null) {
@@ -344,6 +356,12 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
     while (n != null && n.getLevel() > level) {
       n = n.getParent();
       weight++;
+    }
+    if (r == reader && n == node && r != null && n != null) {
+      // Nodes of one level: the loop's first comparison is getWeight's first step again, known false above.
+      r = r.getParent();
+      n = n.getParent();
+      weight = 2;
     }
     while (r != null && n != null && !sameNode(r, n)) {
       r = r.getParent();
