@@ -18,22 +18,15 @@ import java.util.Objects;
  * @param intervalMs at most one adjustment per this period, and only on samples newer than the last one used
  * @param idlePct below this average utilization on every storage type the weight does not move
  * @param balance what the weight divides reads between: storage classes (the paper's) or volumes
- * @param blockBytes the nominal size of a block read, for {@link DrrBalance#VOLUME}'s read times
- * @param sequentialListings whether {@link DrrBalance#VOLUME} releases a listing's blocks one after another
- *     ({@link Listing}) rather than all when listed
- * @param readerLinks whether {@link DrrBalance#VOLUME} also books a read from another node on the link of the
- *     DataNode its reader runs on ({@link EarliestFinish#pick})
+ * @param booking how {@link DrrBalance#VOLUME} places reads in time
  */
 public record DrrSettings(Map<String, Double> thresholdPct, double step, double minWeight, double maxWeight,
-    long intervalMs, double idlePct, DrrBalance balance, long blockBytes, boolean sequentialListings,
-    boolean readerLinks) {
+    long intervalMs, double idlePct, DrrBalance balance, VolumeBooking booking) {
 
   public DrrSettings {
     thresholdPct = Map.copyOf(thresholdPct);
     Objects.requireNonNull(balance, "balance");
-    if (blockBytes <= 0) {
-      throw new IllegalArgumentException("blockBytes must be positive: " + blockBytes);
-    }
+    Objects.requireNonNull(booking, "booking");
   }
 
   public double threshold(String storageType) {

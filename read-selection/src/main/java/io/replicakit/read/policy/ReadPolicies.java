@@ -82,8 +82,7 @@ public final class ReadPolicies {
   private static EarliestFinish earliestFinish(ReadSettings settings, PolicyEnvironment env) {
     DrrSettings drr = settings.drr();
     return drr.balance() == DrrBalance.VOLUME
-        ? new EarliestFinish(settings.storage(), drr.blockBytes(), env.clockMs(), drr.sequentialListings(),
-            drr.readerLinks())
+        ? new EarliestFinish(settings.storage(), drr.booking(), env.clockMs())
         : null;
   }
 
