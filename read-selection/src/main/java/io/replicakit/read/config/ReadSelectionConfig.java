@@ -93,10 +93,6 @@ public final class ReadSelectionConfig {
           + "`dfs.client.read.prefetch.size` at a time), so each block's read is booked from when the block before "
           + "it would end; false books every block of a listing from the time it is listed (readers that fetch a "
           + "listing's blocks in parallel).");
-  public static final ConfigKey<Long> DRR_LISTING_GAP = ConfigKey.durationMs(PREFIX + "drr.listing.gap.ms", 0, 0,
-      10_000).doc("DRR by volume with sequential listings: the time a client spends between two blocks of a listing "
-          + "(closing one block's reader, opening the next one's), added to each block's release after the one "
-          + "before it. 0 releases a block as the one before it would end.");
   public static final ConfigKey<Boolean> DRR_READER_LINKS = ConfigKey.bool(PREFIX + "drr.reader.links", false)
       .doc("DRR by volume, for readers on DataNodes: also book each read from another node on the reader's own "
           + "link, at its path's bandwidth (`bandwidth.intra-rack.mbps` in the reader's rack, `inter-rack` beyond), "
@@ -213,7 +209,7 @@ public final class ReadSelectionConfig {
         INTER_RACK.get(conf));
     DrrSettings drr = new DrrSettings(thresholds, DRR_STEP.get(conf), DRR_MIN.get(conf), DRR_MAX.get(conf),
         DRR_INTERVAL.get(conf), DRR_IDLE.get(conf), DRR_BALANCE.get(conf), new VolumeBooking(DRR_BLOCK_BYTES.get(conf),
-            DRR_SEQUENTIAL.get(conf), DRR_LISTING_GAP.get(conf), DRR_READER_LINKS.get(conf)));
+            DRR_SEQUENTIAL.get(conf), DRR_READER_LINKS.get(conf)));
     ScoreModel.Points points = new ScoreModel.Points(score(conf, "local"), score(conf, "rack"),
         score(conf, "remote"), score(conf, "cpu"), score(conf, "memory"), score(conf, "await"), score(conf, "read"),
         score(conf, "write"));
@@ -292,7 +288,7 @@ public final class ReadSelectionConfig {
     keys.addAll(List.of(INTRA_RACK, INTER_RACK, WRR_WEIGHT));
     keys.addAll(THRESHOLD.values());
     keys.addAll(List.of(DRR_STEP, DRR_MIN, DRR_MAX, DRR_INTERVAL, DRR_IDLE, DRR_BALANCE, DRR_BLOCK_BYTES,
-        DRR_SEQUENTIAL, DRR_LISTING_GAP, DRR_READER_LINKS));
+        DRR_SEQUENTIAL, DRR_READER_LINKS));
     keys.addAll(SCORE.values());
     keys.addAll(List.of(AWAIT_REFERENCE, IO_REFERENCE, ASSIGNMENT_PENALTY, MARGIN, QUEUE_EXPONENT, CLASS_BONUS));
     return keys;

@@ -40,16 +40,14 @@ final class EarliestFinish {
   private final double blockBytes;
   private final LongSupplier clockMs;
   private final boolean sequentialListings;
-  /** What a client spends between two blocks of a listing, added to the next block's release. */
-  private final long listingGapMicros;
   /** The readers' links' calendars, keyed by the reader's DataNode; null when reads are not booked on links. */
   private final VolumeBacklog links;
 
   /**
    * @param booking the nominal block size (a read's time: the policy does not see blocks' lengths, and only how
    *     read times compare and how fast backlogs drain depend on it); whether a listing's blocks are released one
-   *     after another ({@link Listing}), and with what gap, else all when listed; whether a read from another node
-   *     is also booked on the reader's link, for readers on DataNodes (see {@link #pick})
+   *     after another ({@link Listing}), else all when listed; whether a read from another node is also booked on
+   *     the reader's link, for readers on DataNodes (see {@link #pick})
    * @param clockMs the time that backlogs drain by
    */
   EarliestFinish(StorageModel model, VolumeBooking booking, LongSupplier clockMs) {
@@ -57,7 +55,6 @@ final class EarliestFinish {
     this.blockBytes = booking.blockBytes();
     this.clockMs = clockMs;
     this.sequentialListings = booking.sequentialListings();
-    this.listingGapMicros = booking.listingGapMs() * 1000;
     this.backlog = new VolumeBacklog(slotMicros(model, booking.blockBytes()));
     this.links = booking.readerLinks() ? new VolumeBacklog(slotMicros(model, booking.blockBytes())) : null;
   }
@@ -194,7 +191,7 @@ final class EarliestFinish {
 
   /**
    * A block's chosen replica; running it books the block's read on the replica's volume and, in a sequential
-   * listing, releases the listing's next block when this one would end, plus the client's gap between blocks.
+   * listing, releases the listing's next block when this one would end.
    */
   final class Pick implements Runnable {
 
@@ -228,7 +225,7 @@ final class EarliestFinish {
         end = Math.max(end, links.add(onLink.link(), onLink.entry(), window, onLink.costMicros()));
       }
       if (listing != null) {
-        listing.readUntil(end + listingGapMicros);
+        listing.readUntil(end);
       }
     }
   }

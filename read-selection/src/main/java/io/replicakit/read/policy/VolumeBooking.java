@@ -11,20 +11,14 @@ package io.replicakit.read.policy;
  *     lengths)
  * @param sequentialListings whether a listing's blocks are released one after another ({@link Listing}) rather than
  *     all when listed
- * @param listingGapMs with sequential listings, the time between the end of one block's read and the release of the
- *     next: what the client spends between two blocks (closing one block reader, opening the next one's connection
- *     and request) that no volume is busy for
  * @param readerLinks whether a read from another node is also booked on the link of the DataNode its reader runs on
  *     ({@link EarliestFinish#pick})
  */
-public record VolumeBooking(long blockBytes, boolean sequentialListings, long listingGapMs, boolean readerLinks) {
+public record VolumeBooking(long blockBytes, boolean sequentialListings, boolean readerLinks) {
 
   public VolumeBooking {
     if (blockBytes <= 0) {
       throw new IllegalArgumentException("blockBytes must be positive: " + blockBytes);
-    }
-    if (listingGapMs < 0) {
-      throw new IllegalArgumentException("listingGapMs must not be negative: " + listingGapMs);
     }
   }
 }

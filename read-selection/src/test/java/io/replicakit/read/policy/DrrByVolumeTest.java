@@ -206,16 +206,6 @@ class DrrByVolumeTest {
   }
 
   @Test
-  void aGapBetweenAListingsBlocks_leavesTheSsdFreeBetweenItsReads() {
-    // With 1 s between two blocks of client A's listing (its reader opening the next block), the SSD is free
-    // between A's reads: client B's block, listed now, is read there too. Without the gap A's ten blocks hold the
-    // SSD for 4.5 s and B's block goes to a DISK (aSecondListing_seesTheFirstsReads_untilTheyAreOver).
-    ReadPolicy policy = drr(ReadSelectionConfig.DRR_LISTING_GAP.name(), "1000");
-    listed(policy, new Listing(), 10);
-    assertEquals(List.of("SSD"), listed(policy, new Listing(), 1));
-  }
-
-  @Test
   void aRestartedListing_releasesItsFirstBlockNow() {
     ReadPolicy policy = drr();
     Listing listing = new Listing();
