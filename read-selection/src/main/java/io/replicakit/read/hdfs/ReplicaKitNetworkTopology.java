@@ -208,9 +208,10 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
   }
 
   /**
-   * One handler thread's held ordering: the latest block's, and the call it was ordered in (kept until the thread's
-   * next sort, so each handler keeps at most one finished call reachable); and the listing of the call it last
-   * ordered a block of, which policies that book reads in time use to place a block after those listed before it.
+   * One handler thread's held ordering: the latest block's until the thread's next sort, and the call it was ordered
+   * in (kept until a block of another call is held: with the call being served, at most two calls per handler stay
+   * reachable); and the listing of the call it last ordered a block of, which policies that book reads in time use
+   * to place a block after those listed before it.
    */
   private static final class HeldOrdering {
 
