@@ -358,7 +358,7 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
       n = n.getParent();
       weight++;
     }
-    if (r == reader && n == node && r != null && n != null) {
+    if (r == reader && n == node) { // neither climbed: both non-null (checked above)
       // Nodes of one level: the loop's first comparison is getWeight's first step again, known false above.
       r = r.getParent();
       n = n.getParent();
