@@ -5,6 +5,7 @@
 package io.replicakit.read.policy;
 
 import static io.replicakit.read.policy.Fixtures.LOCAL;
+import static io.replicakit.read.policy.Fixtures.onNode;
 import static io.replicakit.read.policy.Fixtures.OFF_RACK;
 import static io.replicakit.read.policy.Fixtures.RACK;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -37,18 +38,7 @@ class DrrByVolumeTest {
 
   /** A One_SSD block on the six-node cluster: the SSD replica on one node, DISK replicas on two others. */
   private static List<Replica> oneSsdBlock(RandomGenerator random) {
-    int ssd = random.nextInt(NODES);
-    int disk1 = (ssd + 1 + random.nextInt(NODES - 1)) % NODES;
-    int disk2;
-    do {
-      disk2 = random.nextInt(NODES);
-    } while (disk2 == ssd || disk2 == disk1);
-    return List.of(onNode(0, ssd, "SSD"), onNode(1, disk1, "DISK"), onNode(2, disk2, "DISK"));
-  }
-
-  private static Replica onNode(int position, int node, String type) {
-    String uuid = "dn-" + node;
-    return new Replica(position, RACK, type, uuid + "-" + type, uuid);
+    return Fixtures.oneSsdOnNodes(NODES, random);
   }
 
   /** How many blocks each volume was put first for. */

@@ -161,20 +161,9 @@ class DrrListingModelTest {
     private List<List<Replica>> oneSsdFile() {
       List<List<Replica>> blocks = new ArrayList<>();
       for (int b = 0; b < BLOCKS_PER_FILE; b++) {
-        int ssd = random.nextInt(NODES);
-        int disk1 = (ssd + 1 + random.nextInt(NODES - 1)) % NODES;
-        int disk2;
-        do {
-          disk2 = random.nextInt(NODES);
-        } while (disk2 == ssd || disk2 == disk1);
-        blocks.add(List.of(replica(0, ssd, "SSD"), replica(1, disk1, "DISK"), replica(2, disk2, "DISK")));
+        blocks.add(Fixtures.oneSsdOnNodes(NODES, random)); // an off-cluster reader: every replica equally far
       }
       return blocks;
-    }
-
-    /** An off-cluster reader: every replica equally far. */
-    private static Replica replica(int position, int node, String type) {
-      return new Replica(position, Fixtures.RACK, type, node + "-" + type, Integer.toString(node));
     }
 
     /** Runs every reader to its file's end; returns the read's throughput over the ceiling. */
@@ -220,7 +209,8 @@ class DrrListingModelTest {
     }
 
     private Device device(Replica replica) {
-      return devices[2 * Integer.parseInt(replica.datanodeUuid()) + ("SSD".equals(replica.storageType()) ? 0 : 1)];
+      int node = Integer.parseInt(replica.datanodeUuid().substring("dn-".length()));
+      return devices[2 * node + ("SSD".equals(replica.storageType()) ? 0 : 1)];
     }
   }
 }

@@ -46,6 +46,26 @@ final class Fixtures {
         replica(2, disk2Distance, "DISK"));
   }
 
+  /**
+   * A One_SSD block on a cluster of {@code nodes} DataNodes, every replica {@link #RACK} away: the SSD replica on one
+   * node and the DISK replicas on two others, drawn from {@code random}. See {@link #onNode} for the names.
+   */
+  static List<Replica> oneSsdOnNodes(int nodes, RandomGenerator random) {
+    int ssd = random.nextInt(nodes);
+    int disk1 = (ssd + 1 + random.nextInt(nodes - 1)) % nodes;
+    int disk2;
+    do {
+      disk2 = random.nextInt(nodes);
+    } while (disk2 == ssd || disk2 == disk1);
+    return List.of(onNode(0, ssd, "SSD"), onNode(1, disk1, "DISK"), onNode(2, disk2, "DISK"));
+  }
+
+  /** A replica {@link #RACK} away on DataNode {@code dn-<node>}, its volume {@code dn-<node>-<type>}. */
+  static Replica onNode(int position, int node, String type) {
+    String uuid = "dn-" + node;
+    return new Replica(position, RACK, type, uuid + "-" + type, uuid);
+  }
+
   /** Settings from the documented defaults with {@code keyValues} (pairs of key and value) on top. */
   static ReadSettings settings(String policy, String... keyValues) {
     Configuration conf = new Configuration(false);
