@@ -5,9 +5,9 @@
 package io.replicakit.read.policy;
 
 import static io.replicakit.read.policy.Fixtures.LOCAL;
-import static io.replicakit.read.policy.Fixtures.onNode;
 import static io.replicakit.read.policy.Fixtures.OFF_RACK;
 import static io.replicakit.read.policy.Fixtures.RACK;
+import static io.replicakit.read.policy.Fixtures.onNode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
