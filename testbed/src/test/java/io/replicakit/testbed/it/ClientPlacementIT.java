@@ -41,12 +41,14 @@ class ClientPlacementIT {
 
   private static final int BLOCKS = 16;
   /**
-   * Blocks written off-cluster. With the first replica on a random node, HDFS's default placement on the small spec's
-   * racks (2, 2 and 1 nodes) puts a replica of a block on each node of the second rack with probability about 0.63:
-   * over {@value #BLOCKS} blocks one of those two holds every block about once in 750 writes (the full verify at
-   * {@code 9aa0f4d}: dn03), over 40 about once in 40 million. A writer taken for local would put one on every block.
+   * Blocks written off-cluster or from a rack's client host, where the tests check that no node holds a replica of
+   * every block. With the first replica on a random node, HDFS's default placement on the small spec's racks (2, 2
+   * and 1 nodes) puts a replica of a block on each node of the second rack with probability about 0.63: over
+   * {@value #BLOCKS} blocks one of those two holds every block about once in 750 writes (the full verify at
+   * {@code 9aa0f4d}: dn03), over 40 about once in 40 million. From rack 1's host each rack-1 node holds about 0.56 of
+   * the blocks (once in 6,000 writes over 16 blocks). A writer taken for local would put one on every block.
    */
-  private static final int OFF_CLUSTER_BLOCKS = 40;
+  private static final int SPREAD_BLOCKS = 40;
   private static final long BLOCK_SIZE = Sizes.MIB;
 
   @TempDir
@@ -92,7 +94,7 @@ class ClientPlacementIT {
 
   @Test
   void writerInRack_getsFirstReplicaOnSomeNodeOfThatRack() throws Exception {
-    List<Set<String>> replicas = writeAndLocate(ClientPlacement.inRack("/r1"), "/rack-local", BLOCKS);
+    List<Set<String>> replicas = writeAndLocate(ClientPlacement.inRack("/r1"), "/rack-local", SPREAD_BLOCKS);
     Set<String> rackNodes = cluster.spec().dataNodesInRack("/r1").stream().map(DataNodeSpec::address)
         .collect(Collectors.toSet());
     for (Set<String> block : replicas) {
@@ -107,7 +109,7 @@ class ClientPlacementIT {
 
   @Test
   void writerOffCluster_getsNoLocality() throws Exception {
-    List<Set<String>> replicas = writeAndLocate(ClientPlacement.offCluster(), "/off-cluster", OFF_CLUSTER_BLOCKS);
+    List<Set<String>> replicas = writeAndLocate(ClientPlacement.offCluster(), "/off-cluster", SPREAD_BLOCKS);
     for (DataNodeSpec dn : cluster.spec().dataNodes()) {
       long holding = replicas.stream().filter(r -> r.contains(dn.address())).count();
       assertTrue(holding < replicas.size(),
