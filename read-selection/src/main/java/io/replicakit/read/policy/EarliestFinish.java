@@ -55,8 +55,9 @@ final class EarliestFinish {
     this.blockBytes = booking.blockBytes();
     this.clockMs = clockMs;
     this.sequentialListings = booking.sequentialListings();
-    this.backlog = new VolumeBacklog(slotMicros(model, booking.blockBytes()));
-    this.links = booking.readerLinks() ? new VolumeBacklog(slotMicros(model, booking.blockBytes())) : null;
+    long slotMicros = slotMicros(model, booking.blockBytes());
+    this.backlog = new VolumeBacklog(slotMicros);
+    this.links = booking.readerLinks() ? new VolumeBacklog(slotMicros) : null;
   }
 
   /**
