@@ -5,19 +5,13 @@
 package io.replicakit.bench.write;
 
 import io.replicakit.testbed.TestbedConfig;
-import java.io.IOException;
+import io.replicakit.testbed.net.SourceBoundSocketFactory;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.Socket;
-import java.nio.channels.SocketChannel;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.apache.hadoop.conf.Configurable;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.net.StandardSocketFactory;
 
 /**
  * TestDFSIO's maps on the DataNodes in an embedded cluster, where the local job runner runs every map in this JVM:
@@ -32,7 +26,7 @@ import org.apache.hadoop.net.StandardSocketFactory;
  * leaves from that node's address. A factory made on a thread that a map thread started (a writer's sender threads,
  * say) binds to that map's address too. Equality is by address, as Hadoop caches RPC clients per socket factory.
  */
-public final class MapThreadSocketFactory extends StandardSocketFactory implements Configurable {
+public final class MapThreadSocketFactory extends SourceBoundSocketFactory {
 
   /** Comma-separated addresses, one per DataNode, for the map threads. */
   public static final String ADDRESSES_KEY = TestbedConfig.MAP_BIND_ADDRESSES.name();
@@ -42,12 +36,8 @@ public final class MapThreadSocketFactory extends StandardSocketFactory implemen
   /** The address of the map thread this thread is, or was started by (threads inherit it when they start). */
   private static final InheritableThreadLocal<String> MAP_ADDRESS = new InheritableThreadLocal<>();
 
-  private Configuration conf;
-  private InetAddress bindAddress;
-
   @Override
-  public void setConf(Configuration conf) {
-    this.conf = conf;
+  protected InetAddress bindAddressFor(Configuration conf) {
     Optional<String> mine = addressFor(Thread.currentThread().getName(), conf.getTrimmedStringCollection(
         TestbedConfig.MAP_BIND_ADDRESSES.name()).stream().toList());
     if (mine.isPresent()) {
@@ -57,8 +47,7 @@ public final class MapThreadSocketFactory extends StandardSocketFactory implemen
       mine = Optional.of(MAP_ADDRESS.get());
     }
     try {
-      bindAddress = mine.isPresent() ? InetAddress.getByName(mine.get())
-          : TestbedConfig.bindAddress(conf).orElse(null);
+      return mine.isPresent() ? InetAddress.getByName(mine.get()) : TestbedConfig.bindAddress(conf).orElse(null);
     } catch (java.net.UnknownHostException e) {
       throw new IllegalArgumentException("bad address in " + ADDRESSES_KEY + ": " + mine.get(), e);
     }
@@ -71,52 +60,5 @@ public final class MapThreadSocketFactory extends StandardSocketFactory implemen
       return Optional.empty();
     }
     return Optional.of(addresses.get(Integer.parseInt(m.group(1)) % addresses.size()));
-  }
-
-  @Override
-  public Configuration getConf() {
-    return conf;
-  }
-
-  /** The address this factory's sockets come from; null for any. */
-  InetAddress bindAddress() {
-    return bindAddress;
-  }
-
-  @Override
-  public Socket createSocket() throws IOException {
-    Socket socket = SocketChannel.open().socket();
-    if (bindAddress != null) {
-      socket.bind(new InetSocketAddress(bindAddress, 0));
-    }
-    return socket;
-  }
-
-  @Override
-  public Socket createSocket(InetAddress addr, int port, InetAddress localHostAddr, int localPort)
-      throws IOException {
-    Socket socket = SocketChannel.open().socket();
-    socket.bind(new InetSocketAddress(localHostAddr, localPort));
-    socket.connect(new InetSocketAddress(addr, port));
-    return socket;
-  }
-
-  @Override
-  public Socket createSocket(String host, int port, InetAddress localHostAddr, int localPort)
-      throws IOException {
-    Socket socket = SocketChannel.open().socket();
-    socket.bind(new InetSocketAddress(localHostAddr, localPort));
-    socket.connect(new InetSocketAddress(host, port));
-    return socket;
-  }
-
-  @Override
-  public boolean equals(Object obj) {
-    return obj instanceof MapThreadSocketFactory other && Objects.equals(bindAddress, other.bindAddress);
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(MapThreadSocketFactory.class, bindAddress);
   }
 }

@@ -45,6 +45,22 @@ class BoundSocketFactoryTest {
   }
 
   @Test
+  void factoriesOfAnotherClass_areNotEqual_evenOnTheSameAddress() throws Exception {
+    InetAddress address = InetAddress.getByName("127.0.0.11");
+    SourceBoundSocketFactory other = new SourceBoundSocketFactory() {
+      @Override
+      protected InetAddress bindAddressFor(Configuration conf) {
+        return address;
+      }
+    };
+    other.setConf(new Configuration(false));
+    assertEquals(address, other.bindAddress());
+    assertEquals(address, factory("127.0.0.11").bindAddress());
+    assertNotEquals(factory("127.0.0.11"), other);
+    assertNotEquals(other, factory("127.0.0.11"));
+  }
+
+  @Test
   void badAddress_failsNamingTheKey() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> factory("not an address!"));
     assertEquals(true, e.getMessage().contains(TestbedConfig.BIND_ADDRESS_KEY));
