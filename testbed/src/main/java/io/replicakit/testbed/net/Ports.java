@@ -37,25 +37,33 @@ public final class Ports {
    * cannot. Falls back to the kernel's choice when the range is unknown or nothing below it is free.
    */
   public static int free() {
-    OptionalInt below = belowEphemeral(ephemeralLow());
+    return free(null);
+  }
+
+  /** {@link #free}, checked by binding {@code at} (null: every address). */
+  private static int free(InetAddress at) {
+    OptionalInt below = belowEphemeral(ephemeralLow(), at);
     if (below.isPresent()) {
       return below.getAsInt();
     }
-    try (ServerSocket socket = new ServerSocket(0)) {
+    try (ServerSocket socket = new ServerSocket(0, 1, at)) {
       return socket.getLocalPort();
     } catch (IOException e) {
-      throw new UncheckedIOException("no free TCP port", e);
+      throw new UncheckedIOException("no free TCP port" + (at == null ? "" : " on " + at.getHostAddress()), e);
     }
   }
 
-  /** A free port in [{@link #LOWEST}, {@code low}), tried at random; empty if none of a few tries binds. */
-  static OptionalInt belowEphemeral(int low) {
+  /**
+   * A free port in [{@link #LOWEST}, {@code low}) at {@code at} (null: every address), tried at random; empty if none
+   * of a few tries binds.
+   */
+  static OptionalInt belowEphemeral(int low, InetAddress at) {
     if (low - LOWEST < ATTEMPTS) {
       return OptionalInt.empty();
     }
     for (int i = 0; i < ATTEMPTS; i++) {
       int port = ThreadLocalRandom.current().nextInt(LOWEST, low);
-      try (ServerSocket socket = new ServerSocket(port)) {
+      try (ServerSocket socket = new ServerSocket(port, 1, at)) {
         return OptionalInt.of(socket.getLocalPort());
       } catch (IOException e) {
         // taken: try another
@@ -80,18 +88,18 @@ public final class Ports {
 
   /**
    * A port free at {@code address}, for a daemon that must be told its port before it starts (the NameNode, which
-   * DataNodes must find; a JMX agent). Another process could take it in between; the daemon then fails to start
-   * with "Address already in use" in its log, which start-up reports. An address that is not this namespace's (a
-   * host in a network namespace of its own) gets a port free on every address here: that namespace runs only its
-   * host's few daemons.
+   * DataNodes must find; a JMX agent), below the kernel's ephemeral range as {@link #free}'s: the daemon's JVM
+   * takes seconds to bind it, and a port from the range could meanwhile be the local end of any outgoing
+   * connection (measured: a process cluster's NameNode failed with "Address already in use" on a port 0 pick in a
+   * full verify). Another server could still take it in between; the daemon then fails to start with that message
+   * in its log, which start-up reports. An address that is not this namespace's (a host in a network namespace of
+   * its own) gets a port free on every address here: that namespace runs only its host's few daemons.
    */
   public static int freeOn(String address) {
     try {
       InetAddress at = InetAddress.getByName(address);
       boolean local = at.isLoopbackAddress() || NetworkInterface.getByInetAddress(at) != null;
-      try (ServerSocket socket = new ServerSocket(0, 1, local ? at : null)) {
-        return socket.getLocalPort();
-      }
+      return free(local ? at : null);
     } catch (IOException e) {
       throw new UncheckedIOException("no free port on " + address, e);
     }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,6 +30,19 @@ class PortsTest {
   }
 
   @Test
+  void aFreePortOnAnAddress_liesBelowTheKernelsEphemeralRange_andBindsThere() throws Exception {
+    int low = Ports.ephemeralLow();
+    InetAddress address = InetAddress.getByName("127.0.0.1");
+    int port = Ports.freeOn(address.getHostAddress());
+    if (low > Ports.LOWEST + 100) {
+      assertTrue(port >= Ports.LOWEST && port < low, port + " not in [" + Ports.LOWEST + ", " + low + ")");
+    }
+    try (ServerSocket server = new ServerSocket(port, 1, address)) {
+      assertEquals(port, server.getLocalPort(), "the port is free to bind at the address");
+    }
+  }
+
+  @Test
   void theKernelsRange_isReadWhole() {
     assumeTrue(Files.isReadable(Path.of("/proc/sys/net/ipv4/ip_local_port_range")), "not Linux");
     assertTrue(Ports.ephemeralLow() >= 1024, "ephemeral range starts at " + Ports.ephemeralLow()
@@ -37,8 +51,8 @@ class PortsTest {
 
   @Test
   void noRoomBelowTheRange_fallsBackToTheKernel() {
-    assertEquals(OptionalInt.empty(), Ports.belowEphemeral(Ports.LOWEST + 10));
-    assertEquals(OptionalInt.empty(), Ports.belowEphemeral(0));
+    assertEquals(OptionalInt.empty(), Ports.belowEphemeral(Ports.LOWEST + 10, null));
+    assertEquals(OptionalInt.empty(), Ports.belowEphemeral(0, null));
     assertTrue(Ports.free() > 0);
   }
 }
