@@ -56,27 +56,40 @@ public abstract class SourceBoundSocketFactory extends StandardSocketFactory imp
   public final Socket createSocket() throws IOException {
     Socket socket = SocketChannel.open().socket();
     if (bindAddress != null) {
-      socket.bind(new InetSocketAddress(bindAddress, 0));
+      try {
+        socket.bind(new InetSocketAddress(bindAddress, 0));
+      } catch (IOException | RuntimeException e) {
+        socket.close();
+        throw e;
+      }
     }
     return socket;
   }
 
+  /** A local address given by the caller is used instead of the factory's, as {@code StandardSocketFactory} does. */
   @Override
   public final Socket createSocket(InetAddress addr, int port, InetAddress localHostAddr, int localPort)
       throws IOException {
-    Socket socket = SocketChannel.open().socket();
-    socket.bind(new InetSocketAddress(localHostAddr, localPort));
-    socket.connect(new InetSocketAddress(addr, port));
-    return socket;
+    return connected(new InetSocketAddress(localHostAddr, localPort), new InetSocketAddress(addr, port));
   }
 
   @Override
   public final Socket createSocket(String host, int port, InetAddress localHostAddr, int localPort)
       throws IOException {
+    return connected(new InetSocketAddress(localHostAddr, localPort), new InetSocketAddress(host, port));
+  }
+
+  /** A socket bound to {@code local} and connected to {@code remote}; closed if either fails. */
+  private static Socket connected(InetSocketAddress local, InetSocketAddress remote) throws IOException {
     Socket socket = SocketChannel.open().socket();
-    socket.bind(new InetSocketAddress(localHostAddr, localPort));
-    socket.connect(new InetSocketAddress(host, port));
-    return socket;
+    try {
+      socket.bind(local);
+      socket.connect(remote);
+      return socket;
+    } catch (IOException | RuntimeException e) {
+      socket.close();
+      throw e;
+    }
   }
 
   @Override

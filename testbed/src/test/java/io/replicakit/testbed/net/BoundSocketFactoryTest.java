@@ -38,6 +38,17 @@ class BoundSocketFactoryTest {
   }
 
   @Test
+  void aLocalAddressGivenByTheCaller_isUsedInsteadOfTheFactorys() throws Exception {
+    try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"));
+         Socket socket = factory("127.0.0.42").createSocket(InetAddress.getByName("127.0.0.1"),
+             server.getLocalPort(), InetAddress.getByName("127.0.0.43"), 0)) {
+      try (Socket accepted = server.accept()) {
+        assertEquals("127.0.0.43", accepted.getInetAddress().getHostAddress());
+      }
+    }
+  }
+
+  @Test
   void factories_areEqualExactlyWhenTheyBindTheSameAddress() {
     assertEquals(factory("127.0.0.11"), factory("127.0.0.11"));
     assertEquals(factory("127.0.0.11").hashCode(), factory("127.0.0.11").hashCode());
