@@ -12,17 +12,13 @@ import io.replicakit.testbed.device.NodeDevices;
 import io.replicakit.testbed.device.VolumeStats;
 import io.replicakit.testbed.hdfs.HadoopInternals;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
-import javax.management.JMException;
-import javax.management.ObjectName;
 import javax.management.StandardMBean;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
-import org.apache.hadoop.util.ServicePlugin;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,46 +28,29 @@ import org.slf4j.LoggerFactory;
  * DataNode's process. The devices live in the DataNode's JVM there; this is how an experiment in another JVM reads
  * their counters and disturbs them. Test infrastructure: never on a production DataNode.
  */
-public final class DataNodeControlPlugin implements ServicePlugin {
+public final class DataNodeControlPlugin extends ControlBeanPlugin {
 
   public static final String OBJECT_NAME = "io.replicakit.testbed:type=DataNodeControl";
 
   private static final Logger LOG = LoggerFactory.getLogger(DataNodeControlPlugin.class);
 
-  private ObjectName registered;
+  public DataNodeControlPlugin() {
+    super(OBJECT_NAME);
+  }
 
   @Override
-  public void start(Object service) {
+  StandardMBean bean(Object service) {
     DataNode dataNode = (DataNode) service;
-    try {
-      DeviceSettings settings = TestbedConfig.deviceSettings(dataNode.getConf());
-      // The same devices the dataset factory attaches to (it may not have run yet).
-      NodeDevices devices = EmulatedDevices.global().attach(settings);
-      ObjectName name = new ObjectName(OBJECT_NAME);
-      ManagementFactory.getPlatformMBeanServer().registerMBean(
-          new StandardMBean(new Control(dataNode, devices), DataNodeControlMBean.class), name);
-      registered = name;
-      LOG.info("Testbed device control of {} published as {}", settings.nodeName(), OBJECT_NAME);
-    } catch (JMException | RuntimeException e) {
-      LOG.error("Testbed device control not published; the harness cannot reach this DataNode's devices", e);
-    }
+    DeviceSettings settings = TestbedConfig.deviceSettings(dataNode.getConf());
+    // The same devices the dataset factory attaches to (it may not have run yet).
+    NodeDevices devices = EmulatedDevices.global().attach(settings);
+    LOG.info("Testbed device control for {}", settings.nodeName());
+    return new StandardMBean(new Control(dataNode, devices), DataNodeControlMBean.class, false);
   }
 
   @Override
-  public void stop() {
-    if (registered != null) {
-      try {
-        ManagementFactory.getPlatformMBeanServer().unregisterMBean(registered);
-      } catch (JMException e) {
-        LOG.debug("Testbed device control already gone", e);
-      }
-      registered = null;
-    }
-  }
-
-  @Override
-  public void close() throws IOException {
-    stop();
+  String withoutIt() {
+    return "the harness cannot reach this DataNode's devices";
   }
 
   /** The bean behind {@link DataNodeControlMBean}. */
