@@ -40,8 +40,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Not supported: {@code hflush}/{@code hsync} (they throw, rather than claim a durability they do not give;
  * write such files in {@code pipeline} mode, e.g. outside {@code replicakit.write.paths}), append, erasure-coded
- * and encrypted files (the file system gives those to HDFS's own stream). Not thread-safe, like any
- * {@code OutputStream}.
+ * and encrypted files (the file system gives those to HDFS's own stream). Its calls are serialized, as those of
+ * HDFS's stream are, so a {@link WriteSession} closed on another thread closes it between two writes; it is not
+ * meant for concurrent writers.
  */
 public final class FanOutOutputStream extends OutputStream implements Syncable {
 
@@ -54,9 +55,16 @@ public final class FanOutOutputStream extends OutputStream implements Syncable {
   private final long blockSize;
   private final DataChecksum checksum;
   private final byte[] buf;
+  /** Whether each block's replicas are synced to disk when finalized ({@code CreateFlag.SYNC_BLOCK}). */
+  private final boolean syncBlock;
   private final List<DatanodeInfo> excluded = new ArrayList<>();
   private int bufLen;
   private boolean closed;
+  /**
+   * Why the stream can no longer write, once it cannot: the failure of a write or close, or the abort of a
+   * {@link WriteSession} closed under it. Later calls throw it, as HDFS's stream throws its last exception.
+   */
+  private IOException failure;
 
   /** The block being written, with the generation stamp its replicas have; null between blocks. */
   private ExtendedBlock block;
@@ -70,13 +78,13 @@ public final class FanOutOutputStream extends OutputStream implements Syncable {
   private int recoveries;
   private ExtendedBlock previous;
 
-  FanOutOutputStream(WriteSession session, String src, long fileId, WriteMode mode, long blockSize,
-      DataChecksum checksum) {
+  FanOutOutputStream(WriteSession session, NewFile file, WriteMode mode, DataChecksum checksum) {
     this.session = session;
-    this.src = src;
-    this.fileId = fileId;
+    this.src = file.src();
+    this.fileId = file.fileId();
     this.mode = mode;
-    this.blockSize = blockSize;
+    this.blockSize = file.blockSize();
+    this.syncBlock = file.syncBlock();
     this.checksum = checksum;
     int chunk = checksum.getBytesPerChecksum();
     int body = session.packetSize() - PacketHeader.PKT_MAX_HEADER_LEN;
@@ -89,9 +97,21 @@ public final class FanOutOutputStream extends OutputStream implements Syncable {
     write(new byte[] {(byte) b}, 0, 1);
   }
 
+  /** The file a stream writes, as the NameNode created it, and whether its blocks are synced when finalized. */
+  record NewFile(String src, long fileId, long blockSize, boolean syncBlock) {}
+
   @Override
-  public void write(byte[] b, int off, int len) throws IOException {
+  public synchronized void write(byte[] b, int off, int len) throws IOException {
     checkOpen();
+    try {
+      writeOpen(b, off, len);
+    } catch (IOException | RuntimeException | Error e) {
+      fail(e);
+      throw e;
+    }
+  }
+
+  private void writeOpen(byte[] b, int off, int len) throws IOException {
     while (len > 0) {
       if (block == null) {
         startBlock();
@@ -113,7 +133,7 @@ public final class FanOutOutputStream extends OutputStream implements Syncable {
 
   /** Sends whole packets only; a partial one waits for more data or {@link #close()}. */
   @Override
-  public void flush() throws IOException {
+  public synchronized void flush() throws IOException {
     checkOpen();
   }
 
@@ -129,10 +149,17 @@ public final class FanOutOutputStream extends OutputStream implements Syncable {
         + " in pipeline mode (replicakit.write.mode or replicakit.write.paths)");
   }
 
-  /** Writes what is buffered, ends the last block on every replica, and completes the file. */
+  /**
+   * Writes what is buffered, ends the last block on every replica, and completes the file. Once the stream has
+   * failed or was aborted, throws why, however often it is called (as HDFS's stream does); a stream closed cleanly
+   * returns.
+   */
   @Override
-  public void close() throws IOException {
-    if (closed) {
+  public synchronized void close() throws IOException {
+    if (closed || failure != null) {
+      if (failure != null) {
+        throw new IOException(src + " was not written: " + failure.getMessage(), failure);
+      }
       return;
     }
     try {
@@ -144,7 +171,7 @@ public final class FanOutOutputStream extends OutputStream implements Syncable {
       }
       session.nameNode().complete(src, fileId, previous);
     } catch (IOException | RuntimeException | Error e) {
-      abort();
+      fail(e);
       throw e;
     } finally {
       closed = true;
@@ -152,16 +179,42 @@ public final class FanOutOutputStream extends OutputStream implements Syncable {
     }
   }
 
-  /** Gives up the file without completing it (the NameNode's lease recovery closes it later). */
-  void abort() {
+  /**
+   * Gives up the file without completing it (the NameNode's lease recovery closes it later); a later write or close
+   * throws {@code why}.
+   */
+  synchronized void abort(IOException why) {
+    if (failure == null && !closed) {
+      failure = why;
+    }
     closed = true;
+    closeFanOut();
+  }
+
+  /** Records a write's or close's failure: the stream is given up, and every later call throws it. */
+  private void fail(Throwable e) {
+    if (failure == null) {
+      failure = e instanceof IOException io ? io : new IOException(e.toString(), e);
+    }
+    closeFanOut();
+  }
+
+  private void closeFanOut() {
     if (fanOut != null) {
       fanOut.close();
       fanOut = null;
     }
   }
 
+  /** The file's path. */
+  String src() {
+    return src;
+  }
+
   private void checkOpen() throws IOException {
+    if (failure != null) {
+      throw new IOException(src + " failed: " + failure.getMessage(), failure);
+    }
     if (closed) {
       throw new IOException(src + " is closed");
     }
@@ -242,7 +295,7 @@ public final class FanOutOutputStream extends OutputStream implements Syncable {
     sendBuffered();
     awaitAcked();
     lastSent = true;
-    send(Packets.last(seqno++, blockBytes));
+    send(Packets.last(seqno++, blockBytes, syncBlock));
     awaitAcked();
     if (fanOut != null) {
       fanOut.close();

@@ -30,35 +30,44 @@ final class Packets {
     int sumLen = checksum.getChecksumSize(len);
     byte[] sums = new byte[sumLen];
     checksum.calculateChunkedSums(data, off, len, sums, 0);
-    return frame(seqno, offsetInBlock, false, ByteBuffer.wrap(sums), ByteBuffer.wrap(data, off, len));
+    return frame(seqno, offsetInBlock, Flags.DATA, ByteBuffer.wrap(sums), ByteBuffer.wrap(data, off, len));
   }
 
-  /** The empty packet that ends a block: the receivers finalize their replicas on it. */
-  static Packet last(long seqno, long offsetInBlock) {
-    return frame(seqno, offsetInBlock, true, ByteBuffer.allocate(0), ByteBuffer.allocate(0));
+  /**
+   * The empty packet that ends a block: the receivers finalize their replicas on it, and with {@code syncBlock}
+   * ({@code CreateFlag.SYNC_BLOCK}) sync them to disk first, as HDFS's stream asks on a block's last packet.
+   */
+  static Packet last(long seqno, long offsetInBlock, boolean syncBlock) {
+    return frame(seqno, offsetInBlock, new Flags(true, syncBlock), ByteBuffer.allocate(0), ByteBuffer.allocate(0));
   }
 
   /** A keep-alive packet: no data, and not counted in any block book. */
   static byte[] heartbeat() {
-    return frame(0, false, ByteBuffer.allocate(0), ByteBuffer.allocate(0), HEARTBEAT_SEQNO);
+    return frame(0, Flags.DATA, ByteBuffer.allocate(0), ByteBuffer.allocate(0), HEARTBEAT_SEQNO);
   }
 
-  /** A copy of the packet {@code receiver} holds (its buffers are reused by the next read). */
+  /** A copy of the packet {@code receiver} holds (its buffers are reused by the next read), flags included. */
   static Packet copyOf(PacketReceiver receiver) {
     PacketHeader h = receiver.getHeader();
-    return frame(h.getSeqno(), h.getOffsetInBlock(), h.isLastPacketInBlock(), receiver.getChecksumSlice(),
-        receiver.getDataSlice());
+    return frame(h.getSeqno(), h.getOffsetInBlock(), new Flags(h.isLastPacketInBlock(), h.getSyncBlock()),
+        receiver.getChecksumSlice(), receiver.getDataSlice());
   }
 
-  private static Packet frame(long seqno, long offsetInBlock, boolean last, ByteBuffer sums, ByteBuffer data) {
+  /** A packet's header flags: the block's last packet, and whether the receiver syncs the block on it. */
+  private record Flags(boolean last, boolean sync) {
+    static final Flags DATA = new Flags(false, false);
+  }
+
+  private static Packet frame(long seqno, long offsetInBlock, Flags flags, ByteBuffer sums, ByteBuffer data) {
     int dataLen = data.remaining();
-    return new Packet(seqno, offsetInBlock, dataLen, last, frame(offsetInBlock, last, sums, data, seqno));
+    return new Packet(seqno, offsetInBlock, dataLen, flags.last(), frame(offsetInBlock, flags, sums, data, seqno));
   }
 
-  private static byte[] frame(long offsetInBlock, boolean last, ByteBuffer sums, ByteBuffer data, long seqno) {
+  private static byte[] frame(long offsetInBlock, Flags flags, ByteBuffer sums, ByteBuffer data, long seqno) {
     int sumLen = sums.remaining();
     int dataLen = data.remaining();
-    PacketHeader header = new PacketHeader(4 + sumLen + dataLen, offsetInBlock, seqno, last, dataLen, false);
+    PacketHeader header = new PacketHeader(4 + sumLen + dataLen, offsetInBlock, seqno, flags.last(), dataLen,
+        flags.sync());
     ByteBuffer wire = ByteBuffer.allocate(header.getSerializedSize() + sumLen + dataLen);
     header.putInBuffer(wire);
     wire.put(sums.duplicate());

@@ -84,8 +84,9 @@ public final class WriteSession implements AutoCloseable {
         nameNode.complete(src, stat.getFileId(), null);
         return new Opened(null, true, null);
       }
-      FanOutOutputStream out = new FanOutOutputStream(this, src, stat.getFileId(), mode, stat.getBlockSize(),
-          checksum);
+      FanOutOutputStream.NewFile file = new FanOutOutputStream.NewFile(src, stat.getFileId(), stat.getBlockSize(),
+          flags.contains(CreateFlag.SYNC_BLOCK));
+      FanOutOutputStream out = new FanOutOutputStream(this, file, mode, checksum);
       opened(out);
       return new Opened(out, true, null);
     } catch (RuntimeException | LinkageError e) {
@@ -154,12 +155,27 @@ public final class WriteSession implements AutoCloseable {
     }
   }
 
-  /** Aborts the streams still open (as closing a {@code DFSClient} aborts its own) and stops renewing. */
+  /**
+   * Closes the streams still open, as closing a {@code DFSClient} closes its own ({@code closeAllFilesBeingWritten}):
+   * each writes what it holds and completes its file. A stream that cannot is aborted, so that its owner's own
+   * {@code close()} throws instead of reporting a file that was not written. Then stops renewing.
+   */
   @Override
-  public synchronized void close() {
+  public void close() {
+    // Not under this session's lock: a stream's own close, on its writer's thread, holds the stream and then asks
+    // for this lock (closed).
     for (FanOutOutputStream out : List.copyOf(open)) {
-      out.abort();
+      try {
+        out.close();
+      } catch (IOException | RuntimeException | Error e) {
+        LOG.error("Failed to close {} while closing the file system", out.src(), e);
+        out.abort(new IOException("closing the file system failed to complete the file", e));
+      }
     }
+    stopRenewing();
+  }
+
+  private synchronized void stopRenewing() {
     open.clear();
     if (renewer != null) {
       renewer.shutdownNow();

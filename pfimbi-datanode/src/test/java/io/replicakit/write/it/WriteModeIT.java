@@ -29,15 +29,20 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.EnumSet;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.CreateFlag;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
+import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.hdfs.tools.DFSck;
+import org.apache.hadoop.test.MetricsAsserts;
 import org.apache.hadoop.util.ToolRunner;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -47,9 +52,10 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * Broadcast and master/slave writes on a real 6-DataNode, 3-rack MiniDFSCluster with the relay plugin in every
  * DataNode, the writer on a DataNode as in the paper (§III.A): what they write reads back byte for byte through
- * HDFS's stock client (checksums verified), every block has its three replicas, {@code fsck} is healthy; and when
+ * HDFS's stock client (checksums verified), every block has its three replicas, {@code fsck} is healthy; when
  * a DataNode of the block being written dies mid-write, the write still succeeds and the file reaches three
- * replicas again.
+ * replicas again; {@code SYNC_BLOCK} syncs every replica, and closing the file system completes a stream left
+ * open, as HDFS's client does.
  */
 class WriteModeIT {
 
@@ -102,6 +108,42 @@ class WriteModeIT {
       String fsck = fsck(cluster, file);
       assertTrue(fsck.contains("Status: HEALTHY"), fsck);
     }
+  }
+
+  @ParameterizedTest
+  @EnumSource(value = WriteMode.class, names = {"BROADCAST", "MASTER_SLAVE"})
+  void syncBlock_syncsEveryReplica_andClosingTheFileSystem_completesAnOpenStream(WriteMode mode) throws Exception {
+    try (EmbeddedCluster cluster = start()) {
+      byte[] data = data(2 * BLOCK + 777); // a partial packet still buffered when the file system closes
+      org.apache.hadoop.fs.Path synced = new org.apache.hadoop.fs.Path("/sync/" + mode.key());
+      org.apache.hadoop.fs.Path open = new org.apache.hadoop.fs.Path("/open/" + mode.key());
+      FileSystem fs = FileSystem.get(cluster.uri(), writerConf(cluster, mode));
+      long fsyncsBefore = fsyncs(cluster);
+      try (FSDataOutputStream out = fs.create(synced, FsPermission.getFileDefault(),
+          EnumSet.of(CreateFlag.CREATE, CreateFlag.SYNC_BLOCK), 4096, (short) 3, BLOCK, null)) {
+        assertInstanceOf(FanOutOutputStream.class, out.getWrappedStream(), "written by ReplicaKit's stream");
+        out.write(data);
+      }
+      // HDFS's stream asks each replica to sync a block when it is finalized: three replicas of three blocks.
+      long fsyncs = fsyncs(cluster) - fsyncsBefore;
+      assertTrue(fsyncs >= 9, "SYNC_BLOCK file: " + fsyncs + " fsyncs on the DataNodes");
+
+      FSDataOutputStream out = fs.create(open, (short) 3);
+      out.write(data);
+      fs.close(); // closing a DFSClient closes its open streams: they write what they hold and complete their files
+      out.close(); // already closed, cleanly: returns, as HDFS's stream does
+      assertArrayEquals(data, readBack(cluster, synced));
+      assertArrayEquals(data, readBack(cluster, open));
+    }
+  }
+
+  /** FsyncCount summed over the cluster's DataNodes. */
+  private static long fsyncs(EmbeddedCluster cluster) {
+    long total = 0;
+    for (DataNode dn : cluster.miniCluster().getDataNodes()) {
+      total += MetricsAsserts.getLongCounter("FsyncCount", MetricsAsserts.getMetrics(dn.getMetrics().name()));
+    }
+    return total;
   }
 
   private EmbeddedCluster start() throws IOException {
