@@ -51,12 +51,26 @@ final class VolumeBacklog {
    * {@code s mod SLOTS} as the slot's number (its low {@value #TAG_BITS} bits) above the microseconds booked in it
    * ({@value #BOOKED_BITS} bits: 12 days, so the calendar's last slot, the only one booked beyond its length, holds
    * any queue a NameNode could hand a volume); an element holding another slot's number is a slot whose time has
-   * passed, free.
+   * passed, free, unless it holds a slot at most {@link #LATER} slots after the one asked for: a later slot booked by
+   * a handler whose clock read was newer.
+   *
+   * <p>Why the bound: slot numbers are kept modulo 2<sup>{@value #TAG_BITS}</sup>, so an element left untouched for
+   * more than half that many slots (54 days of 128 MiB blocks on 60 MB/s DISKs, days with small blocks) reads as
+   * ahead of any slot. Taken as a later slot's, it could be neither seen nor booked until another half cycle had
+   * passed, and a volume idle that long would look idle however many reads it was sent. With the bound, an old
+   * element reads as ahead only in the last {@code LATER} slots of each full cycle of its age (one slot of a
+   * calendar, unbookable for that long), and reads as booked only at an exact multiple of the cycle (the old
+   * booking, until that slot passes).
    */
   static final class Entry {
 
     static final int TAG_BITS = 24;
     static final int BOOKED_BITS = 64 - TAG_BITS;
+    /**
+     * How far ahead of a slot an element's slot may be and still be a later booking: a calendar's length and the
+     * clock's advance while a handler books (thousands of slots: minutes of DISK reads), far below the tag's cycle.
+     */
+    static final long LATER = 1L << 12;
     private static final long TAG_MASK = (1L << TAG_BITS) - 1;
     private static final long MAX_BOOKED = (1L << BOOKED_BITS) - 1;
 
@@ -153,10 +167,13 @@ final class VolumeBacklog {
       return v >>> BOOKED_BITS == (s & TAG_MASK) ? v & MAX_BOOKED : 0;
     }
 
-    /** Whether a later slot than {@code s} holds the element (an empty element belongs to no slot). */
-    private static boolean taken(long v, long s) {
+    /**
+     * Whether a later slot than {@code s}, at most {@link #LATER} slots on, holds the element (an empty element
+     * belongs to no slot).
+     */
+    static boolean taken(long v, long s) {
       long ahead = ((v >>> BOOKED_BITS) - s) & TAG_MASK;
-      return ahead != 0 && ahead < TAG_MASK / 2 && (v & MAX_BOOKED) > 0;
+      return ahead != 0 && ahead <= LATER && (v & MAX_BOOKED) > 0;
     }
 
     private static int index(long s) {

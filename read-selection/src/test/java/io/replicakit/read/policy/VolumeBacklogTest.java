@@ -73,6 +73,27 @@ class VolumeBacklogTest {
   }
 
   @Test
+  void aVolumeIdleForHalfTheTagCycle_queuesReadsAgain() {
+    // Every element tagged at slots 0..127; then nothing for more than half of the tags' 2^24-slot cycle, after
+    // which an old tag looks ahead of the new slot of its element. Before the bound those elements read as taken by
+    // later slots: nothing could be booked, and the volume looked idle however many reads it was sent.
+    book(0, VolumeBacklog.SLOTS * SLOT, 0);
+    long now = ((1L << 23) + VolumeBacklog.SLOTS) * SLOT;
+    assertEquals(now + 100, book(now, 100, now));
+    assertEquals(now + 150, finish(now, 50, now), "queued behind the read just booked");
+  }
+
+  @Test
+  void aLaterSlotHoldingAnElement_isTaken_onlyWithinTheBound() {
+    long later = 5L << VolumeBacklog.Entry.BOOKED_BITS | 40; // slot 5, 40 µs booked
+    assertEquals(true, VolumeBacklog.Entry.taken(later, 5 - VolumeBacklog.SLOTS), "a calendar's length ahead");
+    assertEquals(false, VolumeBacklog.Entry.taken(later, 5), "its own slot");
+    assertEquals(false, VolumeBacklog.Entry.taken(later, 5 + VolumeBacklog.SLOTS), "a slot that has passed");
+    assertEquals(false, VolumeBacklog.Entry.taken(later, 5 + (1L << 23) + VolumeBacklog.SLOTS),
+        "an element more than half a cycle old");
+  }
+
+  @Test
   void aLimit_stopsTheWalk_onlyForAReadThatCannotStartBeforeIt() {
     book(1_000, 1_000, 1_000); // busy until 2000
     VolumeBacklog.Entry v = backlog.find("v");
