@@ -43,15 +43,19 @@ public final class ReadTopologyCheck {
     if (readKeys.isEmpty()) {
       return Optional.empty();
     }
-    boolean dfsTopology = conf.getBoolean(USE_DFS_TOPOLOGY_KEY, true);
-    String key = dfsTopology ? DFS_TOPOLOGY_KEY : NET_TOPOLOGY_KEY;
-    String impl = conf.getTrimmed(key, dfsTopology ? "org.apache.hadoop.hdfs.net.DFSNetworkTopology"
-        : "org.apache.hadoop.net.NetworkTopology");
+    String example = readKeys.size() + " replicakit.read.* key(s) are set (e.g. replicakit.read."
+        + readKeys.keySet().iterator().next() + ")";
+    if (!conf.getBoolean(USE_DFS_TOPOLOGY_KEY, true)) {
+      // Loaded through net.topology.impl, ReplicaKit's topology (a DFSNetworkTopology) refuses to start: HDFS's
+      // placement would fail on its plain inner nodes. So the only advice is to turn the DFS topology back on.
+      return Optional.of(example + " but " + USE_DFS_TOPOLOGY_KEY + " is false: read selection runs only as HDFS's"
+          + " DFS topology; set " + USE_DFS_TOPOLOGY_KEY + "=true and " + DFS_TOPOLOGY_KEY + "=" + TOPOLOGY_CLASS);
+    }
+    String impl = conf.getTrimmed(DFS_TOPOLOGY_KEY, "org.apache.hadoop.hdfs.net.DFSNetworkTopology");
     if (isReplicaKit(conf, impl)) {
       return Optional.empty();
     }
-    return Optional.of(readKeys.size() + " replicakit.read.* key(s) are set (e.g. replicakit.read."
-        + readKeys.keySet().iterator().next() + ") but " + key + " is " + impl + ", not " + TOPOLOGY_CLASS
+    return Optional.of(example + " but " + DFS_TOPOLOGY_KEY + " is " + impl + ", not " + TOPOLOGY_CLASS
         + ": read selection is off and these keys have no effect");
   }
 

@@ -32,13 +32,19 @@ class ReadTopologyCheckTest {
   }
 
   @Test
-  void withoutTheDfsTopology_theNetTopologyKeyIsTheOneNamed() {
-    Configuration conf = new Configuration(false);
-    conf.set("replicakit.read.policy", "wrr");
-    conf.setBoolean("dfs.use.dfs.network.topology", false);
-    conf.set("dfs.net.topology.impl", ReadTopologyCheck.TOPOLOGY_CLASS);
-    assertTrue(ReadTopologyCheck.problem(conf).orElseThrow().contains("net.topology.impl is "
-        + "org.apache.hadoop.net.NetworkTopology"));
+  void withoutTheDfsTopology_theAdviceIsToTurnItOn_notToLoadReplicaKitThroughNetTopologyImpl() {
+    for (String netImpl : new String[] {null, ReadTopologyCheck.TOPOLOGY_CLASS}) {
+      Configuration conf = new Configuration(false);
+      conf.set("replicakit.read.policy", "wrr");
+      conf.setBoolean("dfs.use.dfs.network.topology", false);
+      conf.set("dfs.net.topology.impl", ReadTopologyCheck.TOPOLOGY_CLASS);
+      if (netImpl != null) {
+        conf.set("net.topology.impl", netImpl); // the trap: HDFS's placement fails on it
+      }
+      String problem = ReadTopologyCheck.problem(conf).orElseThrow();
+      assertTrue(problem.contains("dfs.use.dfs.network.topology=true and dfs.net.topology.impl="
+          + ReadTopologyCheck.TOPOLOGY_CLASS), problem);
+    }
   }
 
   @Test

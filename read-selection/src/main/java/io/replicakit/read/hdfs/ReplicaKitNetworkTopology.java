@@ -26,6 +26,7 @@ import java.util.function.LongSupplier;
 import org.apache.hadoop.conf.Configurable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.StorageType;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.net.DFSNetworkTopology;
 import org.apache.hadoop.hdfs.net.DFSTopologyNodeImpl;
 import org.apache.hadoop.hdfs.protocol.DatanodeID;
@@ -106,6 +107,7 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
 
   @Override
   public void setConf(Configuration conf) {
+    requireDfsTopology(conf);
     TopologyInternals.API.check();
     ownWeight = weightIsHdfs() && uuidsDecideEquality();
     this.conf = conf;
@@ -115,6 +117,23 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
     policy = configured;
     metrics = ReadSelectionMetrics.register(configured);
     LOG.info("ReplicaKit read selection: policy {}", configured.name());
+  }
+
+  /**
+   * Refuses to run unless HDFS loads its topology as a {@code DFSNetworkTopology}. With
+   * {@code dfs.use.dfs.network.topology=false} the NameNode loads {@code net.topology.impl} with plain inner nodes;
+   * this class, a {@code DFSNetworkTopology} by type, would then send HDFS's placement down its storage-type path,
+   * which casts those nodes and fails ({@code ClassCastException} in {@code addBlock}, or the NameNode's redundancy
+   * monitor exiting). Failing at start-up names the setting instead.
+   */
+  static void requireDfsTopology(Configuration conf) {
+    if (!conf.getBoolean(DFSConfigKeys.DFS_USE_DFS_NETWORK_TOPOLOGY_KEY,
+        DFSConfigKeys.DFS_USE_DFS_NETWORK_TOPOLOGY_DEFAULT)) {
+      throw new IllegalArgumentException(ReplicaKitNetworkTopology.class.getName() + " needs "
+          + DFSConfigKeys.DFS_USE_DFS_NETWORK_TOPOLOGY_KEY + "=true (the default), set through "
+          + DFSConfigKeys.DFS_NET_TOPOLOGY_IMPL_KEY + "; with false HDFS loads it through net.topology.impl with plain"
+          + " inner nodes, on which its block placement fails");
+    }
   }
 
   @Override

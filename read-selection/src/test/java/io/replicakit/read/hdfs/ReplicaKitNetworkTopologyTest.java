@@ -25,6 +25,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
 import java.util.random.RandomGenerator;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.CommonConfigurationKeysPublic;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.net.DFSNetworkTopology;
@@ -35,6 +36,7 @@ import org.apache.hadoop.ipc.RPC;
 import org.apache.hadoop.ipc.Server;
 import org.apache.hadoop.metrics2.AbstractMetric;
 import org.apache.hadoop.metrics2.impl.MetricsCollectorImpl;
+import org.apache.hadoop.net.NetworkTopology;
 import org.apache.hadoop.net.Node;
 import org.junit.jupiter.api.Test;
 
@@ -217,6 +219,18 @@ class ReplicaKitNetworkTopologyTest {
     assertInstanceOf(FartherTopology.class, farther);
     farther.sortByDistance(nodes.get(0), block(), 3, null);
     assertEquals(List.of(0, 5, 5), DistancePolicy.SEEN, "the start-up check found the copy differs: getWeight used");
+  }
+
+  @Test
+  void loadedThroughNetTopologyImpl_withoutTheDfsTopology_refusesToStart_namingTheSetting() {
+    // With dfs.use.dfs.network.topology=false the NameNode builds net.topology.impl's class with plain inner nodes,
+    // and HDFS's placement, seeing a DFSNetworkTopology, would cast them: fail at start-up instead.
+    Configuration conf = new Configuration(false);
+    conf.setBoolean(DFSConfigKeys.DFS_USE_DFS_NETWORK_TOPOLOGY_KEY, false);
+    conf.set(CommonConfigurationKeysPublic.NET_TOPOLOGY_IMPL_KEY, ReplicaKitNetworkTopology.class.getName());
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> NetworkTopology.getInstance(conf));
+    assertTrue(e.getMessage().contains(DFSConfigKeys.DFS_USE_DFS_NETWORK_TOPOLOGY_KEY + "=true"), e.getMessage());
   }
 
   @Test
