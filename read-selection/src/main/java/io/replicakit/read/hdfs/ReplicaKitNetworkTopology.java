@@ -26,7 +26,6 @@ import java.util.function.LongSupplier;
 import org.apache.hadoop.conf.Configurable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.StorageType;
-import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.net.DFSNetworkTopology;
 import org.apache.hadoop.hdfs.net.DFSTopologyNodeImpl;
 import org.apache.hadoop.hdfs.protocol.DatanodeID;
@@ -127,14 +126,15 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
    * monitor exiting). Failing at start-up names the setting instead.
    */
   static void requireDfsTopology(Configuration conf) {
-    if (!conf.getBoolean(DFSConfigKeys.DFS_USE_DFS_NETWORK_TOPOLOGY_KEY,
-        DFSConfigKeys.DFS_USE_DFS_NETWORK_TOPOLOGY_DEFAULT)) {
+    if (!conf.getBoolean(USE_DFS_TOPOLOGY_KEY, true)) {
       throw new IllegalArgumentException(ReplicaKitNetworkTopology.class.getName() + " needs "
-          + DFSConfigKeys.DFS_USE_DFS_NETWORK_TOPOLOGY_KEY + "=true (the default), set through "
-          + DFSConfigKeys.DFS_NET_TOPOLOGY_IMPL_KEY + "; with false HDFS loads it through net.topology.impl with plain"
-          + " inner nodes, on which its block placement fails");
+          + USE_DFS_TOPOLOGY_KEY + "=true (the default), set through dfs.net.topology.impl; with false HDFS loads"
+          + " it through net.topology.impl with plain inner nodes, on which its block placement fails");
     }
   }
+
+  /** HDFS's switch between {@code dfs.net.topology.impl} (true, the default) and {@code net.topology.impl}. */
+  static final String USE_DFS_TOPOLOGY_KEY = "dfs.use.dfs.network.topology";
 
   @Override
   public Configuration getConf() {
