@@ -167,14 +167,34 @@ final class RelayConnection extends Receiver {
           continue;
         }
         Packet packet = Packets.copyOf(receiver);
-        fanOut.send(packet);
-        if (packet.last()) {
-          fanOut.awaitAcked();
+        try {
+          fanOut.send(packet);
+          if (packet.last()) {
+            fanOut.awaitAcked();
+            return;
+          }
+        } catch (ReplicaFailure f) {
+          // Already reported upstream by Upstream#failed; the client recovers without the bad replica.
+          drain(receiver);
           return;
         }
       }
-    } catch (ReplicaFailure f) {
-      // Already reported upstream by Upstream#failed; the client recovers without the bad replica.
+    }
+  }
+
+  /**
+   * Reads and drops what the client still sends after a replica failed, until it ends the connection (recovering
+   * without the bad replica) or the socket times out. Closing at once would reset a connection with the client's
+   * packets still arriving, and a reset can discard the error ack before the client reads it: the client would then
+   * blame this node, the healthy first one. HDFS's first DataNode likewise keeps receiving after its mirror fails.
+   */
+  private void drain(PacketReceiver receiver) {
+    try {
+      while (true) {
+        receiver.receiveNextPacket(in);
+      }
+    } catch (IOException e) {
+      // the client closed the connection, or went quiet for the socket timeout
     }
   }
 

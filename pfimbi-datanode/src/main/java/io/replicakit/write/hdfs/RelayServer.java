@@ -9,6 +9,8 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
@@ -43,6 +45,8 @@ public final class RelayServer implements AutoCloseable {
   private final AtomicLong served = new AtomicLong();
   private final AtomicLong failed = new AtomicLong();
   private volatile boolean closed;
+  /** The connections being relayed, closed by {@link #close()}. */
+  private final Set<Socket> active = ConcurrentHashMap.newKeySet();
 
   private RelayServer(DataNode dataNode, ServerSocket server) {
     this.dataNode = dataNode;
@@ -119,6 +123,10 @@ public final class RelayServer implements AutoCloseable {
   }
 
   private void serve(Socket socket) {
+    active.add(socket);
+    if (closed) {
+      IOUtils.closeSocket(socket); // close() may have run before this socket was listed
+    }
     try {
       socket.setTcpNoDelay(dataNode.getDnConf().getDataTransferServerTcpNoDelay());
       socket.setSoTimeout(dataNode.getDnConf().getSocketTimeout());
@@ -129,6 +137,7 @@ public final class RelayServer implements AutoCloseable {
       failed.incrementAndGet();
       faults.warn(LOG, "write relay: a relayed block write from " + socket.getRemoteSocketAddress() + " ended", e);
     } finally {
+      active.remove(socket);
       IOUtils.closeSocket(socket);
       slots.release();
     }
@@ -143,5 +152,9 @@ public final class RelayServer implements AutoCloseable {
       LOG.debug("closing the write relay", e);
     }
     workers.shutdownNow();
+    // A worker blocked reading a plain socket does not see the interrupt: closing its socket ends its relay.
+    for (Socket socket : active) {
+      IOUtils.closeSocket(socket);
+    }
   }
 }
