@@ -156,10 +156,14 @@ public final class FanOutOutputStream extends OutputStream implements Syncable {
    */
   @Override
   public synchronized void close() throws IOException {
-    if (closed || failure != null) {
-      if (failure != null) {
-        throw new IOException(src + " was not written: " + failure.getMessage(), failure);
+    if (failure != null) {
+      if (!closed) {
+        closed = true;
+        session.closed(this); // a write failed: nothing more to renew the lease for
       }
+      throw new IOException(src + " was not written: " + failure.getMessage(), failure);
+    }
+    if (closed) {
       return;
     }
     try {

@@ -124,10 +124,10 @@ public final class RelayServer implements AutoCloseable {
 
   private void serve(Socket socket) {
     active.add(socket);
-    if (closed) {
-      IOUtils.closeSocket(socket); // close() may have run before this socket was listed
-    }
     try {
+      if (closed) {
+        return; // close() may have run before this socket was listed
+      }
       socket.setTcpNoDelay(dataNode.getDnConf().getDataTransferServerTcpNoDelay());
       socket.setSoTimeout(dataNode.getDnConf().getSocketTimeout());
       Peer peer = DFSUtilClient.peerFromSocket(socket);
