@@ -45,7 +45,7 @@ public final class ReadTopologyCheck {
     }
     String example = readKeys.size() + " replicakit.read.* key(s) are set (e.g. replicakit.read."
         + readKeys.keySet().iterator().next() + ")";
-    if (!conf.getBoolean(USE_DFS_TOPOLOGY_KEY, true)) {
+    if (!dfsTopology(conf)) {
       // Loaded through net.topology.impl, ReplicaKit's topology (a DFSNetworkTopology) refuses to start: HDFS's
       // placement would fail on its plain inner nodes. So the only advice is to turn the DFS topology back on.
       return Optional.of(example + " but " + USE_DFS_TOPOLOGY_KEY + " is false: read selection runs only as HDFS's"
@@ -57,6 +57,28 @@ public final class ReadTopologyCheck {
     }
     return Optional.of(example + " but " + DFS_TOPOLOGY_KEY + " is " + impl + ", not " + TOPOLOGY_CLASS
         + ": read selection is off and these keys have no effect");
+  }
+
+  /**
+   * Refuses ReplicaKit's topology unless HDFS loads its topology as a {@code DFSNetworkTopology}: with
+   * {@code dfs.use.dfs.network.topology=false} the NameNode loads {@code net.topology.impl} with plain inner nodes, and
+   * ReplicaKit's topology, a {@code DFSNetworkTopology} by type, would send HDFS's placement down its storage-type
+   * path, which casts those nodes and fails ({@code ClassCastException} in {@code addBlock}, or the NameNode's
+   * redundancy monitor exiting). Failing at start-up names the setting instead.
+   *
+   * @throws IllegalArgumentException if {@code dfs.use.dfs.network.topology} is false
+   */
+  public static void requireDfsTopology(Configuration conf) {
+    if (!dfsTopology(conf)) {
+      throw new IllegalArgumentException(TOPOLOGY_CLASS + " needs " + USE_DFS_TOPOLOGY_KEY + "=true (the default),"
+          + " set through " + DFS_TOPOLOGY_KEY + "; with false HDFS loads it through " + NET_TOPOLOGY_KEY
+          + " with plain inner nodes, on which its block placement fails");
+    }
+  }
+
+  /** Whether HDFS loads {@code dfs.net.topology.impl} (true, the default) rather than {@code net.topology.impl}. */
+  private static boolean dfsTopology(Configuration conf) {
+    return conf.getBoolean(USE_DFS_TOPOLOGY_KEY, true);
   }
 
   /** The ReplicaKit topology or a subclass of it (when both load here). */

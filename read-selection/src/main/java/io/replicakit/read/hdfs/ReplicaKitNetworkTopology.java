@@ -5,6 +5,7 @@
 package io.replicakit.read.hdfs;
 
 import io.replicakit.common.CoarseClock;
+import io.replicakit.common.config.ReadTopologyCheck;
 import io.replicakit.common.fault.ThrottledLog;
 import io.replicakit.common.state.SystemStates;
 import io.replicakit.read.config.ReadSelectionConfig;
@@ -106,7 +107,7 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
 
   @Override
   public void setConf(Configuration conf) {
-    requireDfsTopology(conf);
+    ReadTopologyCheck.requireDfsTopology(conf); // before anything else: placement would fail on the tree
     TopologyInternals.API.check();
     ownWeight = weightIsHdfs() && uuidsDecideEquality();
     this.conf = conf;
@@ -117,24 +118,6 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
     metrics = ReadSelectionMetrics.register(configured);
     LOG.info("ReplicaKit read selection: policy {}", configured.name());
   }
-
-  /**
-   * Refuses to run unless HDFS loads its topology as a {@code DFSNetworkTopology}. With
-   * {@code dfs.use.dfs.network.topology=false} the NameNode loads {@code net.topology.impl} with plain inner nodes;
-   * this class, a {@code DFSNetworkTopology} by type, would then send HDFS's placement down its storage-type path,
-   * which casts those nodes and fails ({@code ClassCastException} in {@code addBlock}, or the NameNode's redundancy
-   * monitor exiting). Failing at start-up names the setting instead.
-   */
-  static void requireDfsTopology(Configuration conf) {
-    if (!conf.getBoolean(USE_DFS_TOPOLOGY_KEY, true)) {
-      throw new IllegalArgumentException(ReplicaKitNetworkTopology.class.getName() + " needs "
-          + USE_DFS_TOPOLOGY_KEY + "=true (the default), set through dfs.net.topology.impl; with false HDFS loads"
-          + " it through net.topology.impl with plain inner nodes, on which its block placement fails");
-    }
-  }
-
-  /** HDFS's switch between {@code dfs.net.topology.impl} (true, the default) and {@code net.topology.impl}. */
-  static final String USE_DFS_TOPOLOGY_KEY = "dfs.use.dfs.network.topology";
 
   @Override
   public Configuration getConf() {

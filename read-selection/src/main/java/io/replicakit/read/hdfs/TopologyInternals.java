@@ -31,7 +31,6 @@ final class TopologyInternals {
           "org.apache.hadoop.net.NodeBase")
       .members(
           "Configuration Configurable.getConf()",
-          "boolean Configuration.getBoolean(String, boolean)",
           "StorageType DatanodeInfoWithStorage.getStorageType()",
           "String DatanodeInfoWithStorage.getDatanodeUuid()",
           "String DatanodeInfoWithStorage.getStorageID()",
