@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Set;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
+import org.apache.hadoop.hdfs.protocol.LocatedBlock;
 
 /**
  * A block's replicas as the NameNode chose them: node, storage type and storage ID at the same index.
@@ -28,8 +29,36 @@ record BlockTargets(DatanodeInfo[] nodes, StorageType[] types, String[] storageI
     }
   }
 
+  /** The nodes the NameNode gave for a block, with their storages (IDs unknown on an old NameNode: null). */
+  static BlockTargets of(LocatedBlock block) {
+    DatanodeInfo[] nodes = block.getLocations();
+    String[] ids = block.getStorageIDs() == null ? new String[nodes.length] : block.getStorageIDs();
+    return new BlockTargets(nodes, block.getStorageTypes(), ids);
+  }
+
   int size() {
     return nodes.length;
+  }
+
+  /**
+   * The index of the one node these targets have beyond {@code before} (as a NameNode answers a request for one
+   * more node: the old ones and the new one, in its order), or -1 if they are not exactly one node more.
+   */
+  int added(BlockTargets before) {
+    if (nodes.length != before.nodes.length + 1) {
+      return -1;
+    }
+    List<DatanodeInfo> old = Arrays.asList(before.nodes);
+    int found = -1;
+    for (int i = 0; i < nodes.length; i++) {
+      if (!old.contains(nodes[i])) {
+        if (found >= 0) {
+          return -1;
+        }
+        found = i;
+      }
+    }
+    return found;
   }
 
   /** The nodes of {@code leg}, in its order. */

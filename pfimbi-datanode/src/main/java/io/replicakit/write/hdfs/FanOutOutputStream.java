@@ -29,14 +29,15 @@ import org.slf4j.LoggerFactory;
  * every replica acknowledged every packet of the last block (paper §II.B step 6, §II.C step 7).
  *
  * <p><b>Failures</b> are handled as HDFS's pipeline handles them ({@code DataStreamer}): the failed replica is
- * dropped; the NameNode gives a new generation stamp; the survivors are told to recover their replicas to the
- * bytes every one of them acknowledged and take that stamp ({@code PIPELINE_SETUP_STREAMING_RECOVERY}, or
+ * dropped; a node is added when HDFS's replace-datanode-on-failure policy asks for one ({@link DataNodeReplacement});
+ * the NameNode gives a new generation stamp; the survivors (and the added node) are told to recover their replicas
+ * to the bytes every one of them acknowledged and take that stamp ({@code PIPELINE_SETUP_STREAMING_RECOVERY}, or
  * {@code PIPELINE_CLOSE_RECOVERY} once the last packet was sent); the NameNode learns the new pipeline
  * ({@code updatePipeline}); the packets not yet acknowledged by all are sent again. The dropped node's partial
  * replica keeps the old stamp, so the NameNode deletes it when reported, and re-replicates the block to its
  * target count after the file is closed. A block that fails at setup is abandoned and asked for again without
- * the node that failed. A write fails (and says so) only when no replica is left or a block needed more than
- * {@code replicakit.write.max.recoveries.per.block} recoveries.
+ * the node that failed. A write fails (and says so) when no replica is left, a block needed more than
+ * {@code replicakit.write.max.recoveries.per.block} recoveries, or the policy wanted a node that could not be added.
  *
  * <p>Not supported: {@code hflush}/{@code hsync} (they throw, rather than claim a durability they do not give;
  * write such files in {@code pipeline} mode, e.g. outside {@code replicakit.write.paths}), append, erasure-coded
@@ -49,6 +50,7 @@ public final class FanOutOutputStream extends OutputStream implements Syncable {
   private static final Logger LOG = LoggerFactory.getLogger(FanOutOutputStream.class);
 
   private final WriteSession session;
+  private final NewFile file;
   private final String src;
   private final long fileId;
   private final WriteMode mode;
@@ -58,6 +60,8 @@ public final class FanOutOutputStream extends OutputStream implements Syncable {
   /** Whether each block's replicas are synced to disk when finalized ({@code CreateFlag.SYNC_BLOCK}). */
   private final boolean syncBlock;
   private final List<DatanodeInfo> excluded = new ArrayList<>();
+  /** Every node dropped from this file's blocks: never offered again as a replacement. */
+  private final List<DatanodeInfo> failed = new ArrayList<>();
   private int bufLen;
   private boolean closed;
   /**
@@ -80,6 +84,7 @@ public final class FanOutOutputStream extends OutputStream implements Syncable {
 
   FanOutOutputStream(WriteSession session, NewFile file, WriteMode mode, DataChecksum checksum) {
     this.session = session;
+    this.file = file;
     this.src = file.src();
     this.fileId = file.fileId();
     this.mode = mode;
@@ -97,8 +102,11 @@ public final class FanOutOutputStream extends OutputStream implements Syncable {
     write(new byte[] {(byte) b}, 0, 1);
   }
 
-  /** The file a stream writes, as the NameNode created it, and whether its blocks are synced when finalized. */
-  record NewFile(String src, long fileId, long blockSize, boolean syncBlock) {}
+  /**
+   * The file a stream writes, as the NameNode created it (its replication decides when a failed replica is
+   * replaced), and whether its blocks are synced when finalized.
+   */
+  record NewFile(String src, long fileId, long blockSize, short replication, boolean syncBlock) {}
 
   @Override
   public synchronized void write(byte[] b, int off, int len) throws IOException {
@@ -228,9 +236,7 @@ public final class FanOutOutputStream extends OutputStream implements Syncable {
     int tries = session.blockWriteRetries() + 1;
     while (true) {
       LocatedBlock lb = session.nameNode().addBlock(src, fileId, previous, excluded.toArray(new DatanodeInfo[0]));
-      DatanodeInfo[] nodes = lb.getLocations();
-      String[] ids = lb.getStorageIDs() == null ? new String[nodes.length] : lb.getStorageIDs();
-      BlockTargets t = new BlockTargets(nodes, lb.getStorageTypes(), ids);
+      BlockTargets t = BlockTargets.of(lb);
       ExtendedBlock b = lb.getBlock();
       try {
         WriteHeader h = header(b, lb, BlockConstructionStage.PIPELINE_SETUP_CREATE, WriteHeader.Range.NONE,
@@ -350,7 +356,11 @@ public final class FanOutOutputStream extends OutputStream implements Syncable {
     long sent = inFlight.sent();
     LOG.warn("Recovering {} of {} without {} (acked {} of {} bytes sent)", block, src,
         bad.stream().map(i -> targets.nodes()[i].getXferAddr()).toList(), acked, sent);
-    targets = targets.without(bad);
+    bad.forEach(i -> failed.add(targets.nodes()[i]));
+    ExtendedBlock held = new ExtendedBlock(block);
+    held.setNumBytes(acked);
+    targets = session.replacement().replicasFor(
+        new DataNodeReplacement.Damaged(file, held, targets.without(bad), List.copyOf(failed)));
     LocatedBlock lb = session.nameNode().updateBlockForPipeline(block);
     long newGs = lb.getBlock().getGenerationStamp();
     if (lastSent) {

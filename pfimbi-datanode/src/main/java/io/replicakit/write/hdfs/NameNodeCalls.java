@@ -89,6 +89,16 @@ final class NameNodeCalls {
     namenode.abandonBlock(block, fileId, src, clientName);
   }
 
+  /**
+   * {@code existing}, the replicas left of {@code block} (of {@code file}), and one more node chosen by the NameNode,
+   * avoiding {@code excluded}; the token allows copying the block ({@code ClientProtocol#getAdditionalDatanode}).
+   */
+  LocatedBlock getAdditionalDatanode(FanOutOutputStream.NewFile file, ExtendedBlock block, BlockTargets existing,
+      DatanodeInfo[] excluded) throws IOException {
+    return namenode.getAdditionalDatanode(file.src(), file.fileId(), block, existing.nodes(), existing.storageIds(),
+        excluded, 1, clientName);
+  }
+
   /** A new generation stamp and block token for recovering {@code block}'s pipeline. */
   LocatedBlock updateBlockForPipeline(ExtendedBlock block) throws IOException {
     return namenode.updateBlockForPipeline(block, clientName);

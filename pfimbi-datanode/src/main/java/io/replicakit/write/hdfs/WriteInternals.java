@@ -37,6 +37,8 @@ public final class WriteInternals {
           "org.apache.hadoop.hdfs.DFSUtilClient",
           "org.apache.hadoop.hdfs.DistributedFileSystem",
           "org.apache.hadoop.hdfs.client.HdfsClientConfigKeys",
+          "org.apache.hadoop.hdfs.client.HdfsClientConfigKeys$BlockWrite",
+          "org.apache.hadoop.hdfs.client.HdfsClientConfigKeys$BlockWrite$ReplaceDatanodeOnFailure",
           "org.apache.hadoop.hdfs.client.HdfsClientConfigKeys$Write",
           "org.apache.hadoop.hdfs.client.impl.DfsClientConf",
           "org.apache.hadoop.hdfs.net.Peer",
@@ -64,6 +66,7 @@ public final class WriteInternals {
           "org.apache.hadoop.hdfs.protocol.datatransfer.PipelineAck",
           "org.apache.hadoop.hdfs.protocol.datatransfer.PipelineAck$ECN",
           "org.apache.hadoop.hdfs.protocol.datatransfer.Receiver",
+          "org.apache.hadoop.hdfs.protocol.datatransfer.ReplaceDatanodeOnFailure",
           "org.apache.hadoop.hdfs.protocol.datatransfer.Sender",
           "org.apache.hadoop.hdfs.protocol.datatransfer.sasl.DataEncryptionKeyFactory",
           "org.apache.hadoop.hdfs.protocol.datatransfer.sasl.SaslDataTransferClient",
@@ -160,7 +163,10 @@ public final class WriteInternals {
           "InputStream Peer.getInputStream()",
           "LocatedBlock ClientProtocol.addBlock(String, String, ExtendedBlock, DatanodeInfo[], long, String[],"
               + " EnumSet)",
+          "LocatedBlock ClientProtocol.getAdditionalDatanode(String, long, ExtendedBlock, DatanodeInfo[], String[],"
+              + " DatanodeInfo[], int, String)",
           "LocatedBlock ClientProtocol.updateBlockForPipeline(ExtendedBlock, String)",
+          "ReplaceDatanodeOnFailure ReplaceDatanodeOnFailure.get(Configuration)",
           "Op Op.WRITE_BLOCK",
           "Op Receiver.readOp()",
           "OutputStream IOStreamPair.out",
@@ -197,6 +203,8 @@ public final class WriteInternals {
           "boolean DNConf.getDataTransferServerTcpNoDelay()",
           "boolean DataTransferProtos.BlockOpResponseProto.hasMessage()",
           "boolean DfsClientConf.getDataTransferTcpNoDelay()",
+          "boolean ReplaceDatanodeOnFailure.isBestEffort()",
+          "boolean ReplaceDatanodeOnFailure.satisfy(short, DatanodeInfo[], boolean, boolean)",
           "boolean DfsClientConf.isConnectToDnViaHostname()",
           "boolean PacketHeader.getSyncBlock()",
           "boolean PacketHeader.isLastPacketInBlock()",
@@ -223,6 +231,7 @@ public final class WriteInternals {
           "int PipelineAck.getHeaderFlag(int)",
           "javax.net.SocketFactory NetUtils.getSocketFactory(Configuration, Class)",
           "long ExtendedBlock.getGenerationStamp()",
+          "long ExtendedBlock.getNumBytes()",
           "long HdfsFileStatus.getBlockSize()",
           "long HdfsFileStatus.getFileId()",
           "long PacketHeader.getOffsetInBlock()",
@@ -241,6 +250,7 @@ public final class WriteInternals {
           "new PipelineAck(long, int[])",
           "new Receiver(Tracer)",
           "new Sender(DataOutputStream)",
+          "short HdfsFileStatus.getReplication()",
           "short PipelineAck.getNumOfReplies()",
           "void BlockPoolTokenSecretManager.checkAccess(Token, String, ExtendedBlock,"
               + " BlockTokenIdentifier.AccessMode, StorageType[], String[])",
@@ -278,6 +288,7 @@ public final class WriteInternals {
           "void Receiver.writeBlock(ExtendedBlock, StorageType, Token, String, DatanodeInfo[], StorageType[],"
               + " DatanodeInfo, BlockConstructionStage, int, long, long, long, DataChecksum, CachingStrategy,"
               + " boolean, boolean, boolean[], String, String[])",
+          "void Sender.transferBlock(ExtendedBlock, Token, String, DatanodeInfo[], StorageType[], String[])",
           "void Sender.writeBlock(ExtendedBlock, StorageType, Token, String, DatanodeInfo[], StorageType[],"
               + " DatanodeInfo, BlockConstructionStage, int, long, long, long, DataChecksum, CachingStrategy,"
               + " boolean, boolean, boolean[], String, String[])",

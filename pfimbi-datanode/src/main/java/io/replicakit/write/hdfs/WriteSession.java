@@ -43,6 +43,7 @@ public final class WriteSession implements AutoCloseable {
   private final int packetSize;
   private final int maxRecoveries;
   private final int blockWriteRetries;
+  private final DataNodeReplacement replacement;
   private final Set<FanOutOutputStream> open = ConcurrentHashMap.newKeySet();
   private ScheduledExecutorService renewer;
   private ScheduledFuture<?> renewal;
@@ -58,6 +59,7 @@ public final class WriteSession implements AutoCloseable {
     this.packetSize = dfsConf.getWritePacketSize();
     this.maxRecoveries = Math.toIntExact(WriteConfig.MAX_RECOVERIES.get(conf));
     this.blockWriteRetries = dfsConf.getNumBlockWriteRetry();
+    this.replacement = new DataNodeReplacement(conf, nameNode, connector, packetSize);
   }
 
   /**
@@ -85,7 +87,7 @@ public final class WriteSession implements AutoCloseable {
         return new Opened(null, true, null);
       }
       FanOutOutputStream.NewFile file = new FanOutOutputStream.NewFile(src, stat.getFileId(), stat.getBlockSize(),
-          flags.contains(CreateFlag.SYNC_BLOCK));
+          stat.getReplication(), flags.contains(CreateFlag.SYNC_BLOCK));
       FanOutOutputStream out = new FanOutOutputStream(this, file, mode, checksum);
       opened(out);
       return new Opened(out, true, null);
@@ -117,6 +119,11 @@ public final class WriteSession implements AutoCloseable {
 
   int blockWriteRetries() {
     return blockWriteRetries;
+  }
+
+  /** HDFS's replace-datanode-on-failure, for this session's streams. */
+  DataNodeReplacement replacement() {
+    return replacement;
   }
 
   /** The checksum new data gets: the client's {@code dfs.checksum.type} and {@code dfs.bytes-per-checksum}. */

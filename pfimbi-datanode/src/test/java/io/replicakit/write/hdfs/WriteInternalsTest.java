@@ -27,7 +27,7 @@ class WriteInternalsTest {
   void list_namesEveryHadoopMemberTheWritersAndTheRelayCall() {
     assertEquals(List.of(), WriteInternals.API.undeclared(WriteInternals.class, WriteSession.class,
         FanOutOutputStream.class, NameNodeCalls.class, ClientConnector.class, DataNodeConnector.class, Leg.class,
-        FanOut.class, Packets.class, BlockTargets.class, WriteHeader.class, RelayConnection.class,
-        RelayServer.class, WriteModeFileSystem.class, WriteRelayPlugin.class));
+        FanOut.class, Packets.class, BlockTargets.class, WriteHeader.class, DataNodeReplacement.class,
+        RelayConnection.class, RelayServer.class, WriteModeFileSystem.class, WriteRelayPlugin.class));
   }
 }

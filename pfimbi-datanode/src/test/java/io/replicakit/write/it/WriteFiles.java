@@ -9,12 +9,15 @@ import io.replicakit.testbed.cluster.EmbeddedCluster;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.ServerSocket;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
+import org.apache.hadoop.hdfs.protocol.LocatedBlocks;
 import org.apache.hadoop.io.IOUtils;
 
 /** What the write-mode ITs read back and write with: HDFS's stock client off the cluster, and seeded data. */
@@ -36,6 +39,19 @@ final class WriteFiles {
   static List<LocatedBlock> located(EmbeddedCluster cluster, Path file) throws IOException {
     try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.offCluster())) {
       return fs.getClient().getLocatedBlocks(file.toUri().getPath(), 0, Long.MAX_VALUE).getLocatedBlocks();
+    }
+  }
+
+  /**
+   * The DataNode UUIDs of the file's last block as the NameNode lists them: for a file being written, the block
+   * being written, with the replicas its writer last told the NameNode of ({@code updatePipeline}).
+   */
+  static List<String> lastBlockNodes(EmbeddedCluster cluster, Path file) throws IOException {
+    try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.offCluster())) {
+      LocatedBlocks blocks = fs.getClient().getLocatedBlocks(file.toUri().getPath(), 0, Long.MAX_VALUE);
+      LocatedBlock last = blocks.getLastLocatedBlock() != null ? blocks.getLastLocatedBlock()
+          : blocks.getLocatedBlocks().get(blocks.locatedBlockCount() - 1);
+      return Arrays.stream(last.getLocations()).map(DatanodeInfo::getDatanodeUuid).toList();
     }
   }
 

@@ -6,11 +6,13 @@ package io.replicakit.write.it;
 
 import static io.replicakit.write.it.WriteFiles.data;
 import static io.replicakit.write.it.WriteFiles.freePort;
+import static io.replicakit.write.it.WriteFiles.lastBlockNodes;
 import static io.replicakit.write.it.WriteFiles.located;
 import static io.replicakit.write.it.WriteFiles.readBack;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.replicakit.testbed.cluster.ClientPlacement;
@@ -29,16 +31,18 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.CreateFlag;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
-import org.apache.hadoop.hdfs.DistributedFileSystem;
-import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
+import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.hdfs.tools.DFSck;
@@ -48,19 +52,22 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Broadcast and master/slave writes on a real 6-DataNode, 3-rack MiniDFSCluster with the relay plugin in every
  * DataNode, the writer on a DataNode as in the paper (§III.A): what they write reads back byte for byte through
  * HDFS's stock client (checksums verified), every block has its three replicas, {@code fsck} is healthy; when
  * a DataNode of the block being written dies mid-write, the write still succeeds and the file reaches three
- * replicas again; {@code SYNC_BLOCK} syncs every replica, and closing the file system completes a stream left
+ * replicas again; HDFS's replace-datanode-on-failure policy adds a node to the block being written, or fails the
+ * write when none is left (unless best-effort); {@code SYNC_BLOCK} syncs every replica, and closing the file system completes a stream left
  * open, as HDFS's client does.
  */
 class WriteModeIT {
 
   private static final int BLOCK = 1024 * 1024;
   private static final String WRITER = "dn01";
+  private static final int PACKET = 64 * 1024;
 
   @TempDir
   Path dir;
@@ -99,7 +106,7 @@ class WriteModeIT {
       try (FileSystem fs = FileSystem.get(cluster.uri(), conf);
           FSDataOutputStream out = fs.create(file, (short) 3)) {
         out.write(data, 0, 2 * BLOCK + BLOCK / 2);
-        String victim = nodeOfCurrentBlock(cluster, file, position);
+        String victim = nodesOfCurrentBlock(cluster, file).get(position);
         cluster.killDataNodes(List.of(victim));
         out.write(data, 2 * BLOCK + BLOCK / 2, data.length - (2 * BLOCK + BLOCK / 2));
       }
@@ -107,6 +114,80 @@ class WriteModeIT {
       cluster.waitForLiveReplicas(file, 3, Duration.ofSeconds(120));
       String fsck = fsck(cluster, file);
       assertTrue(fsck.contains("Status: HEALTHY"), fsck);
+    }
+  }
+
+  /**
+   * HDFS's replace-datanode-on-failure, honoured by the parallel writers: under the default policy a block of three
+   * that loses two replicas gets a third node before it goes on (one survivor and one new); under {@code ALWAYS}
+   * a block that loses one gets it replaced (three). The NameNode's view of the block being written (set by
+   * {@code updatePipeline}) is checked before the file is closed, when re-replication cannot have done it yet.
+   */
+  @ParameterizedTest(name = "{0}, policy {1}: {2} replica(s) killed, {3} expected while writing")
+  @CsvSource({"BROADCAST, DEFAULT, 2, 2", "MASTER_SLAVE, DEFAULT, 2, 2", "BROADCAST, ALWAYS, 1, 3"})
+  void replicasKilledMidBlock_replacementPolicy_addsADataNodeBeforeTheBlockEnds(WriteMode mode, String policy,
+      int killed, int expected) throws Exception {
+    try (EmbeddedCluster cluster = start()) {
+      byte[] data = data(4 * BLOCK);
+      org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path("/replace/" + mode.key());
+      Configuration conf = writerConf(cluster, mode);
+      conf.set(HdfsClientConfigKeys.BlockWrite.ReplaceDatanodeOnFailure.POLICY_KEY, policy);
+      try (FileSystem fs = FileSystem.get(cluster.uri(), conf);
+          FSDataOutputStream out = fs.create(file, (short) 3)) {
+        int written = 2 * BLOCK + BLOCK / 2;
+        out.write(data, 0, written);
+        List<String> victims = nodesOfCurrentBlock(cluster, file).subList(1, 1 + killed);
+        Set<String> victimUuids = uuids(cluster, victims);
+        cluster.killDataNodes(victims);
+        // A failure is acted on by the next write: one packet at a time until the NameNode's view drops the victims.
+        while (lastBlockNodes(cluster, file).stream().anyMatch(victimUuids::contains)) {
+          assertTrue(written + PACKET <= 3 * BLOCK, "the block being written never dropped " + victims);
+          out.write(data, written, PACKET);
+          written += PACKET;
+          Thread.sleep(200);
+        }
+        assertEquals(expected, lastBlockNodes(cluster, file).size(),
+            "replicas of the block being written after losing " + victims);
+        out.write(data, written, data.length - written);
+      }
+      assertArrayEquals(data, readBack(cluster, file));
+      cluster.waitForLiveReplicas(file, 3, Duration.ofSeconds(120));
+      String fsck = fsck(cluster, file);
+      assertTrue(fsck.contains("Status: HEALTHY"), fsck);
+    }
+  }
+
+  /**
+   * When the policy asks for a node and the NameNode has none to give (every DataNode but the writer's killed),
+   * the write fails, as HDFS's stream fails it, unless the policy is best-effort: then it goes on with the replica
+   * it has and the file reads back.
+   */
+  @ParameterizedTest(name = "best effort {0}")
+  @ValueSource(booleans = {false, true})
+  void noDataNodeLeftToAdd_failsTheWrite_unlessBestEffort(boolean bestEffort) throws Exception {
+    try (EmbeddedCluster cluster = start()) {
+      byte[] data = data(3 * BLOCK);
+      org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path("/no-spare/" + bestEffort);
+      Configuration conf = writerConf(cluster, WriteMode.BROADCAST);
+      conf.setBoolean(HdfsClientConfigKeys.BlockWrite.ReplaceDatanodeOnFailure.BEST_EFFORT_KEY, bestEffort);
+      int half = BLOCK + BLOCK / 2;
+      try (FileSystem fs = FileSystem.get(cluster.uri(), conf)) {
+        FSDataOutputStream out = fs.create(file, (short) 3);
+        out.write(data, 0, half);
+        cluster.killDataNodes(cluster.spec().dataNodes().stream().map(DataNodeSpec::name)
+            .filter(n -> !n.equals(WRITER)).toList());
+        if (bestEffort) {
+          out.write(data, half, data.length - half);
+          out.close();
+          assertArrayEquals(data, readBack(cluster, file));
+        } else {
+          IOException e = assertThrows(IOException.class, () -> {
+            out.write(data, half, data.length - half);
+            out.close();
+          });
+          assertTrue(e.getMessage().contains("no DataNode left to replace a failed replica"), e.toString());
+        }
+      }
     }
   }
 
@@ -164,21 +245,29 @@ class WriteModeIT {
     return conf;
   }
 
-  /** The testbed name of the DataNode at {@code position} of the block being written. */
-  private static String nodeOfCurrentBlock(EmbeddedCluster cluster, org.apache.hadoop.fs.Path file, int position)
+  private static Set<String> uuids(EmbeddedCluster cluster, List<String> nodeNames) {
+    Set<String> out = new HashSet<>();
+    nodeNames.forEach(n -> out.add(cluster.dataNodeUuid(n).orElseThrow()));
+    return out;
+  }
+
+  /**
+   * The testbed names of the block being written's DataNodes, the writer's own first: HDFS places a writer's first
+   * replica on its node and its pipeline starts there, so that is where master/slave's master is. The rest in the
+   * NameNode's listing order, which is shuffled among nodes equally far from the asking client; so read the list
+   * once.
+   */
+  private static List<String> nodesOfCurrentBlock(EmbeddedCluster cluster, org.apache.hadoop.fs.Path file)
       throws IOException {
-    try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.offCluster())) {
-      List<LocatedBlock> blocks = fs.getClient().getLocatedBlocks(file.toUri().getPath(), 0, Long.MAX_VALUE)
-          .getLocatedBlocks();
-      LocatedBlock last = fs.getClient().getLocatedBlocks(file.toUri().getPath(), 0).getLastLocatedBlock();
-      DatanodeInfo target = (last != null ? last : blocks.get(blocks.size() - 1)).getLocations()[position];
-      for (DataNodeSpec node : cluster.spec().dataNodes()) {
-        if (cluster.dataNodeUuid(node.name()).orElse("").equals(target.getDatanodeUuid())) {
-          return node.name();
-        }
-      }
-      throw new AssertionError("no testbed node for " + target);
+    List<String> names = new ArrayList<>();
+    for (String uuid : lastBlockNodes(cluster, file)) {
+      names.add(cluster.spec().dataNodes().stream().map(DataNodeSpec::name)
+          .filter(n -> cluster.dataNodeUuid(n).orElse("").equals(uuid)).findFirst()
+          .orElseThrow(() -> new AssertionError("no testbed node for " + uuid)));
     }
+    assertTrue(names.remove(WRITER), "the writer's node holds the first replica: " + names);
+    names.add(0, WRITER);
+    return names;
   }
 
   private static String fsck(EmbeddedCluster cluster, org.apache.hadoop.fs.Path file) throws Exception {

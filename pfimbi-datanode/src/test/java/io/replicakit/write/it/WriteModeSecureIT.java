@@ -6,18 +6,21 @@ package io.replicakit.write.it;
 
 import static io.replicakit.write.it.WriteFiles.data;
 import static io.replicakit.write.it.WriteFiles.freePort;
+import static io.replicakit.write.it.WriteFiles.lastBlockNodes;
 import static io.replicakit.write.it.WriteFiles.located;
 import static io.replicakit.write.it.WriteFiles.readBack;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.replicakit.testbed.cluster.ClientPlacement;
 import io.replicakit.testbed.cluster.ClusterOptions;
 import io.replicakit.testbed.cluster.EmbeddedCluster;
 import io.replicakit.testbed.secure.KerberosRealm;
 import io.replicakit.testbed.secure.SecureHdfs;
+import io.replicakit.testbed.spec.DataNodeSpec;
 import io.replicakit.write.WriteConfig;
 import io.replicakit.write.WriteMode;
 import io.replicakit.write.WriteModeFileSystem;
@@ -42,6 +45,7 @@ import org.apache.hadoop.hdfs.DFSClient;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.DFSUtilClient;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
 import org.apache.hadoop.hdfs.net.Peer;
 import org.apache.hadoop.hdfs.protocol.DatanodeID;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
@@ -67,8 +71,10 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The parallel writers in a Kerberos cluster (MiniKdc; block access tokens, SASL on data transfer with integrity,
- * RPC privacy, service-level authorization), three DataNodes in three racks, the master/slave relay in every
- * DataNode: a user's broadcast and master/slave files read back identical with three replicas; and the relay, a
+ * RPC privacy, service-level authorization), four DataNodes in four racks, the master/slave relay in every
+ * DataNode: a user's broadcast and master/slave files read back identical with three replicas; a replica replaced
+ * mid-block is copied over SASL with the NameNode's token (this test kills a DataNode: three stay, as many as the
+ * others need); and the relay, a
  * network entry point of its own, refuses what the DataNode's own data-transfer port refuses, answering the same
  * way: a connection that skips the SASL handshake, a block token whose password is forged, and a valid token that
  * grants reading but not writing.
@@ -76,6 +82,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 class WriteModeSecureIT {
 
   private static final int BLOCK = 1024 * 1024;
+  private static final int PACKET = 64 * 1024;
   private static final String DIR = "/secure-writes";
 
   @TempDir
@@ -96,7 +103,7 @@ class WriteModeSecureIT {
         .with(WriteConfig.RELAY_ADDRESS.name(), "0.0.0.0:" + relayPort)
         .with(WriteConfig.ABORT_ON_ERROR.name(), "true")
         .with(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, Integer.toString(BLOCK));
-    cluster = EmbeddedCluster.start(SecureHdfs.spec(3),
+    cluster = EmbeddedCluster.start(SecureHdfs.spec(4),
         SecureHdfs.secure(options, realm, WriteModeSecureIT.class));
     try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.offCluster())) {
       org.apache.hadoop.fs.Path writes = new org.apache.hadoop.fs.Path(DIR);
@@ -135,6 +142,39 @@ class WriteModeSecureIT {
     for (LocatedBlock b : located(cluster, file)) {
       assertEquals(3, b.getLocations().length, "replicas of " + b.getBlock());
     }
+  }
+
+  /**
+   * A replica replaced mid-block ({@code ALWAYS} policy, one of the block's DataNodes killed) on a secure cluster:
+   * the survivor's copy to the new node is asked for over SASL with the NameNode's COPY token, as HDFS's stream asks
+   * it, and the file reads back identical.
+   */
+  @Test
+  void replicaReplacedMidBlock_overSaslWithTheNameNodesCopyToken_readsBackIdentical() throws Exception {
+    byte[] data = data(2 * BLOCK);
+    org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path(DIR + "/replaced");
+    Configuration conf = writerConf(WriteMode.BROADCAST);
+    conf.set(HdfsClientConfigKeys.BlockWrite.ReplaceDatanodeOnFailure.POLICY_KEY, "ALWAYS");
+    UserGroupInformation user = KerberosRealm.login(alice);
+    as(user, () -> {
+      try (FileSystem fs = FileSystem.get(cluster.uri(), conf);
+          FSDataOutputStream out = fs.create(file, (short) 3)) {
+        int written = BLOCK / 2;
+        out.write(data, 0, written);
+        String victim = as(user, () -> lastBlockNodes(cluster, file)).get(0);
+        cluster.killDataNodes(List.of(nameOf(victim)));
+        while (as(user, () -> lastBlockNodes(cluster, file)).contains(victim)) {
+          assertTrue(written + PACKET <= BLOCK, "the block being written never dropped " + victim);
+          out.write(data, written, PACKET);
+          written += PACKET;
+          Thread.sleep(200);
+        }
+        assertEquals(3, as(user, () -> lastBlockNodes(cluster, file)).size(), "a node added for " + victim);
+        out.write(data, written, data.length - written);
+      }
+      return null;
+    });
+    assertArrayEquals(data, as(user, () -> readBack(cluster, file)), "read back through HDFS's stock client");
   }
 
   @Test
@@ -196,6 +236,11 @@ class WriteModeSecureIT {
       }
     }
     assertStillIntact("/read-token", block);
+  }
+
+  private static String nameOf(String uuid) {
+    return cluster.spec().dataNodes().stream().map(DataNodeSpec::name)
+        .filter(n -> cluster.dataNodeUuid(n).orElse("").equals(uuid)).findFirst().orElseThrow();
   }
 
   private static Configuration conf() {
