@@ -189,10 +189,17 @@ final class Leg implements AutoCloseable {
     return route.first();
   }
 
+  /**
+   * Writes queued packets, and a keep-alive when none came for half the read timeout. None after the block's last
+   * packet: the receiver reads no more packets, finalizes its replica and hangs up, and a keep-alive would then fail
+   * on the closed connection and drop a good replica while another leg is still finishing (HDFS's
+   * {@code DataStreamer} sends keep-alives only while streaming, for the same reason).
+   */
   private void sendLoop() {
+    boolean lastWritten = false;
     try {
       while (!closed) {
-        Packet p = queue.poll(heartbeatMs, TimeUnit.MILLISECONDS);
+        Packet p = lastWritten ? queue.take() : queue.poll(heartbeatMs, TimeUnit.MILLISECONDS);
         if (p == STOP) {
           return;
         }
@@ -202,7 +209,8 @@ final class Leg implements AutoCloseable {
           continue;
         }
         out.write(p.wire());
-        if (queue.isEmpty()) {
+        lastWritten = p.last();
+        if (queue.isEmpty() || lastWritten) {
           out.flush();
         }
       }

@@ -60,8 +60,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * HDFS's stock client (checksums verified), every block has its three replicas, {@code fsck} is healthy; when
  * a DataNode of the block being written dies mid-write, the write still succeeds and the file reaches three
  * replicas again; HDFS's replace-datanode-on-failure policy adds a node to the block being written, or fails the
- * write when none is left (unless best-effort); {@code SYNC_BLOCK} syncs every replica, and closing the file system completes a stream left
- * open, as HDFS's client does.
+ * write when none is left (unless best-effort); {@code SYNC_BLOCK} syncs every replica, and closing the file
+ * system completes a stream left open, as HDFS's client does.
  */
 class WriteModeIT {
 
