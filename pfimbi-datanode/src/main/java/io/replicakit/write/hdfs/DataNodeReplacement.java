@@ -38,7 +38,9 @@ import org.slf4j.LoggerFactory;
  * <p>As HDFS does, a node that cannot be added is excluded and another asked for, three times in all, each time
  * copying from the next survivor; then the write fails unless the policy is best-effort, or the survivors number at
  * least {@code min-replication} and the NameNode has no node to offer. The same keys, read the same way, as the
- * {@code DFSClient} the file system wraps.
+ * {@code DFSClient} the file system wraps. Not mirrored: with {@code min-replication} above 0, HDFS 3.5 also goes on
+ * with the nodes that answered when a new block's set-up fails; these writers abandon such a block and ask for
+ * another without the failed node, as HDFS does by default.
  */
 final class DataNodeReplacement {
 

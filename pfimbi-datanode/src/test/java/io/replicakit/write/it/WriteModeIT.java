@@ -27,7 +27,9 @@ import io.replicakit.write.hdfs.FanOutOutputStream;
 import io.replicakit.write.relay.WriteRelayPlugin;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -36,6 +38,9 @@ import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.CreateFlag;
 import org.apache.hadoop.fs.FSDataOutputStream;
@@ -43,11 +48,14 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
+import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
+import org.apache.hadoop.hdfs.server.datanode.DataNodeFaultInjector;
 import org.apache.hadoop.hdfs.tools.DFSck;
 import org.apache.hadoop.test.MetricsAsserts;
 import org.apache.hadoop.util.ToolRunner;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -158,6 +166,75 @@ class WriteModeIT {
   }
 
   /**
+   * A replica lost while the block's last packet is being acknowledged (every replica has finalized; the last acks
+   * are held back until the victim is killed): the close recovery takes a new node in under {@code ALWAYS}, copied
+   * from a finalized survivor, so the file closes with three finalized replicas at its last generation stamp.
+   * Checked the moment {@code close()} returns, before the NameNode could have re-replicated.
+   */
+  @Test
+  void replicaKilledWhileTheLastPacketIsAcknowledged_alwaysPolicy_closesWithANewNode() throws Exception {
+    try (EmbeddedCluster cluster = start()) {
+      byte[] data = data(BLOCK / 2);
+      org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path("/replace-at-close");
+      Configuration conf = writerConf(cluster, WriteMode.BROADCAST);
+      conf.set(HdfsClientConfigKeys.BlockWrite.ReplaceDatanodeOnFailure.POLICY_KEY, "ALWAYS");
+      DataNodeFaultInjector previous = DataNodeFaultInjector.get();
+      LastAcksHeld held = new LastAcksHeld(3);
+      try (FileSystem fs = FileSystem.get(cluster.uri(), conf)) {
+        FSDataOutputStream out = fs.create(file, (short) 3);
+        out.write(data);
+        String victim = nodesOfCurrentBlock(cluster, file).get(1);
+        DataNodeFaultInjector.set(held);
+        CompletableFuture<Void> closing = CompletableFuture.runAsync(() -> {
+          try {
+            out.close();
+          } catch (IOException e) {
+            throw new UncheckedIOException(e);
+          }
+        });
+        assertTrue(held.finalized.await(60, TimeUnit.SECONDS), "every replica finalized its copy");
+        cluster.killDataNodes(List.of(victim));
+        held.release.countDown();
+        closing.get(120, TimeUnit.SECONDS);
+        ExtendedBlock block = located(cluster, file).get(0).getBlock();
+        assertEquals(3, finalizedHolders(cluster, block), "DataNodes holding " + block + " finalized after losing "
+            + victim);
+      } finally {
+        held.release.countDown();
+        DataNodeFaultInjector.set(previous);
+      }
+      assertArrayEquals(data, readBack(cluster, file));
+    }
+  }
+
+  /** Holds back each DataNode's ack of a block's last packet (after it finalized) until released. */
+  private static final class LastAcksHeld extends DataNodeFaultInjector {
+    final CountDownLatch finalized;
+    final CountDownLatch release = new CountDownLatch(1);
+
+    LastAcksHeld(int replicas) {
+      this.finalized = new CountDownLatch(replicas);
+    }
+
+    @Override
+    public void delayAckLastPacket() throws IOException {
+      finalized.countDown();
+      try {
+        release.await(120, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new InterruptedIOException("DataNode stopping");
+      }
+    }
+  }
+
+  /** The running DataNodes holding {@code block} finalized at its generation stamp. */
+  private static long finalizedHolders(EmbeddedCluster cluster, ExtendedBlock block) {
+    return cluster.miniCluster().getDataNodes().stream()
+        .filter(dn -> dn.getFSDataset().isValidBlock(block)).count();
+  }
+
+  /**
    * When the policy asks for a node and the NameNode has none to give (every DataNode but the writer's killed),
    * the write fails, as HDFS's stream fails it, unless the policy is best-effort: then it goes on with the replica
    * it has and the file reads back.
@@ -177,9 +254,11 @@ class WriteModeIT {
         cluster.killDataNodes(cluster.spec().dataNodes().stream().map(DataNodeSpec::name)
             .filter(n -> !n.equals(WRITER)).toList());
         if (bestEffort) {
+          long asked = additionalDatanodeCalls(cluster);
           out.write(data, half, data.length - half);
           out.close();
           assertArrayEquals(data, readBack(cluster, file));
+          assertTrue(additionalDatanodeCalls(cluster) > asked, "the policy asked the NameNode for a node");
         } else {
           IOException e = assertThrows(IOException.class, () -> {
             out.write(data, half, data.length - half);
@@ -216,6 +295,11 @@ class WriteModeIT {
       assertArrayEquals(data, readBack(cluster, synced));
       assertArrayEquals(data, readBack(cluster, open));
     }
+  }
+
+  /** The NameNode's count of {@code getAdditionalDatanode} calls. */
+  private static long additionalDatanodeCalls(EmbeddedCluster cluster) {
+    return MetricsAsserts.getLongCounter("GetAdditionalDatanodeOps", MetricsAsserts.getMetrics("NameNodeActivity"));
   }
 
   /** FsyncCount summed over the cluster's DataNodes. */

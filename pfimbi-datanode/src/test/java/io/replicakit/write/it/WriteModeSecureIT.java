@@ -34,6 +34,7 @@ import java.net.Socket;
 import java.nio.file.Path;
 import java.security.PrivilegedExceptionAction;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
@@ -73,8 +74,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * The parallel writers in a Kerberos cluster (MiniKdc; block access tokens, SASL on data transfer with integrity,
  * RPC privacy, service-level authorization), four DataNodes in four racks, the master/slave relay in every
  * DataNode: a user's broadcast and master/slave files read back identical with three replicas; a replica replaced
- * mid-block is copied over SASL with the NameNode's token (this test kills a DataNode: three stay, as many as the
- * others need); and the relay, a
+ * mid-block is copied over SASL with the NameNode's token (the DataNode that test kills is restarted after it); and
+ * the relay, a
  * network entry point of its own, refuses what the DataNode's own data-transfer port refuses, answering the same
  * way: a connection that skips the SASL handshake, a block token whose password is forged, and a valid token that
  * grants reading but not writing.
@@ -156,25 +157,37 @@ class WriteModeSecureIT {
     Configuration conf = writerConf(WriteMode.BROADCAST);
     conf.set(HdfsClientConfigKeys.BlockWrite.ReplaceDatanodeOnFailure.POLICY_KEY, "ALWAYS");
     UserGroupInformation user = KerberosRealm.login(alice);
-    as(user, () -> {
-      try (FileSystem fs = FileSystem.get(cluster.uri(), conf);
-          FSDataOutputStream out = fs.create(file, (short) 3)) {
-        int written = BLOCK / 2;
-        out.write(data, 0, written);
-        String victim = as(user, () -> lastBlockNodes(cluster, file)).get(0);
-        cluster.killDataNodes(List.of(nameOf(victim)));
-        while (as(user, () -> lastBlockNodes(cluster, file)).contains(victim)) {
-          assertTrue(written + PACKET <= BLOCK, "the block being written never dropped " + victim);
-          out.write(data, written, PACKET);
-          written += PACKET;
-          Thread.sleep(200);
-        }
-        assertEquals(3, as(user, () -> lastBlockNodes(cluster, file)).size(), "a node added for " + victim);
-        out.write(data, written, data.length - written);
+    List<String> killed = new ArrayList<>();
+    try {
+      as(user, () -> writeLosingAReplica(conf, file, data, killed));
+    } finally {
+      for (String name : killed) {
+        cluster.restartDataNode(name); // the cluster is the class's: leave it as the other tests expect it
       }
-      return null;
-    });
+    }
     assertArrayEquals(data, as(user, () -> readBack(cluster, file)), "read back through HDFS's stock client");
+  }
+
+  /** Writes {@code data}, killing a DataNode of its block mid-block (its name added to {@code killed}). */
+  private static Void writeLosingAReplica(Configuration conf, org.apache.hadoop.fs.Path file, byte[] data,
+      List<String> killed) throws Exception {
+    try (FileSystem fs = FileSystem.get(cluster.uri(), conf);
+        FSDataOutputStream out = fs.create(file, (short) 3)) {
+      int written = BLOCK / 2;
+      out.write(data, 0, written);
+      String victim = lastBlockNodes(cluster, file).get(0);
+      killed.add(nameOf(victim));
+      cluster.killDataNodes(killed);
+      while (lastBlockNodes(cluster, file).contains(victim)) {
+        assertTrue(written + PACKET <= BLOCK, "the block being written never dropped " + victim);
+        out.write(data, written, PACKET);
+        written += PACKET;
+        Thread.sleep(200);
+      }
+      assertEquals(3, lastBlockNodes(cluster, file).size(), "a node added for " + victim);
+      out.write(data, written, data.length - written);
+    }
+    return null;
   }
 
   @Test
