@@ -199,9 +199,10 @@ public final class BalancerTool extends Configured implements Tool {
           LOG.debug("Utilization sigma {} % <= {} %: nothing to do", std, trigger);
         }
         failures = 0;
-      } catch (IOException e) {
-        // As HDFS's -asService: a failed round (NameNode away, another balancer running) is retried next
-        // interval, up to dfs.balancer.service.retries.on.exception times in a row.
+      } catch (IOException | RuntimeException e) {
+        // As HDFS's -asService (it catches every Exception): a failed round (NameNode away, another balancer
+        // running, a node registered at a path of the wrong depth) is retried next interval, up to
+        // dfs.balancer.service.retries.on.exception times in a row.
         if (++failures > retries) {
           throw e;
         }

@@ -7,8 +7,9 @@ package io.replicakit.balancer.hdfs;
 import io.replicakit.common.hdfs.InternalApi;
 
 /**
- * Every Hadoop type and member that {@link DispatcherAdaptor} uses of HDFS's balancing internals, checked when the
- * balancer starts. {@code BalancerInternalsTest} compares it with the bytecode.
+ * Every Hadoop type and member that {@link DispatcherAdaptor} uses of HDFS's balancing internals, itself or through
+ * {@code org.apache.hadoop.hdfs.server.balancer.ReplicaKitDispatch} (the dispatcher's package-private members),
+ * checked when the balancer starts. {@code BalancerInternalsTest} compares it with the bytecode.
  */
 final class BalancerInternals {
 
@@ -68,7 +69,11 @@ final class BalancerInternals {
           "long StorageReport.getCapacity()",
           "long StorageReport.getRemaining()",
           "long Time.monotonicNow()",
-          "new Dispatcher(NameNodeConnector, Set, Set, long, int, int, int, int, Configuration)",
+          "new Dispatcher(NameNodeConnector, Set, Set, long, int, int, int, long, long, int, int, long, long,"
+              + " Configuration)",
+          "java.util.concurrent.ExecutorService Dispatcher.DDatanode.getMoveExecutor()",
+          "java.util.concurrent.ExecutorService Dispatcher.DDatanode.initMoveExecutor(int)",
+          "void Dispatcher.DDatanode.shutdownMoveExecutor()",
           "new Dispatcher.DBlock(Block)",
           "void Dispatcher.DBlock.addLocation(Object)",
           "void Dispatcher.StorageGroupMap.put(Dispatcher.DDatanode.StorageGroup)",

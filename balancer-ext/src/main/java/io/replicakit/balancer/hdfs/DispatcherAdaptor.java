@@ -14,10 +14,11 @@ import io.replicakit.balancer.plan.StorageUnit;
 import java.io.IOException;
 import java.net.URI;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.random.RandomGenerator;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.StorageType;
@@ -29,6 +30,7 @@ import org.apache.hadoop.hdfs.server.balancer.Dispatcher.DDatanode.StorageGroup;
 import org.apache.hadoop.hdfs.server.balancer.Dispatcher.PendingMove;
 import org.apache.hadoop.hdfs.server.balancer.Dispatcher.Source;
 import org.apache.hadoop.hdfs.server.balancer.NameNodeConnector;
+import org.apache.hadoop.hdfs.server.balancer.ReplicaKitDispatch;
 import org.apache.hadoop.hdfs.server.protocol.BlocksWithLocations;
 import org.apache.hadoop.hdfs.server.protocol.BlocksWithLocations.BlockWithLocations;
 import org.apache.hadoop.hdfs.server.protocol.BlocksWithLocations.StripedBlockWithLocations;
@@ -103,17 +105,39 @@ public final class DispatcherAdaptor implements java.io.Closeable {
 
   /** Runs one iteration: classify, plan, dispatch, wait for the moves. */
   public Iteration iterate() throws IOException, InterruptedException {
-    Dispatcher dispatcher = new Dispatcher(nnc, Collections.emptySet(), Collections.emptySet(),
-        settings.movedWinWidthMs(), settings.moverThreads(), 0, settings.maxConcurrentMovesPerNode(),
-        settings.maxNoMoveIntervalMs(), conf);
-    try {
-      return iterate(dispatcher);
-    } finally {
-      dispatcher.shutdownNow();
+    try (Round round = new Round(ReplicaKitDispatch.newDispatcher(nnc, settings, conf))) {
+      return iterate(round);
     }
   }
 
-  private Iteration iterate(Dispatcher dispatcher) throws IOException, InterruptedException {
+  /**
+   * One iteration's dispatcher and the nodes it made: closing it shuts down their mover pools (HDFS's Balancer does
+   * in {@code Dispatcher.reset}), then the dispatcher's own.
+   */
+  private static final class Round implements AutoCloseable {
+    final Dispatcher dispatcher;
+    final Map<String, DDatanode> nodes = new HashMap<>();
+
+    Round(Dispatcher dispatcher) {
+      this.dispatcher = dispatcher;
+    }
+
+    DDatanode node(DatanodeInfo info) {
+      return nodes.computeIfAbsent(info.getDatanodeUuid(), uuid -> dispatcher.newDatanode(info));
+    }
+
+    @Override
+    public void close() {
+      try {
+        ReplicaKitDispatch.stopMovers(nodes.values());
+      } finally {
+        dispatcher.shutdownNow();
+      }
+    }
+  }
+
+  private Iteration iterate(Round round) throws IOException, InterruptedException {
+    Dispatcher dispatcher = round.dispatcher;
     List<DatanodeStorageReport> reports = dispatcher.init();
     Map<String, Double> busy = loads.busyPct();
     Map<String, DatanodeInfo> nodes = new HashMap<>();
@@ -128,7 +152,7 @@ public final class DispatcherAdaptor implements java.io.Closeable {
     if (classification.bytesLeftToMove() == 0) {
       return new Iteration(Iteration.Status.SUCCESS, 0, 0, 0, 0, 0, std);
     }
-    Map<String, StorageGroup> groups = storageGroups(dispatcher, classification, nodes);
+    Map<String, StorageGroup> groups = storageGroups(round, classification, nodes);
     Map<String, List<BlockPlacement>> candidates = new HashMap<>();
     Map<Long, org.apache.hadoop.hdfs.protocol.Block> blocks = new HashMap<>();
     for (Classification.Entry e : classification.units()) {
@@ -138,6 +162,9 @@ public final class DispatcherAdaptor implements java.io.Closeable {
     }
     List<Move> moves = planner.plan(classification, candidates, random);
     long bytesBefore = nnc.getBytesMoved().get();
+    Set<DDatanode> targets = new HashSet<>();
+    moves.forEach(m -> targets.add(round.nodes.get(m.target().node())));
+    ReplicaKitDispatch.startMovers(targets, settings.moverThreads(), settings.maxConcurrentMovesPerNode());
     Dispatched d = dispatch(dispatcher, moves, groups, blocks);
     long scheduled = d.bytes();
     int raising = d.raising();
@@ -219,13 +246,13 @@ public final class DispatcherAdaptor implements java.io.Closeable {
    * Balancer registers them), so that every replica's location is known to the proxy choice and to
    * {@code isMovable}.
    */
-  private static Map<String, StorageGroup> storageGroups(Dispatcher dispatcher, Classification classification,
+  private static Map<String, StorageGroup> storageGroups(Round round, Classification classification,
       Map<String, DatanodeInfo> nodes) {
-    Map<String, DDatanode> datanodes = new HashMap<>();
+    Dispatcher dispatcher = round.dispatcher;
     Map<String, StorageGroup> groups = new HashMap<>();
     for (Classification.Entry e : classification.units()) {
       StorageUnit u = e.unit();
-      DDatanode dn = datanodes.computeIfAbsent(u.node(), uuid -> dispatcher.newDatanode(nodes.get(uuid)));
+      DDatanode dn = round.node(nodes.get(u.node()));
       StorageType type = StorageType.parseStorageType(u.storageType());
       long budget = e.role() == Role.BUSY ? 0 : e.budget();
       StorageGroup g = u.utilizationPct() > e.meanPct() ? dn.addSource(type, budget, dispatcher)

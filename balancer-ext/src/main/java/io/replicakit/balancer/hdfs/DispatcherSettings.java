@@ -26,7 +26,7 @@ import org.apache.hadoop.hdfs.DFSConfigKeys;
  */
 public record DispatcherSettings(double thresholdPct, double busyMaxPct, long movedWinWidthMs, int moverThreads,
     int maxConcurrentMovesPerNode, long getBlocksSize, long getBlocksMinBlockSize, long maxSizeToMove,
-    int maxNoMoveIntervalMs, long iterationPauseMs) {
+    int maxNoMoveIntervalMs, int blockMoveTimeoutMs, long iterationPauseMs) {
 
   public static DispatcherSettings from(Configuration conf, double thresholdPct) {
     BalancerConfig.KEYS.requireValid(conf);
@@ -49,6 +49,8 @@ public record DispatcherSettings(double thresholdPct, double busyMaxPct, long mo
             DFSConfigKeys.DFS_BALANCER_MAX_SIZE_TO_MOVE_DEFAULT),
         conf.getInt(DFSConfigKeys.DFS_BALANCER_MAX_NO_MOVE_INTERVAL_KEY,
             DFSConfigKeys.DFS_BALANCER_MAX_NO_MOVE_INTERVAL_DEFAULT),
+        notNegative(conf, DFSConfigKeys.DFS_BALANCER_BLOCK_MOVE_TIMEOUT,
+            DFSConfigKeys.DFS_BALANCER_BLOCK_MOVE_TIMEOUT_DEFAULT),
         pause);
   }
 
@@ -70,6 +72,15 @@ public record DispatcherSettings(double thresholdPct, double busyMaxPct, long mo
     long v = conf.getLong(key, def);
     if (v <= 0) {
       throw new IllegalArgumentException(key + " = " + v + " <= 0");
+    }
+    return v;
+  }
+
+  /** As HDFS's Balancer reads {@code dfs.balancer.block-move.timeout}: 0 (no timeout) or more, in ms. */
+  private static int notNegative(Configuration conf, String key, int def) {
+    int v = conf.getInt(key, def);
+    if (v < 0) {
+      throw new IllegalArgumentException(key + " = " + v + " < 0");
     }
     return v;
   }

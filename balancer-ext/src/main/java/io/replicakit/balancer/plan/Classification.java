@@ -61,7 +61,7 @@ public record Classification(List<Entry> units, long bytesLeftToMove) {
           under += bytes(beyond, u.capacity());
         }
       }
-      Role role = u.busyPct() >= busyMaxPct ? Role.BUSY
+      Role role = u.busyPct() > busyMaxPct ? Role.BUSY
           : diff > 0 ? (beyond > 0 ? Role.OVER : Role.ABOVE)
           : (beyond > 0 ? Role.UNDER : Role.BELOW);
       long budget = bytes(Math.abs(diff), u.capacity());

@@ -107,6 +107,34 @@ class ReplicaKitBalancerIT {
     throw new AssertionError("the NameNode reports " + seen + " bytes used, " + dfsUsed + " written");
   }
 
+  /** Live threads of plain executor pools ({@code pool-N-thread-M}): what HDFS's dispatcher gives each target. */
+  private static Set<Thread> poolThreads() {
+    Set<Thread> pools = new HashSet<>();
+    for (Thread t : Thread.getAllStackTraces().keySet()) {
+      if (t.isAlive() && t.getName().matches("pool-\\d+-thread-\\d+")) {
+        pools.add(t);
+      }
+    }
+    return pools;
+  }
+
+  /**
+   * The balancer's iterations leave no pool thread running: each shuts its targets' mover pools down, as HDFS's
+   * Balancer does after an iteration (their threads are not daemons; left running, every iteration adds some).
+   */
+  private static void assertNoPoolThreadLeftBut(Set<Thread> before) throws InterruptedException {
+    Set<Thread> left = Set.of();
+    for (int i = 0; i < 100; i++) {
+      left = poolThreads();
+      left.removeAll(before);
+      if (left.isEmpty()) {
+        return;
+      }
+      Thread.sleep(100);
+    }
+    throw new AssertionError("pool threads still running after the balancer: " + left);
+  }
+
   @Test
   void anEmptyNewRack_isFilledToTheThreshold_andBlocksGainARack_neverLoseOne() throws Exception {
     Configuration conf = conf();
@@ -116,12 +144,14 @@ class ReplicaKitBalancerIT {
       assertTrue(before.values().stream().allMatch(r -> r == 2), "written in two racks: " + before.values());
 
       ByteArrayOutputStream out = new ByteArrayOutputStream();
+      Set<Thread> poolsBefore = poolThreads();
       int code = ToolRunner.run(new Configuration(cluster.getConfiguration(0)),
           new BalancerTool(new PrintStream(out, true, StandardCharsets.UTF_8)), new String[] {"-threshold", "10"});
       String report = out.toString(StandardCharsets.UTF_8);
 
       assertEquals(0, code, report);
       assertTrue(report.contains("The cluster is balanced. Exiting..."), report);
+      assertNoPoolThreadLeftBut(poolsBefore);
       awaitWithinThreshold(fs, 10);
       Map<String, Integer> after = racksPerBlock(fs);
       before.forEach((block, racks) -> assertTrue(after.get(block) >= racks, block + " lost a rack"));

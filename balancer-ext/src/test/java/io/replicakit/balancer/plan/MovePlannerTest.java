@@ -162,6 +162,17 @@ class MovePlannerTest {
   }
 
   @Test
+  void busyMax100_turnsTheCheckOff_evenForASaturatedDisk() {
+    List<StorageUnit> units = List.of(
+        new StorageUnit("a1", "r1", "DISK", 1000, 700, 300, 100.0),
+        new StorageUnit("b1", "r2", "DISK", 1000, 100, 900, 100.0));
+    assertEquals(List.of(Role.OVER, Role.UNDER), Classification.of(units, 10, 100, 1_000_000).units().stream()
+        .map(Classification.Entry::role).toList());
+    assertEquals(List.of(Role.BUSY, Role.BUSY), Classification.of(units, 10, 99.9, 1_000_000).units().stream()
+        .map(Classification.Entry::role).toList(), "busier than 99.9 %");
+  }
+
+  @Test
   void classification_followsHdfsBalancerBudgets() {
     // Mean 38.75 %: a1 at 70 % is over (threshold 10), b1 at 35 % below average, c1 at 25 % under.
     List<StorageUnit> units = List.of(
