@@ -40,14 +40,16 @@ class DistJarIT {
 
   /**
    * Our classes that must live in a Hadoop package: BlockPlacementPolicy.initialize takes a package-private type,
-   * and the topology's read lock and root are package-private (the placement policies' one-walk leaf snapshot).
+   * the topology's read lock and root are package-private (the placement policies' one-walk leaf snapshot), and so
+   * are the balancer dispatcher's per-iteration mover pools and its full constructor (balancer-ext).
    */
   static final Set<String> HDFS_PACKAGE_CLASSES = Set.of(
       "org/apache/hadoop/net/ReplicaKitTopology.class",
       "org/apache/hadoop/hdfs/server/blockmanagement/PfimbiPlacementPolicy.class",
       "org/apache/hadoop/hdfs/server/blockmanagement/PfimbiBlocks.class",
       "org/apache/hadoop/hdfs/server/blockmanagement/PfimbiBlocks$Writes.class",
-      "org/apache/hadoop/hdfs/server/blockmanagement/ReplicaKitPlacementPolicy.class");
+      "org/apache/hadoop/hdfs/server/blockmanagement/ReplicaKitPlacementPolicy.class",
+      "org/apache/hadoop/hdfs/server/balancer/ReplicaKitDispatch.class");
 
   /** Entry points an operator names in hdfs-site.xml or on the command line. */
   static final List<String> ENTRY_CLASSES = List.of(
