@@ -135,7 +135,8 @@ public final class BackgroundCoordinator {
       Tracked tracked = files.get(inodeId);
       try {
         advance(inodeId, tracked);
-      } catch (IOException e) {
+      } catch (IOException | RuntimeException e) {
+        // One file's trouble never holds up the others, nor the sweep.
         faults.warn("advance", "Pfimbi: cannot look at {} this round: {}", tracked.path, e.toString());
       }
     }
@@ -285,8 +286,9 @@ public final class BackgroundCoordinator {
     if (failure.isPresent()) {
       fallBack(inodeId, tracked, failure.get());
     } else if (!file.underConstruction() && allCopiesLanded(file, tracked.spec.replication())) {
-      raise(inodeId, tracked);
-      counters.completed();
+      if (raise(inodeId, tracked)) {
+        counters.completed();
+      }
     }
   }
 
@@ -416,21 +418,36 @@ public final class BackgroundCoordinator {
 
   private void fallBack(long inodeId, Tracked tracked, String why) throws IOException {
     LOG.warn("Pfimbi: {} falls back to HDFS re-replication: {}", tracked.path, why);
-    raise(inodeId, tracked);
-    counters.fellBack();
+    if (raise(inodeId, tracked)) {
+      counters.fellBack();
+    }
   }
 
   /**
    * Sets the file to its full replication, then releases its blocks (never the other way round), then has the
    * NameNode recheck them, so that a copy kept by the veto beyond {@code n} is deleted as excess.
+   *
+   * @return false if the NameNode refused the raise for good (the file is forgotten all the same)
    */
-  private void raise(long inodeId, Tracked tracked) throws IOException {
-    namespace.setReplication(inodeId, (short) tracked.spec.replication());
+  private boolean raise(long inodeId, Tracked tracked) throws IOException {
+    boolean raised = true;
+    try {
+      namespace.setReplication(inodeId, (short) tracked.spec.replication());
+    } catch (Namespace.Refused e) {
+      raised = false;
+      // A space quota that holds s replicas but not n: no round would ever succeed, and the fallback raises the
+      // same way. The file keeps the replication it has; its blocks are released, so that copies made beyond it
+      // are deleted as excess rather than kept past what the quota pays for.
+      LOG.error("Pfimbi: {} stays at its written replication; the NameNode refuses {}: {}", tracked.path,
+          tracked.spec.replication(), e.getMessage());
+      counters.refused();
+    }
     List<Long> released = List.copyOf(tracked.started.keySet());
     forget(inodeId, tracked);
     if (!released.isEmpty()) {
       blocks.recheck(released);
     }
+    return raised;
   }
 
   private void forget(long inodeId, Tracked tracked) {

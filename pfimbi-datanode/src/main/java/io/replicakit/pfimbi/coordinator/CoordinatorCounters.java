@@ -17,7 +17,7 @@ public final class CoordinatorCounters {
   /** A consistent-enough reading of every counter. */
   public record Snapshot(long filesTracked, long blocksStarted, long filesCompleted, long filesFellBack,
       int filesInProgress, long filesRecovered, long sweepsCompleted, long lastSweepFilesBelowTarget,
-      long roundsHeldForBlockReports, long blockReportWaitsExpired) {}
+      long roundsHeldForBlockReports, long blockReportWaitsExpired, long filesRefused) {}
 
   private final AtomicLong filesTracked = new AtomicLong();
   private final AtomicLong blocksStarted = new AtomicLong();
@@ -27,6 +27,7 @@ public final class CoordinatorCounters {
   private final AtomicLong sweepsCompleted = new AtomicLong();
   private final AtomicLong roundsHeldForBlockReports = new AtomicLong();
   private final AtomicLong blockReportWaitsExpired = new AtomicLong();
+  private final AtomicLong filesRefused = new AtomicLong();
   private volatile long lastSweepFilesBelowTarget;
   private volatile int filesInProgress;
 
@@ -44,6 +45,10 @@ public final class CoordinatorCounters {
 
   void fellBack() {
     filesFellBack.incrementAndGet();
+  }
+
+  void refused() {
+    filesRefused.incrementAndGet();
   }
 
   void recovered() {
@@ -70,6 +75,6 @@ public final class CoordinatorCounters {
   public Snapshot snapshot() {
     return new Snapshot(filesTracked.get(), blocksStarted.get(), filesCompleted.get(), filesFellBack.get(),
         filesInProgress, filesRecovered.get(), sweepsCompleted.get(), lastSweepFilesBelowTarget,
-        roundsHeldForBlockReports.get(), blockReportWaitsExpired.get());
+        roundsHeldForBlockReports.get(), blockReportWaitsExpired.get(), filesRefused.get());
   }
 }

@@ -29,7 +29,21 @@ public interface Namespace {
   /** The Pfimbi request governing {@code path}: its own attribute, else its nearest marked ancestor's. */
   Optional<PfimbiSpec> spec(String path) throws IOException;
 
+  /**
+   * Sets the file's replication.
+   *
+   * @throws Refused if the NameNode refuses it for good (the file's quota cannot hold that many replicas)
+   */
   void setReplication(long inodeId, short replication) throws IOException;
+
+  /** A change the NameNode will keep refusing (a quota): retrying it every round would never end. */
+  final class Refused extends IOException {
+    private static final long serialVersionUID = 1L;
+
+    public Refused(String message, Throwable cause) {
+      super(message, cause);
+    }
+  }
 
   /** Sets {@code spec} as the file's own Pfimbi request attribute (it then governs the file wherever it is). */
   void attachRequest(long inodeId, PfimbiSpec spec) throws IOException;

@@ -33,6 +33,8 @@ final class CoordinatorMetricsSource implements MetricsSource {
         .addCounter(info("FilesCompleted", "Files raised to their target after their copies landed"),
             bean.getFilesCompleted())
         .addCounter(info("FilesFellBack", "Files handed to HDFS re-replication"), bean.getFilesFellBack())
+        .addCounter(info("FilesRefused", "Files whose raise a quota refused (left at their written replication)"),
+            bean.getFilesRefused())
         .addGauge(info("FilesInProgress", "Files below their target being replicated"), bean.getFilesInProgress())
         .addCounter(info("FilesRecovered", "Files found below target by a sweep without being tracked"),
             bean.getFilesRecovered())

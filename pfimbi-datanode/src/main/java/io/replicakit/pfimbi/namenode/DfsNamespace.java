@@ -25,6 +25,7 @@ import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.HdfsFileStatus;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
 import org.apache.hadoop.hdfs.protocol.LocatedBlocks;
+import org.apache.hadoop.hdfs.protocol.QuotaExceededException;
 
 /**
  * The coordinator's namespace through HDFS's public client API, called by the NameNode on itself as its own
@@ -64,9 +65,15 @@ public final class DfsNamespace implements Namespace {
   @Override
   public Optional<FileView> file(long inodeId, boolean withBlocks) throws IOException {
     String reserved = INODES + inodeId;
-    HdfsFileStatus status = client.getFileInfo(reserved);
+    HdfsFileStatus status;
+    try {
+      status = client.getFileInfo(reserved);
+    } catch (FileNotFoundException e) {
+      return Optional.empty(); // HDFS answers an unknown inode id with this, not with null
+    }
     Optional<String> path = paths.apply(inodeId);
-    if (status == null || status.isDirectory() || path.isEmpty()) {
+    // An inode deleted while a snapshot holds it still resolves, through its old path, to what is there now.
+    if (status == null || status.isDirectory() || status.getFileId() != inodeId || path.isEmpty()) {
       return Optional.empty();
     }
     if (!withBlocks) {
@@ -108,7 +115,11 @@ public final class DfsNamespace implements Namespace {
 
   @Override
   public void setReplication(long inodeId, short replication) throws IOException {
-    client.setReplication(INODES + inodeId, replication);
+    try {
+      client.setReplication(INODES + inodeId, replication);
+    } catch (QuotaExceededException e) {
+      throw new Refused("replication " + replication + " exceeds a quota: " + e.getMessage(), e);
+    }
   }
 
   @Override

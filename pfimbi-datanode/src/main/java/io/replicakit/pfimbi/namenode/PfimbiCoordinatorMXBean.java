@@ -14,6 +14,8 @@ public interface PfimbiCoordinatorMXBean {
   long getFilesCompleted();
 
   long getFilesFellBack();
+  /** Files whose raise the NameNode refused for good (a space quota): they keep their written replication. */
+  long getFilesRefused();
 
   /** Files below their target being replicated now. */
   int getFilesInProgress();

@@ -217,6 +217,11 @@ public final class PfimbiNameNodePlugin implements ServicePlugin, PfimbiCoordina
   }
 
   @Override
+  public long getFilesRefused() {
+    return counters().filesRefused();
+  }
+
+  @Override
   public int getFilesInProgress() {
     return counters().filesInProgress();
   }

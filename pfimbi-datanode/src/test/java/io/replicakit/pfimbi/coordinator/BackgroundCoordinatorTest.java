@@ -437,6 +437,37 @@ class BackgroundCoordinatorTest {
     assertEquals(1, coordinator.counters().filesCompleted());
   }
 
+  @Test
+  void raiseRefusedByAQuota_isNotRetried_theFileIsForgotten_andItsCopiesLeftToExcessDeletion() {
+    namespace.put(closedFile(block(1, "dn1")));
+    writtenAndScanned(PATH);
+    blocks.live.put(1L, 3);
+    namespace.quotaRefuses = true;
+    log.clear();
+
+    coordinator.scan();
+    assertEquals(List.of("release 1", "recheck [1]"), log, "released and rechecked: copies beyond 1 are excess");
+    assertTrue(namespace.replicationSet.isEmpty());
+    assertEquals(1, coordinator.counters().filesRefused());
+    assertCounters(1, 1, 0, 0, 0);
+
+    coordinator.scan();
+    assertEquals(2, log.size(), "nothing more once forgotten");
+  }
+
+  @Test
+  void fallBackRefusedByAQuota_isCountedAsRefused_notAsFallenBack() {
+    namespace.put(closedFile(block(1, "dn1")));
+    writtenAndScanned(PATH);
+    namespace.quotaRefuses = true;
+    nowMs += TIMEOUT_MS + 1;
+
+    coordinator.scan();
+    assertEquals(1, coordinator.counters().filesRefused());
+    assertEquals(0, coordinator.counters().filesFellBack());
+    assertEquals(0, coordinator.counters().filesInProgress());
+  }
+
   // ---------------------------------------------------------------------------------------------- forgetting
 
   @Test
@@ -863,6 +894,7 @@ class BackgroundCoordinatorTest {
     final Map<String, String> marks = new HashMap<>();
     final List<String> replicationSet = new ArrayList<>();
     boolean failSetReplication;
+    boolean quotaRefuses;
     int lookups;
     int maxPage;
 
@@ -930,6 +962,9 @@ class BackgroundCoordinatorTest {
     public void setReplication(long inodeId, short replication) throws IOException {
       if (failSetReplication) {
         throw new IOException("NameNode in safe mode");
+      }
+      if (quotaRefuses) {
+        throw new Namespace.Refused("replication " + replication + " exceeds a quota", null);
       }
       TestFile f = files.get(inodeId);
       log.add("setReplication " + f.path() + " " + replication);

@@ -29,6 +29,7 @@ import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.protocol.HdfsConstants;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -136,6 +137,77 @@ class PfimbiRecoveryIT {
       long recovered = (Long) ManagementFactory.getPlatformMBeanServer().getAttribute(
           new ObjectName("Hadoop:service=NameNode,name=ReplicaKitPfimbi"), "FilesRecovered");
       assertTrue(recovered >= 1, "the restarted NameNode's sweep found the file: " + recovered);
+    }
+  }
+
+  /**
+   * A file deleted while its copies wait (every disk but the writer's busy) is forgotten, and its blocks no longer
+   * kept from excess deletion: HDFS answers the coordinator's look-up of a deleted inode with
+   * {@code FileNotFoundException}, which until session 50 was taken for a passing fault, so the file stayed tracked
+   * and its blocks protected for as long as the NameNode ran.
+   */
+  @Test
+  void trackedFileDeletedWhileItsCopiesWait_isForgotten_andItsBlocksNoLongerProtected() throws Exception {
+    ClusterOptions options = PfimbiClusters.withPfimbi(dir).with(PfimbiConfig.GUARANTEED_SHARE_KEY, "0")
+        .with(PfimbiConfig.BACKGROUND_TIMEOUT_MS_KEY, "600s");
+    try (EmbeddedCluster cluster = EmbeddedCluster.start(ClusterSpecs.load("six-disks"), options)) {
+      List<DeviceControl.Load> loads = new ArrayList<>();
+      for (String node : List.of("dn02", "dn03", "dn04", "dn05", "dn06")) {
+        loads.add(cluster.devices(node).startLoad(HOLDING_LOAD_MIBPS, Duration.ofMinutes(3)));
+      }
+      try {
+        org.apache.hadoop.fs.Path file = PfimbiClusters.write(cluster, ClientPlacement.onNode("dn01"), "/jobs/d",
+            SPEC, 4);
+        awaitCoordinator("ProtectedBlocks", n -> n > 0, "the copies were asked for");
+        assertEquals(1L, coordinator("FilesInProgress"));
+        try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.offCluster())) {
+          assertTrue(fs.delete(file, false));
+        }
+        awaitCoordinator("FilesInProgress", n -> n == 0, "the deleted file is forgotten");
+        assertEquals(0L, coordinator("ProtectedBlocks"), "its blocks are no longer protected");
+      } finally {
+        loads.forEach(DeviceControl.Load::close);
+      }
+    }
+  }
+
+  /**
+   * A space quota that holds the file's written replicas but not its target: the raise is refused for good, so the
+   * file keeps its written replication, is counted as refused, and the copies made beyond it are deleted as excess
+   * rather than kept past what the quota allows (until session 50 the raise was retried every round for ever, and
+   * the veto kept the copies).
+   */
+  @Test
+  void spaceQuotaBelowTheTarget_leavesTheFileAtItsWrittenReplication_andDeletesTheCopies() throws Exception {
+    try (EmbeddedCluster cluster = EmbeddedCluster.start(ClusterSpecs.load("six-disks"),
+        PfimbiClusters.withPfimbi(dir))) {
+      int blocks = 2;
+      try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.offCluster())) {
+        org.apache.hadoop.fs.Path quota = new org.apache.hadoop.fs.Path("/jobs/q");
+        fs.mkdirs(quota);
+        fs.setQuota(quota, HdfsConstants.QUOTA_DONT_SET, 2L * blocks * PfimbiClusters.BLOCK);
+      }
+      org.apache.hadoop.fs.Path file = PfimbiClusters.write(cluster, "/jobs/q", SPEC, blocks);
+      awaitCoordinator("FilesRefused", n -> n >= 1, "the raise to 3 was refused by the quota");
+      assertEquals(0L, coordinator("FilesInProgress"));
+      PfimbiClusters.awaitReplicas(cluster, file, 1, Duration.ofSeconds(60));
+    }
+  }
+
+  private static long coordinator(String attribute) throws Exception {
+    Object v = ManagementFactory.getPlatformMBeanServer().getAttribute(
+        new ObjectName("Hadoop:service=NameNode,name=ReplicaKitPfimbi"), attribute);
+    return ((Number) v).longValue();
+  }
+
+  private static void awaitCoordinator(String attribute, java.util.function.LongPredicate until, String what)
+      throws Exception {
+    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+    while (!until.test(coordinator(attribute))) {
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError(what + ": " + attribute + " = " + coordinator(attribute));
+      }
+      Thread.sleep(200);
     }
   }
 

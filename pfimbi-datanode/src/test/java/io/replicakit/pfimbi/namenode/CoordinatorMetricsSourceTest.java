@@ -34,7 +34,7 @@ class CoordinatorMetricsSourceTest {
         Map.entry("LastSweepFilesBelowTarget", 8L), Map.entry("ProtectedBlocks", 9),
         Map.entry("ExcessDeletionsVetoed", 10L), Map.entry("DroppedPaths", 11L), Map.entry("ScanFaults", 12L),
         Map.entry("HookFaults", 13L), Map.entry("RoundsHeldForBlockReports", 14L),
-        Map.entry("BlockReportWaitsExpired", 15L)), values);
+        Map.entry("BlockReportWaitsExpired", 15L), Map.entry("FilesRefused", 16L)), values);
   }
 
   /** A coordinator whose figures are 1, 2, 3, ... in the order of the bean's attributes. */
@@ -97,6 +97,10 @@ class CoordinatorMetricsSourceTest {
 
     public long getBlockReportWaitsExpired() {
       return 15;
+    }
+
+    public long getFilesRefused() {
+      return 16;
     }
   }
 }
