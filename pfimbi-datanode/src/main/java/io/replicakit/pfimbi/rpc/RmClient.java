@@ -18,6 +18,7 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import javax.net.SocketFactory;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.CommonConfigurationKeysPublic;
 import org.apache.hadoop.io.retry.RetryPolicies;
 import org.apache.hadoop.ipc.ProtobufRpcEngine2;
 import org.apache.hadoop.ipc.RPC;
@@ -52,6 +53,15 @@ public final class RmClient implements AutoCloseable {
     }
     this.conf = new Configuration(conf);
     RPC.setProtocolEngine(this.conf, ReplicationManagerProtocolPB.class, ProtobufRpcEngine2.class);
+    // One connection attempt, no longer than a call may take: Hadoop's IPC client retries a connect that times out
+    // ipc.client.connect.max.retries.on.timeouts (45) times of ipc.client.connect.timeout (20 s) whatever the
+    // retry policy, so a powered-off DataNode would hold the coordinator's round (or a relaying DataNode) ~15 min.
+    this.conf.setInt(CommonConfigurationKeysPublic.IPC_CLIENT_CONNECT_MAX_RETRIES_ON_SOCKET_TIMEOUTS_KEY, 0);
+    if (timeoutMs > 0) {
+      this.conf.setInt(CommonConfigurationKeysPublic.IPC_CLIENT_CONNECT_TIMEOUT_KEY, Math.min(timeoutMs,
+          conf.getInt(CommonConfigurationKeysPublic.IPC_CLIENT_CONNECT_TIMEOUT_KEY,
+              CommonConfigurationKeysPublic.IPC_CLIENT_CONNECT_TIMEOUT_DEFAULT)));
+    }
     this.port = port;
     this.timeoutMs = timeoutMs;
   }

@@ -80,6 +80,40 @@ class RmServerClientTest {
     server.close();
   }
 
+  /**
+   * A Replication Manager whose host does not answer (a listener that never accepts, its backlog full: connects
+   * time out, as to a powered-off host): the call fails after one connect timeout, at most the call's timeout,
+   * instead of after Hadoop IPC's 45 retries of 20 s.
+   */
+  @Test
+  @Timeout(value = 60, unit = TimeUnit.SECONDS)
+  void hostThatNeverAnswers_failsTheCallAfterOneConnectTimeout() throws Exception {
+    try (java.net.ServerSocket silent = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      List<java.net.Socket> filling = new java.util.ArrayList<>();
+      try {
+        for (int i = 0; i < 4; i++) {
+          java.net.Socket s = new java.net.Socket();
+          filling.add(s);
+          try {
+            s.connect(silent.getLocalSocketAddress(), 300);
+          } catch (IOException full) {
+            // the backlog is full: what the client below will meet
+          }
+        }
+        RmClient unanswered = new RmClient(new Configuration(), silent.getLocalPort(), 1_000);
+        try {
+          assertThrows(IOException.class, () -> unanswered.status("127.0.0.1"));
+        } finally {
+          unanswered.close();
+        }
+      } finally {
+        for (java.net.Socket s : filling) {
+          s.close();
+        }
+      }
+    }
+  }
+
   @Test
   void serverOnPortZero_listensOnAnEphemeralPort() {
     assertTrue(server.address().getPort() > 0);

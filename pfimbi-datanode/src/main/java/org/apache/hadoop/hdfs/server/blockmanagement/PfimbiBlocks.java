@@ -114,13 +114,21 @@ public final class PfimbiBlocks {
     return protectedBlocks.size();
   }
 
-  /** True when the storages offered for an excess decision are those of a protected block. */
-  boolean isInBackgroundReplication(Collection<DatanodeStorageInfo> replicas) {
+  /**
+   * True when the storages offered for an excess decision are those of a protected block. HDFS's placement policy
+   * is not told which block it decides for, only its replicas ({@code availableReplicas}, the block's storages less
+   * excess, corrupt and out-of-service ones, so possibly fewer than the protected block holds) and its expected
+   * replication; a protected block matches when it holds every offered storage and has that replication. The
+   * replication check keeps an unrelated block of another replication whose replicas happen to sit on the same
+   * storages from being vetoed (HDFS never retries a vetoed decision, so its excess copy would stay); one of the
+   * same replication on a subset of the same storages still matches.
+   */
+  boolean isInBackgroundReplication(Collection<DatanodeStorageInfo> replicas, int expectedReplication) {
     if (protectedBlocks.isEmpty() || replicas.isEmpty()) {
       return false;
     }
     for (BlockInfo block : protectedBlocks.values()) {
-      if (holdsAll(block, replicas)) {
+      if (block.getReplication() == expectedReplication && holdsAll(block, replicas)) {
         return true;
       }
     }

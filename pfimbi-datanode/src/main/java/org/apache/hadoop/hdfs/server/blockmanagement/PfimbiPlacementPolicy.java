@@ -128,7 +128,7 @@ public class PfimbiPlacementPolicy extends BlockPlacementPolicy implements Confi
       Collection<DatanodeStorageInfo> delCandidates, int expectedNumOfReplicas, List<StorageType> excessTypes,
       DatanodeDescriptor addedNode, DatanodeDescriptor delNodeHint) {
     try {
-      if (PfimbiBlocks.get().isInBackgroundReplication(availableReplicas)) {
+      if (PfimbiBlocks.get().isInBackgroundReplication(availableReplicas, expectedNumOfReplicas)) {
         PfimbiBlocks.get().countVeto();
         return List.of();
       }
