@@ -123,6 +123,7 @@ public final class NameNodeInternals {
           "byte[] XAttr.getValue()",
           "int BlockInfo.findStorageInfo(DatanodeStorageInfo)",
           "int BlockManager.processMisReplicatedBlocks(List)",
+          "short BlockInfo.getReplication()",
           "int BlockPlacementPolicy.getMinBlocksForWrite()",
           "int DatanodeDescriptor.getInfoPort()",
           "int DatanodeDescriptor.getIpcPort()",

@@ -19,8 +19,10 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.ipc.ProtobufRpcEngine2;
 import org.apache.hadoop.ipc.RPC;
+import org.apache.hadoop.security.AccessControlException;
 import org.apache.hadoop.thirdparty.protobuf.BlockingService;
 import org.apache.hadoop.thirdparty.protobuf.RpcController;
+import org.apache.hadoop.thirdparty.protobuf.ServiceException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -114,8 +116,17 @@ public final class RmServer implements AutoCloseable {
       return callers.flatMap(p -> p.refusal(SideChannelSecurity.caller(), "Pfimbi notice"));
     }
 
+    /**
+     * The managers' state and recent failures, for the same callers as notices (the NameNode, the DataNodes): the
+     * failures name blocks, which no other principal is shown.
+     */
     @Override
-    public StatusResponseProto status(RpcController controller, StatusRequestProto request) {
+    public StatusResponseProto status(RpcController controller, StatusRequestProto request)
+        throws ServiceException {
+      Optional<String> refusal = callers.flatMap(p -> p.refusal(SideChannelSecurity.caller(), "Pfimbi status"));
+      if (refusal.isPresent()) {
+        throw new ServiceException(new AccessControlException(refusal.get()));
+      }
       return StatusResponseProto.newBuilder().addAllManagers(handler.status())
           .addAllFailedBlocks(handler.failedBlocks()).build();
     }

@@ -81,6 +81,8 @@ class PfimbiSecureIT {
     Optional<String> refusal = notify(mallory, conf(), target(block), noticeFor(block, block.getBlockSize()));
     assertTrue(refusal.orElseThrow().startsWith("Pfimbi notice refused: " + intruder.name()), refusal.get());
     assertEquals(1, locations("/secure/other"), "no copy was made");
+    IOException status = assertThrows(IOException.class, () -> failed(mallory, target(block)));
+    assertTrue(status.getMessage().contains("Pfimbi status refused: " + intruder.name()), status.getMessage());
   }
 
   @Test

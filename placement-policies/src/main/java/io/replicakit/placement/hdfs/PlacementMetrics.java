@@ -80,8 +80,9 @@ public final class PlacementMetrics implements MetricsSource {
           registered = true;
           try {
             MetricsRegistration.register(record.name(), record.description(), this);
-          } catch (RuntimeException e) {
-            // no metrics system in this process (a tool): the counters still count
+          } catch (RuntimeException | LinkageError e) {
+            // no metrics system in this process (a tool), or one this Hadoop cannot link: the counters still
+            // count, and a placement decision (which may run under the namesystem's write lock) never fails for it
           }
         }
       }
