@@ -163,7 +163,12 @@ public final class DispatcherAdaptor implements java.io.Closeable {
     List<Move> moves = planner.plan(classification, candidates, random);
     long bytesBefore = nnc.getBytesMoved().get();
     Set<DDatanode> targets = new HashSet<>();
-    moves.forEach(m -> targets.add(round.nodes.get(m.target().node())));
+    for (Move m : moves) {
+      DDatanode target = round.nodes.get(m.target().node());
+      if (target != null) {
+        targets.add(target);
+      }
+    }
     ReplicaKitDispatch.startMovers(targets, settings.moverThreads(), settings.maxConcurrentMovesPerNode());
     Dispatched d = dispatch(dispatcher, moves, groups, blocks);
     long scheduled = d.bytes();

@@ -48,6 +48,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class BackgroundCoordinator {
 
+  static final int REFUSED_KEPT = 100_000;
   private static final Logger LOG = LoggerFactory.getLogger(BackgroundCoordinator.class);
 
   /** How often the Replication Managers with copies in flight are asked which copies they failed to write. */
@@ -70,6 +71,18 @@ public final class BackgroundCoordinator {
   private final LongSupplier clockMs;
   private final CoordinationSettings settings;
   private final Map<Long, Tracked> files = new LinkedHashMap<>();
+  /**
+   * Files whose raise a quota refused, by inode id: neither a sweep nor a new block tracks them again while this
+   * coordinator runs (each time would copy the file once more only to have the copies deleted as excess). The
+   * operator's lever is {@code pfimbi-check --repair} once the quota allows. At most {@link #REFUSED_KEPT}, oldest
+   * forgotten first (such a file is then tracked and refused once more).
+   */
+  private final Map<Long, Boolean> refused = new LinkedHashMap<>(16, 0.75f, false) {
+    @Override
+    protected boolean removeEldestEntry(Map.Entry<Long, Boolean> eldest) {
+      return size() > REFUSED_KEPT;
+    }
+  };
   private final Candidates candidates = new Candidates();
   private final SweepSchedule sweep;
   private final CoordinatorCounters counters = new CoordinatorCounters();
@@ -174,7 +187,7 @@ public final class BackgroundCoordinator {
 
   private void admitCandidates() {
     candidates.drain(namespace, faults).forEach((inodeId, writtenAt) -> {
-      if (!files.containsKey(inodeId)) {
+      if (!files.containsKey(inodeId) && !refused.containsKey(inodeId)) {
         try {
           admit(inodeId, writtenAt);
         } catch (IOException e) {
@@ -236,7 +249,7 @@ public final class BackgroundCoordinator {
   private void sweepSlice() {
     try {
       for (MarkedTreeSweep.Found f : sweep.step(clockMs.getAsLong())) {
-        if (!files.containsKey(f.inodeId())) {
+        if (!files.containsKey(f.inodeId()) && !refused.containsKey(f.inodeId())) {
           faults.warn("recovered", "Pfimbi: {} is at replication {} below its target {} and was not being "
               + "replicated (NameNode restart, failover or a missed write); replicating it now",
               f.path(), f.replication(), f.spec().replication());
@@ -441,6 +454,7 @@ public final class BackgroundCoordinator {
       LOG.error("Pfimbi: {} stays at its written replication; the NameNode refuses {}: {}", tracked.path,
           tracked.spec.replication(), e.getMessage());
       counters.refused();
+      refused.put(inodeId, Boolean.TRUE);
     }
     List<Long> released = List.copyOf(tracked.started.keySet());
     forget(inodeId, tracked);

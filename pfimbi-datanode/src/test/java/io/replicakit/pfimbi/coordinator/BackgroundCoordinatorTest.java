@@ -456,6 +456,30 @@ class BackgroundCoordinatorTest {
   }
 
   @Test
+  void fileARaiseWasRefusedFor_isNotTrackedAgain_bySweepsOrNewBlocks() {
+    coordinator = coordinator(10_000);
+    namespace.mark("/job", SPEC);
+    namespace.put(closedFile(block(1, "dn1")));
+    writtenAndScanned(PATH);
+    blocks.live.put(1L, 3);
+    namespace.quotaRefuses = true;
+    coordinator.scan();
+    assertEquals(1, coordinator.counters().filesRefused());
+
+    blocks.live.put(1L, 1); // the copies went as excess; the file is still below its request
+    for (int sweep = 0; sweep < 3; sweep++) {
+      nowMs += 10_001;
+      for (int round = 0; round < 5; round++) {
+        coordinator.scan();
+      }
+    }
+    writtenAndScanned(PATH); // a block allocated again (an append)
+    assertEquals(0, coordinator.counters().filesRecovered(), "the sweep leaves it alone");
+    assertEquals(1, coordinator.counters().filesTracked(), "so does a new block");
+    assertEquals(0, coordinator.counters().filesInProgress());
+  }
+
+  @Test
   void fallBackRefusedByAQuota_isCountedAsRefused_notAsFallenBack() {
     namespace.put(closedFile(block(1, "dn1")));
     writtenAndScanned(PATH);
