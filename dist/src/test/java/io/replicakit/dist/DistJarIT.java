@@ -40,16 +40,14 @@ class DistJarIT {
 
   /**
    * Our classes that must live in a Hadoop package: BlockPlacementPolicy.initialize takes a package-private type,
-   * the topology's read lock and root are package-private (the placement policies' one-walk leaf snapshot), and so
-   * are the balancer dispatcher's per-iteration mover pools and its full constructor (balancer-ext).
+   * and the topology's read lock and root are package-private (the placement policies' one-walk leaf snapshot).
    */
   static final Set<String> HDFS_PACKAGE_CLASSES = Set.of(
       "org/apache/hadoop/net/ReplicaKitTopology.class",
       "org/apache/hadoop/hdfs/server/blockmanagement/PfimbiPlacementPolicy.class",
       "org/apache/hadoop/hdfs/server/blockmanagement/PfimbiBlocks.class",
       "org/apache/hadoop/hdfs/server/blockmanagement/PfimbiBlocks$Writes.class",
-      "org/apache/hadoop/hdfs/server/blockmanagement/ReplicaKitPlacementPolicy.class",
-      "org/apache/hadoop/hdfs/server/balancer/ReplicaKitDispatch.class");
+      "org/apache/hadoop/hdfs/server/blockmanagement/ReplicaKitPlacementPolicy.class");
 
   /** Entry points an operator names in hdfs-site.xml or on the command line. */
   static final List<String> ENTRY_CLASSES = List.of(
@@ -323,6 +321,12 @@ class DistJarIT {
       // The other plugins do not reach into HDFS's packages and link either way.
       Class.forName("io.replicakit.read.hdfs.ReplicaKitNetworkTopology", true, child);
       Class.forName("io.replicakit.metrics.datanode.MetricsReporterPlugin", true, child);
+      // The balancer (run by `hadoop jar`, a child loader) reaches the dispatcher's package-private members by
+      // reflection, which a child loader allows; a class in HDFS's package would fail with IllegalAccessError.
+      java.lang.reflect.Method open = Class.forName("io.replicakit.balancer.hdfs.DispatcherAccess", true, child)
+          .getDeclaredMethod("open");
+      open.setAccessible(true);
+      assertNotNull(open.invoke(null));
     }
   }
 }

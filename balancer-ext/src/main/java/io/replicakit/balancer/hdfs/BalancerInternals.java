@@ -7,9 +7,9 @@ package io.replicakit.balancer.hdfs;
 import io.replicakit.common.hdfs.InternalApi;
 
 /**
- * Every Hadoop type and member that {@link DispatcherAdaptor} uses of HDFS's balancing internals, itself or through
- * {@code org.apache.hadoop.hdfs.server.balancer.ReplicaKitDispatch} (the dispatcher's package-private members),
- * checked when the balancer starts. {@code BalancerInternalsTest} compares it with the bytecode.
+ * Every Hadoop type and member that {@link DispatcherAdaptor} uses of HDFS's balancing internals, itself or by
+ * reflection through {@link DispatcherAccess} (the dispatcher's package-private members), checked when the balancer
+ * starts. {@code BalancerInternalsTest} compares it with the bytecode.
  */
 final class BalancerInternals {
 

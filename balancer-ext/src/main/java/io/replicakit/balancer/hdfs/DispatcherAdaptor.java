@@ -30,7 +30,6 @@ import org.apache.hadoop.hdfs.server.balancer.Dispatcher.DDatanode.StorageGroup;
 import org.apache.hadoop.hdfs.server.balancer.Dispatcher.PendingMove;
 import org.apache.hadoop.hdfs.server.balancer.Dispatcher.Source;
 import org.apache.hadoop.hdfs.server.balancer.NameNodeConnector;
-import org.apache.hadoop.hdfs.server.balancer.ReplicaKitDispatch;
 import org.apache.hadoop.hdfs.server.protocol.BlocksWithLocations;
 import org.apache.hadoop.hdfs.server.protocol.BlocksWithLocations.BlockWithLocations;
 import org.apache.hadoop.hdfs.server.protocol.BlocksWithLocations.StripedBlockWithLocations;
@@ -62,10 +61,12 @@ public final class DispatcherAdaptor implements java.io.Closeable {
   private final NodeLoads loads;
   private final RandomGenerator random;
   private final MovePlanner planner;
+  private final DispatcherAccess access;
   private final Map<Long, Long> movedAtMs = new HashMap<>();
 
   private DispatcherAdaptor(NameNodeConnector nnc, Configuration conf, DispatcherSettings settings,
-      NodeLoads loads, RandomGenerator random) {
+      NodeLoads loads, RandomGenerator random, DispatcherAccess access) {
+    this.access = access;
     this.nnc = nnc;
     this.conf = conf;
     this.settings = settings;
@@ -82,9 +83,10 @@ public final class DispatcherAdaptor implements java.io.Closeable {
   public static DispatcherAdaptor open(Configuration conf, URI fs, org.apache.hadoop.fs.Path lockPath,
       int maxIdleIterations, DispatcherSettings settings, RandomGenerator random) throws IOException {
     BalancerInternals.API.check();
+    DispatcherAccess access = DispatcherAccess.open();
     List<NameNodeConnector> connectors = NameNodeConnector.newNameNodeConnectors(List.of(fs), "Balancer",
         lockPath, conf, maxIdleIterations);
-    return new DispatcherAdaptor(connectors.get(0), conf, settings, new NodeLoads(conf, fs), random);
+    return new DispatcherAdaptor(connectors.get(0), conf, settings, new NodeLoads(conf, fs), random, access);
   }
 
   /** Bytes the DataNodes confirmed moving since {@link #open}. */
@@ -105,7 +107,7 @@ public final class DispatcherAdaptor implements java.io.Closeable {
 
   /** Runs one iteration: classify, plan, dispatch, wait for the moves. */
   public Iteration iterate() throws IOException, InterruptedException {
-    try (Round round = new Round(ReplicaKitDispatch.newDispatcher(nnc, settings, conf))) {
+    try (Round round = new Round(access.newDispatcher(nnc, settings, conf), access)) {
       return iterate(round);
     }
   }
@@ -116,10 +118,13 @@ public final class DispatcherAdaptor implements java.io.Closeable {
    */
   private static final class Round implements AutoCloseable {
     final Dispatcher dispatcher;
+    final DispatcherAccess access;
     final Map<String, DDatanode> nodes = new HashMap<>();
+    int targetGroups;
 
-    Round(Dispatcher dispatcher) {
+    Round(Dispatcher dispatcher, DispatcherAccess access) {
       this.dispatcher = dispatcher;
+      this.access = access;
     }
 
     DDatanode node(DatanodeInfo info) {
@@ -127,9 +132,9 @@ public final class DispatcherAdaptor implements java.io.Closeable {
     }
 
     @Override
-    public void close() {
+    public void close() throws IOException {
       try {
-        ReplicaKitDispatch.stopMovers(nodes.values());
+        access.stopMovers(nodes.values());
       } finally {
         dispatcher.shutdownNow();
       }
@@ -169,7 +174,8 @@ public final class DispatcherAdaptor implements java.io.Closeable {
         targets.add(target);
       }
     }
-    ReplicaKitDispatch.startMovers(targets, settings.moverThreads(), settings.maxConcurrentMovesPerNode());
+    round.access.startMovers(targets, DispatcherAccess.threadsPerTarget(settings.moverThreads(), round.targetGroups,
+        settings.maxConcurrentMovesPerNode()));
     Dispatched d = dispatch(dispatcher, moves, groups, blocks);
     long scheduled = d.bytes();
     int raising = d.raising();
@@ -260,8 +266,9 @@ public final class DispatcherAdaptor implements java.io.Closeable {
       DDatanode dn = round.node(nodes.get(u.node()));
       StorageType type = StorageType.parseStorageType(u.storageType());
       long budget = e.role() == Role.BUSY ? 0 : e.budget();
-      StorageGroup g = u.utilizationPct() > e.meanPct() ? dn.addSource(type, budget, dispatcher)
-          : dn.addTarget(type, budget);
+      boolean source = u.utilizationPct() > e.meanPct();
+      StorageGroup g = source ? dn.addSource(type, budget, dispatcher) : dn.addTarget(type, budget);
+      round.targetGroups += source ? 0 : 1;
       dispatcher.getStorageGroupMap().put(g);
       groups.put(u.key(), g);
     }

@@ -49,7 +49,7 @@ public record DispatcherSettings(double thresholdPct, double busyMaxPct, long mo
             DFSConfigKeys.DFS_BALANCER_MAX_SIZE_TO_MOVE_DEFAULT),
         conf.getInt(DFSConfigKeys.DFS_BALANCER_MAX_NO_MOVE_INTERVAL_KEY,
             DFSConfigKeys.DFS_BALANCER_MAX_NO_MOVE_INTERVAL_DEFAULT),
-        notNegative(conf, DFSConfigKeys.DFS_BALANCER_BLOCK_MOVE_TIMEOUT,
+        conf.getInt(DFSConfigKeys.DFS_BALANCER_BLOCK_MOVE_TIMEOUT,
             DFSConfigKeys.DFS_BALANCER_BLOCK_MOVE_TIMEOUT_DEFAULT),
         pause);
   }
@@ -72,15 +72,6 @@ public record DispatcherSettings(double thresholdPct, double busyMaxPct, long mo
     long v = conf.getLong(key, def);
     if (v <= 0) {
       throw new IllegalArgumentException(key + " = " + v + " <= 0");
-    }
-    return v;
-  }
-
-  /** As HDFS's Balancer reads {@code dfs.balancer.block-move.timeout}: 0 (no timeout) or more, in ms. */
-  private static int notNegative(Configuration conf, String key, int def) {
-    int v = conf.getInt(key, def);
-    if (v < 0) {
-      throw new IllegalArgumentException(key + " = " + v + " < 0");
     }
     return v;
   }

@@ -7,7 +7,6 @@ package io.replicakit.balancer.hdfs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
-import org.apache.hadoop.hdfs.server.balancer.ReplicaKitDispatch;
 import org.junit.jupiter.api.Test;
 
 /** The balancer adaptor's list of HDFS internals against Hadoop 3.5.0 (the test class path). */
@@ -20,6 +19,6 @@ class BalancerInternalsTest {
 
   @Test
   void list_namesEveryHadoopMemberTheAdaptorCalls() {
-    assertEquals(List.of(), BalancerInternals.API.undeclared(DispatcherAdaptor.class, ReplicaKitDispatch.class));
+    assertEquals(List.of(), BalancerInternals.API.undeclared(DispatcherAdaptor.class, DispatcherAccess.class));
   }
 }
