@@ -102,7 +102,12 @@ class RmServerClientTest {
         }
         RmClient unanswered = new RmClient(new Configuration(), silent.getLocalPort(), 1_000);
         try {
+          long start = System.nanoTime();
           assertThrows(IOException.class, () -> unanswered.status("127.0.0.1"));
+          long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+          // Not a timing benchmark: the bound only tells one bounded attempt (about 1 s) from Hadoop's default
+          // connect timeout of 20 s, which even a single unbounded attempt would reach.
+          assertTrue(ms < 20_000, "the call took " + ms + " ms");
         } finally {
           unanswered.close();
         }
