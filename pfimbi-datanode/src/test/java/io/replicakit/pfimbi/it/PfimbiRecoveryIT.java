@@ -172,6 +172,37 @@ class PfimbiRecoveryIT {
   }
 
   /**
+   * A tracked file overwritten while a snapshot holds it: its inode lives on in the snapshot, and HDFS resolves it
+   * through its old path, now the new file's. The coordinator must forget the old inode rather than take the new
+   * file for it (it would track the new file twice); the new file is tracked on its own.
+   */
+  @Test
+  void trackedFileOverwrittenWhileASnapshotHoldsIt_isForgotten_andOnlyTheNewFileIsTracked() throws Exception {
+    ClusterOptions options = PfimbiClusters.withPfimbi(dir).with(PfimbiConfig.GUARANTEED_SHARE_KEY, "0")
+        .with(PfimbiConfig.BACKGROUND_TIMEOUT_MS_KEY, "600s");
+    try (EmbeddedCluster cluster = EmbeddedCluster.start(ClusterSpecs.load("six-disks"), options)) {
+      List<DeviceControl.Load> loads = new ArrayList<>();
+      for (String node : List.of("dn02", "dn03", "dn04", "dn05", "dn06")) {
+        loads.add(cluster.devices(node).startLoad(HOLDING_LOAD_MIBPS, Duration.ofMinutes(3)));
+      }
+      try {
+        PfimbiClusters.write(cluster, ClientPlacement.onNode("dn01"), "/jobs/s", SPEC, 2);
+        awaitCoordinator("FilesInProgress", n -> n == 1, "the first file is tracked");
+        try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.offCluster())) {
+          org.apache.hadoop.fs.Path jobs = new org.apache.hadoop.fs.Path("/jobs/s");
+          fs.allowSnapshot(jobs);
+          fs.createSnapshot(jobs, "before");
+        }
+        PfimbiClusters.write(cluster, ClientPlacement.onNode("dn01"), "/jobs/s", SPEC, 2); // overwrites part-0
+        awaitCoordinator("FilesTracked", n -> n >= 2, "the new file is tracked");
+        awaitCoordinator("FilesInProgress", n -> n == 1, "the snapshot's inode is forgotten");
+      } finally {
+        loads.forEach(DeviceControl.Load::close);
+      }
+    }
+  }
+
+  /**
    * A space quota that holds the file's written replicas but not its target: the raise is refused for good, so the
    * file keeps its written replication, is counted as refused, and the copies made beyond it are deleted as excess
    * rather than kept past what the quota allows (until session 50 the raise was retried every round for ever, and
