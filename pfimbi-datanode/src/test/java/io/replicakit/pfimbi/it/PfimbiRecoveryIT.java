@@ -48,6 +48,29 @@ class PfimbiRecoveryIT {
   private static final String TIMEOUT = "20s";
   /** Far above any emulated disk's speed: a node under this load never looks idle to its Replication Manager. */
   private static final double HOLDING_LOAD_MIBPS = 1000;
+  /** Every disk but the writer's (dn01): copies wait while the writer's own replicas land. */
+  private static final List<String> ALL_BUT_THE_WRITER = List.of("dn02", "dn03", "dn04", "dn05", "dn06");
+
+  /**
+   * {@link #HOLDING_LOAD_MIBPS} on the named nodes' disks for up to three minutes, so their Replication Managers
+   * (guaranteed share 0) hold background copies back until it is closed.
+   */
+  private static final class HeldCopies implements AutoCloseable {
+    private final List<DeviceControl.Load> loads = new ArrayList<>();
+
+    static HeldCopies on(EmbeddedCluster cluster, List<String> nodes) {
+      HeldCopies held = new HeldCopies();
+      for (String node : nodes) {
+        held.loads.add(cluster.devices(node).startLoad(HOLDING_LOAD_MIBPS, Duration.ofMinutes(3)));
+      }
+      return held;
+    }
+
+    @Override
+    public void close() {
+      loads.forEach(DeviceControl.Load::close);
+    }
+  }
 
   @TempDir
   Path dir;
@@ -94,7 +117,7 @@ class PfimbiRecoveryIT {
   void nameNodeRestart_withCopiesPending_endsAtFullReplication_andCountsTheRecoveredFile() throws Exception {
     // Every disk but the writer's stays busy until the NameNode has restarted: their Replication Managers then
     // hold the copies back (guaranteed share 0), so they are still pending when the coordinator's memory goes.
-    restartWithCopiesPending(List.of("dn02", "dn03", "dn04", "dn05", "dn06"), Map.of());
+    restartWithCopiesPending(ALL_BUT_THE_WRITER, Map.of());
   }
 
   /**
@@ -118,19 +141,13 @@ class PfimbiRecoveryIT {
       options = options.with(e.getKey(), e.getValue());
     }
     try (EmbeddedCluster cluster = EmbeddedCluster.start(ClusterSpecs.load("six-disks"), options)) {
-      List<DeviceControl.Load> loads = new ArrayList<>();
-      for (String node : busy) {
-        loads.add(cluster.devices(node).startLoad(HOLDING_LOAD_MIBPS, Duration.ofMinutes(3)));
-      }
       org.apache.hadoop.fs.Path file;
-      try {
+      try (HeldCopies held = HeldCopies.on(cluster, busy)) {
         file = PfimbiClusters.write(cluster, ClientPlacement.onNode("dn01"), "/jobs/r", SPEC, 8);
         try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.offCluster())) {
           assertEquals(1, fs.getFileStatus(file).getReplication(), "copies still pending before the restart");
         }
         cluster.restartNameNode(Map.of());
-      } finally {
-        loads.forEach(DeviceControl.Load::close);
       }
 
       PfimbiClusters.awaitReplicas(cluster, file, 3, Duration.ofSeconds(150));
@@ -150,12 +167,8 @@ class PfimbiRecoveryIT {
   void trackedFileDeletedWhileItsCopiesWait_isForgotten_andItsBlocksNoLongerProtected() throws Exception {
     ClusterOptions options = PfimbiClusters.withPfimbi(dir).with(PfimbiConfig.GUARANTEED_SHARE_KEY, "0")
         .with(PfimbiConfig.BACKGROUND_TIMEOUT_MS_KEY, "600s");
-    try (EmbeddedCluster cluster = EmbeddedCluster.start(ClusterSpecs.load("six-disks"), options)) {
-      List<DeviceControl.Load> loads = new ArrayList<>();
-      for (String node : List.of("dn02", "dn03", "dn04", "dn05", "dn06")) {
-        loads.add(cluster.devices(node).startLoad(HOLDING_LOAD_MIBPS, Duration.ofMinutes(3)));
-      }
-      try {
+    try (EmbeddedCluster cluster = EmbeddedCluster.start(ClusterSpecs.load("six-disks"), options);
+        HeldCopies held = HeldCopies.on(cluster, ALL_BUT_THE_WRITER)) {
         org.apache.hadoop.fs.Path file = PfimbiClusters.write(cluster, ClientPlacement.onNode("dn01"), "/jobs/d",
             SPEC, 4);
         awaitCoordinator("ProtectedBlocks", n -> n > 0, "the copies were asked for");
@@ -165,9 +178,6 @@ class PfimbiRecoveryIT {
         }
         awaitCoordinator("FilesInProgress", n -> n == 0, "the deleted file is forgotten");
         assertEquals(0L, coordinator("ProtectedBlocks"), "its blocks are no longer protected");
-      } finally {
-        loads.forEach(DeviceControl.Load::close);
-      }
     }
   }
 
@@ -180,12 +190,8 @@ class PfimbiRecoveryIT {
   void trackedFileOverwrittenWhileASnapshotHoldsIt_isForgotten_andOnlyTheNewFileIsTracked() throws Exception {
     ClusterOptions options = PfimbiClusters.withPfimbi(dir).with(PfimbiConfig.GUARANTEED_SHARE_KEY, "0")
         .with(PfimbiConfig.BACKGROUND_TIMEOUT_MS_KEY, "600s");
-    try (EmbeddedCluster cluster = EmbeddedCluster.start(ClusterSpecs.load("six-disks"), options)) {
-      List<DeviceControl.Load> loads = new ArrayList<>();
-      for (String node : List.of("dn02", "dn03", "dn04", "dn05", "dn06")) {
-        loads.add(cluster.devices(node).startLoad(HOLDING_LOAD_MIBPS, Duration.ofMinutes(3)));
-      }
-      try {
+    try (EmbeddedCluster cluster = EmbeddedCluster.start(ClusterSpecs.load("six-disks"), options);
+        HeldCopies held = HeldCopies.on(cluster, ALL_BUT_THE_WRITER)) {
         PfimbiClusters.write(cluster, ClientPlacement.onNode("dn01"), "/jobs/s", SPEC, 2);
         awaitCoordinator("FilesInProgress", n -> n == 1, "the first file is tracked");
         try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.offCluster())) {
@@ -196,9 +202,6 @@ class PfimbiRecoveryIT {
         PfimbiClusters.write(cluster, ClientPlacement.onNode("dn01"), "/jobs/s", SPEC, 2); // overwrites part-0
         awaitCoordinator("FilesTracked", n -> n >= 2, "the new file is tracked");
         awaitCoordinator("FilesInProgress", n -> n == 1, "the snapshot's inode is forgotten");
-      } finally {
-        loads.forEach(DeviceControl.Load::close);
-      }
     }
   }
 
