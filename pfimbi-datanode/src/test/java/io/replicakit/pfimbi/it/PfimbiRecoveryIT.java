@@ -16,6 +16,7 @@ import io.replicakit.testbed.cluster.ClusterOptions;
 import io.replicakit.testbed.cluster.EmbeddedCluster;
 import io.replicakit.testbed.device.DeviceControl;
 import io.replicakit.testbed.spec.ClusterSpecs;
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -134,13 +135,25 @@ class PfimbiRecoveryIT {
         Map.of(DFSConfigKeys.DFS_BLOCKREPORT_INITIAL_DELAY_KEY, "15"));
   }
 
-  private void restartWithCopiesPending(List<String> busy, Map<String, String> settings) throws Exception {
+  /**
+   * A six-disk cluster whose Replication Managers keep no guaranteed share (a busy disk writes no background copy),
+   * with {@code timeout} before a waiting copy falls back, and {@code settings} besides.
+   */
+  private EmbeddedCluster clusterHoldingCopies(String timeout, Map<String, String> settings) throws IOException {
     ClusterOptions options = PfimbiClusters.withPfimbi(dir).with(PfimbiConfig.GUARANTEED_SHARE_KEY, "0")
-        .with(PfimbiConfig.BACKGROUND_TIMEOUT_MS_KEY, TIMEOUT);
+        .with(PfimbiConfig.BACKGROUND_TIMEOUT_MS_KEY, timeout);
     for (Map.Entry<String, String> e : settings.entrySet()) {
       options = options.with(e.getKey(), e.getValue());
     }
-    try (EmbeddedCluster cluster = EmbeddedCluster.start(ClusterSpecs.load("six-disks"), options)) {
+    return EmbeddedCluster.start(ClusterSpecs.load("six-disks"), options);
+  }
+
+  private EmbeddedCluster clusterHoldingCopies(String timeout) throws IOException {
+    return clusterHoldingCopies(timeout, Map.of());
+  }
+
+  private void restartWithCopiesPending(List<String> busy, Map<String, String> settings) throws Exception {
+    try (EmbeddedCluster cluster = clusterHoldingCopies(TIMEOUT, settings)) {
       org.apache.hadoop.fs.Path file;
       try (HeldCopies held = HeldCopies.on(cluster, busy)) {
         file = PfimbiClusters.write(cluster, ClientPlacement.onNode("dn01"), "/jobs/r", SPEC, 8);
@@ -165,9 +178,7 @@ class PfimbiRecoveryIT {
    */
   @Test
   void trackedFileDeletedWhileItsCopiesWait_isForgotten_andItsBlocksNoLongerProtected() throws Exception {
-    ClusterOptions options = PfimbiClusters.withPfimbi(dir).with(PfimbiConfig.GUARANTEED_SHARE_KEY, "0")
-        .with(PfimbiConfig.BACKGROUND_TIMEOUT_MS_KEY, "600s");
-    try (EmbeddedCluster cluster = EmbeddedCluster.start(ClusterSpecs.load("six-disks"), options);
+    try (EmbeddedCluster cluster = clusterHoldingCopies("600s");
         HeldCopies held = HeldCopies.on(cluster, ALL_BUT_THE_WRITER)) {
         org.apache.hadoop.fs.Path file = PfimbiClusters.write(cluster, ClientPlacement.onNode("dn01"), "/jobs/d",
             SPEC, 4);
@@ -188,9 +199,7 @@ class PfimbiRecoveryIT {
    */
   @Test
   void trackedFileOverwrittenWhileASnapshotHoldsIt_isForgotten_andOnlyTheNewFileIsTracked() throws Exception {
-    ClusterOptions options = PfimbiClusters.withPfimbi(dir).with(PfimbiConfig.GUARANTEED_SHARE_KEY, "0")
-        .with(PfimbiConfig.BACKGROUND_TIMEOUT_MS_KEY, "600s");
-    try (EmbeddedCluster cluster = EmbeddedCluster.start(ClusterSpecs.load("six-disks"), options);
+    try (EmbeddedCluster cluster = clusterHoldingCopies("600s");
         HeldCopies held = HeldCopies.on(cluster, ALL_BUT_THE_WRITER)) {
         PfimbiClusters.write(cluster, ClientPlacement.onNode("dn01"), "/jobs/s", SPEC, 2);
         awaitCoordinator("FilesInProgress", n -> n == 1, "the first file is tracked");
