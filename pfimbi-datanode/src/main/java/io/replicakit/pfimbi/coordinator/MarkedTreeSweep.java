@@ -16,8 +16,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * A depth-first walk of the namespace from given roots, in bounded steps, that yields every file whose Pfimbi
- * request (its own attribute, else its nearest marked ancestor's) asks for more replicas than the file has.
+ * A depth-first walk of the namespace from given roots, in bounded steps, that yields every replicated file whose
+ * Pfimbi request (its own attribute, else its nearest marked ancestor's) asks for more replicas than the file has
+ * (an erasure-coded file has no replication to raise).
  *
  * <p>Why: the coordinator's state lives in memory. A NameNode restart or failover forgets the files in flight,
  * and a file that is never noted (renamed before it could be resolved, or dropped when too many writes waited)
@@ -106,7 +107,7 @@ public final class MarkedTreeSweep {
       String path = frame.dir.child(e.name());
       if (e.directory()) {
         subdirs.add(new Frame(new Dir(e.inodeId(), path), spec));
-      } else if (spec.isPresent() && spec.get().replication() > e.replication()) {
+      } else if (!e.erasureCoded() && spec.isPresent() && spec.get().replication() > e.replication()) {
         found.add(new Found(e.inodeId(), path, e.replication(), spec.get()));
       }
     }

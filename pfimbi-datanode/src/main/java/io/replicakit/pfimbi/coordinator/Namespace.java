@@ -19,7 +19,9 @@ public interface Namespace {
   OptionalLong inodeId(String path) throws IOException;
 
   /**
-   * The file with this inode id, wherever it is now; empty when it was deleted (or is not a file).
+   * The replicated file with this inode id, wherever it is now; empty when it was deleted, is not a file, or is
+   * erasure-coded (HDFS keeps no replication for it: it reports 1 and ignores {@code setReplication}, so a Pfimbi
+   * request cannot apply to it).
    *
    * @param withBlocks whether to list its blocks (a located-blocks call); without, {@link FileView#blocks} is
    *     empty

@@ -15,8 +15,12 @@ import java.util.Optional;
  */
 public interface TreeListing {
 
-  /** A child: a file's replication, and the text of its own Pfimbi attribute if it has one. */
-  record Entry(long inodeId, String name, boolean directory, short replication, Optional<String> specText) {}
+  /**
+   * A child: a file's replication, whether it is erasure-coded (its replication then means nothing: HDFS reports 1
+   * and ignores a change), and the text of its own Pfimbi attribute if it has one.
+   */
+  record Entry(long inodeId, String name, boolean directory, short replication, boolean erasureCoded,
+      Optional<String> specText) {}
 
   /**
    * Up to {@code limit} children of {@code dir} whose names sort after {@code startAfter} ({@code ""}: from the

@@ -194,11 +194,11 @@ public final class NameNodeAdaptor implements BlockService, TreeListing {
 
   private static Optional<Entry> entry(INode child) {
     if (child.isDirectory()) {
-      return Optional.of(new Entry(child.getId(), child.getLocalName(), true, (short) 0, specText(child)));
+      return Optional.of(new Entry(child.getId(), child.getLocalName(), true, (short) 0, false, specText(child)));
     }
     if (child.isFile()) {
       return Optional.of(new Entry(child.getId(), child.getLocalName(), false,
-          child.asFile().getFileReplication(), specText(child)));
+          child.asFile().getFileReplication(), child.asFile().isStriped(), specText(child)));
     }
     return Optional.empty();
   }

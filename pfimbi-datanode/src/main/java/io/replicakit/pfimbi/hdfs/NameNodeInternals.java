@@ -118,6 +118,7 @@ public final class NameNodeInternals {
           "boolean FSNamesystem.isInSafeMode()",
           "boolean INode.isDirectory()",
           "boolean INode.isFile()",
+          "boolean INodeFile.isStriped()",
           "boolean NameNode.isActiveState()",
           "byte[] DFSUtilClient.string2Bytes(String)",
           "byte[] XAttr.getValue()",

@@ -73,7 +73,8 @@ public final class DfsNamespace implements Namespace {
     }
     Optional<String> path = paths.apply(inodeId);
     // An inode deleted while a snapshot holds it still resolves, through its old path, to what is there now.
-    if (status == null || status.isDirectory() || status.getFileId() != inodeId || path.isEmpty()) {
+    if (status == null || status.isDirectory() || status.isErasureCoded() || status.getFileId() != inodeId
+        || path.isEmpty()) {
       return Optional.empty();
     }
     if (!withBlocks) {

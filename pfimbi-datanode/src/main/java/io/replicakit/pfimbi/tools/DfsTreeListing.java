@@ -46,7 +46,8 @@ final class DfsTreeListing implements TreeListing {
       }
       String name = status.getLocalName();
       Optional<String> text = marks.ownText(dir.child(name));
-      page.add(new Entry(status.getFileId(), name, status.isDirectory(), status.getReplication(), text));
+      page.add(new Entry(status.getFileId(), name, status.isDirectory(), status.getReplication(),
+          status.isErasureCoded(), text));
     }
     return page;
   }

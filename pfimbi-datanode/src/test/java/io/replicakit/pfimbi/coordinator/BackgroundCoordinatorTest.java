@@ -1016,8 +1016,8 @@ class BackgroundCoordinatorTest {
         String childPath = prefix + name;
         TestFile f = files.get(ids.get(childPath));
         kids.put(name, f != null
-            ? new Entry(id(childPath), name, false, f.replication(), f.spec().map(PfimbiSpec::encode))
-            : new Entry(id(childPath), name, true, (short) 0, Optional.ofNullable(marks.get(childPath))));
+            ? new Entry(id(childPath), name, false, f.replication(), false, f.spec().map(PfimbiSpec::encode))
+            : new Entry(id(childPath), name, true, (short) 0, false, Optional.ofNullable(marks.get(childPath))));
       }
       return kids.values().stream().filter(e -> e.name().compareTo(startAfter) > 0).limit(limit).toList();
     }

@@ -49,6 +49,8 @@ class PfimbiRecoveryIT {
   private static final String TIMEOUT = "20s";
   /** Far above any emulated disk's speed: a node under this load never looks idle to its Replication Manager. */
   private static final double HOLDING_LOAD_MIBPS = 1000;
+  /** Three DataNodes a block group: the six-disk cluster holds it with room to spare. */
+  private static final String EC_POLICY = "XOR-2-1-1024k";
   /** Every disk but the writer's (dn01): copies wait while the writer's own replicas land. */
   private static final List<String> ALL_BUT_THE_WRITER = List.of("dn02", "dn03", "dn04", "dn05", "dn06");
 
@@ -234,6 +236,38 @@ class PfimbiRecoveryIT {
       awaitCoordinator("FilesRefused", n -> n >= 1, "the raise to 3 was refused by the quota");
       assertEquals(0L, coordinator("FilesInProgress"));
       PfimbiClusters.awaitReplicas(cluster, file, 1, Duration.ofSeconds(60));
+    }
+  }
+
+  /**
+   * An erasure-coded file has no replication to raise (HDFS reports 1 and ignores {@code setReplication} on it), so
+   * a request over its directory does not apply to it: the coordinator leaves it alone, whether a write notes it or
+   * a sweep finds it. Until session 51 every sweep took it for a file left below its target, tracked it, asked for
+   * copies of its block groups and "raised" it with a call HDFS ignores, over and over.
+   */
+  @Test
+  void erasureCodedFileInAMarkedDirectory_isNeverTracked_bySweepsOrWrites() throws Exception {
+    try (EmbeddedCluster cluster = EmbeddedCluster.start(ClusterSpecs.load("six-disks"),
+        PfimbiClusters.withPfimbi(dir).with(PfimbiConfig.SWEEP_INTERVAL_MS_KEY, "500"))) {
+      org.apache.hadoop.fs.Path ec = new org.apache.hadoop.fs.Path("/jobs/ec");
+      org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path(ec, "part-0");
+      try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.offCluster())) {
+        fs.mkdirs(ec);
+        PfimbiFiles.mark(fs, ec, SPEC);
+        fs.enableErasureCodingPolicy(EC_POLICY);
+        fs.setErasureCodingPolicy(ec, EC_POLICY);
+        try (FSDataOutputStream out = fs.create(file)) {
+          out.write(content(4, 5));
+        }
+        assertTrue(fs.getFileStatus(file).isErasureCoded());
+      }
+      long sweeps = coordinator("SweepsCompleted");
+      awaitCoordinator("SweepsCompleted", n -> n >= sweeps + 3, "three sweeps after the write");
+      assertEquals(0L, coordinator("FilesTracked"), "tracked");
+      assertEquals(0L, coordinator("FilesRecovered"), "taken for a file left below its target");
+      assertEquals(0L, coordinator("BlocksStarted"), "background copies asked for");
+      assertEquals(0L, coordinator("LastSweepFilesBelowTarget"), "counted below its target");
+      assertContent(cluster, file, 4, 5);
     }
   }
 
