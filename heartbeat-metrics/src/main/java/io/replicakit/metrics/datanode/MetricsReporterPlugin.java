@@ -50,11 +50,14 @@ public final class MetricsReporterPlugin implements ServicePlugin {
   public static final String FEATURE = "MetricsReporter";
 
   private static final Logger LOG = LoggerFactory.getLogger(MetricsReporterPlugin.class);
+  /** How long {@link #stop} waits at most for a round in progress: the DataNode's shutdown waits with it. */
+  static final long MAX_STOP_WAIT_MS = 10_000;
 
   private final FaultGuard roundGuard = new FaultGuard("metrics reporting round", LOG,
       new ThrottledLog(ThrottledLog.DEFAULT_PERIOD_MS, Time::monotonicNow), FaultGuard.DEFAULT_DISABLE_AFTER,
       this::reporterDisabled);
   private volatile ScheduledExecutorService executor;
+  private long stopWaitMs;
   private Reporter reporter;
   private Sampler sampler;
   private ReporterMetricsSource metrics;
@@ -77,8 +80,12 @@ public final class MetricsReporterPlugin implements ServicePlugin {
           settings.maxMessageBytes());
       metrics = ReporterMetricsSource.register(reporter, roundGuard);
       executor = Schedulers.daemon("replicakit-metrics-reporter");
-      executor.scheduleAtFixedRate(roundGuard.wrap(reporter::round), 0, settings.intervalMs(),
+      // A fixed delay, not a fixed rate: after a stall (a NameNode host not answering for a call's timeout, a long
+      // GC pause) a fixed rate runs the missed rounds back to back, and their rates, taken over windows of
+      // milliseconds, would be sent as fresh samples.
+      executor.scheduleWithFixedDelay(roundGuard.wrap(reporter::round), 0, settings.intervalMs(),
           TimeUnit.MILLISECONDS);
+      stopWaitMs = Math.min(settings.rpcTimeoutMs(), MAX_STOP_WAIT_MS);
       LOG.info("ReplicaKit metrics reporter started: every {} ms to {} (host source {}, volume source {})",
           settings.intervalMs(), servers.stream().map(a -> a.getHostString() + ":" + a.getPort()).toList(),
           settings.hostSource(), settings.volumeSource());
@@ -165,6 +172,7 @@ public final class MetricsReporterPlugin implements ServicePlugin {
   public void stop() {
     if (executor != null) {
       executor.shutdownNow();
+      awaitRound(executor);
       executor = null;
     }
     if (reporter != null) {
@@ -175,6 +183,21 @@ public final class MetricsReporterPlugin implements ServicePlugin {
       metrics = null;
     }
     closeSampler();
+  }
+
+  /**
+   * Waits, at most a call's timeout and {@link #MAX_STOP_WAIT_MS}, for a round in progress (an interrupted call
+   * ends at once; a connect does not), so that the sources are not closed under it.
+   */
+  private void awaitRound(ScheduledExecutorService e) {
+    try {
+      if (!e.awaitTermination(stopWaitMs, TimeUnit.MILLISECONDS)) {
+        LOG.warn("ReplicaKit metrics reporter: a round still runs after {} ms; closing its connections anyway",
+            stopWaitMs);
+      }
+    } catch (InterruptedException interrupted) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   private void closeSampler() {

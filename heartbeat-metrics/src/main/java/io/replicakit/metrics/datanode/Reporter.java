@@ -30,10 +30,11 @@ import org.slf4j.LoggerFactory;
  * The DataNode's own heartbeats never pass through here, so a NameNode plugin that is down, slow or absent
  * costs the DataNode nothing but this thread's time.
  *
- * <p>Called from one thread. Problems are counted in {@link #stats()} and logged throttled ({@link ThrottledLog}:
- * the first at once, then at most once a minute per kind with the count since), so a NameNode without the plugin
- * does not flood the DataNode's log, and a problem that returns after a recovery is seen again. An unreachable
- * server is logged at the first failure of each streak and when it is reachable again.
+ * <p>Rounds run on one thread; {@link #close} and {@link #stats} may be called from others. Problems are counted
+ * in {@link #stats()} and logged throttled ({@link ThrottledLog}: the first at once, then at most once a minute per
+ * kind with the count since), so a NameNode without the plugin does not flood the DataNode's log, and a problem
+ * that returns after a recovery is seen again. An unreachable server is logged at the first failure of each
+ * streak and when it is reachable again.
  */
 public final class Reporter {
 
@@ -81,6 +82,7 @@ public final class Reporter {
   private final AtomicLong rejected = new AtomicLong();
   private final AtomicLong failures = new AtomicLong();
   private final AtomicLong oversized = new AtomicLong();
+  private volatile boolean closed;
   private volatile int lastMessageBytes;
   private volatile long lastSampleCpuNanos;
 
@@ -111,8 +113,11 @@ public final class Reporter {
   /** The reporter's schedule and clocks. */
   public record Timing(long intervalMs, long maxBackoffMs, LongSupplier wallMs, LongSupplier monotonicMs) {}
 
-  /** One round. Never throws for a sampling or network problem. */
+  /** One round. Never throws for a sampling or network problem; does nothing once {@link #close}d. */
   public void round() {
+    if (closed) {
+      return;
+    }
     long cpuBefore = threadCpuNanos();
     Sampler.Reading reading = sampler.read(node.volumes());
     lastSampleCpuNanos = threadCpuNanos() - cpuBefore;
@@ -158,8 +163,12 @@ public final class Reporter {
     return epoch;
   }
 
-  /** Closes every connection. */
+  /**
+   * Closes every connection; a round still sending when called finishes its send first (at most one call's
+   * timeout), and no later round opens one. Any thread.
+   */
   public void close() {
+    closed = true;
     targets.forEach(Target::disconnect);
   }
 
@@ -184,8 +193,9 @@ public final class Reporter {
       this.backoff = backoff;
     }
 
-    Outcome send(DatanodeSystemMetricsProto proto, long nowMs) {
-      if (!backoff.ready(nowMs)) {
+    /** Synchronized with {@link #disconnect}: a channel opened while the reporter closes is closed with it. */
+    synchronized Outcome send(DatanodeSystemMetricsProto proto, long nowMs) {
+      if (closed || !backoff.ready(nowMs)) {
         return Outcome.WAITING;
       }
       ReportResponseProto response;
@@ -220,7 +230,7 @@ public final class Reporter {
       return Outcome.REJECTED;
     }
 
-    void disconnect() {
+    synchronized void disconnect() {
       if (channel != null) {
         try {
           channel.close();

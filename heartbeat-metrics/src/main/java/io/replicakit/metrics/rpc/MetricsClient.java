@@ -4,6 +4,7 @@
  */
 package io.replicakit.metrics.rpc;
 
+import io.replicakit.common.rpc.OneConnectAttempt;
 import io.replicakit.metrics.proto.SystemMetricsProtos.DatanodeSystemMetricsProto;
 import io.replicakit.metrics.proto.SystemMetricsProtos.ListNodesRequestProto;
 import io.replicakit.metrics.proto.SystemMetricsProtos.ListNodesResponseProto;
@@ -21,9 +22,11 @@ import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.thirdparty.protobuf.ServiceException;
 
 /**
- * Client of one metrics server. It tries a connection once and fails fast: the DataNode's reporter owns the
- * retry schedule (exponential backoff), so Hadoop's own connect retries (ten by default, a second apart) must
- * not stall it. Calls run as the process's login user, which on a secure DataNode is its Kerberos principal.
+ * Client of one metrics server. It tries a connection once, no longer than a call may take, and fails fast: the
+ * DataNode's reporter owns the retry schedule (exponential backoff), so Hadoop's own connect retries (ten a second
+ * apart for a refused connection; 45 of 20 s for one that times out, as to a powered-off NameNode host, whatever
+ * the retry policy: {@link OneConnectAttempt}) must not stall it. Calls run as the process's login user, which on
+ * a secure DataNode is its Kerberos principal.
  */
 public final class MetricsClient implements Closeable {
 
@@ -40,7 +43,7 @@ public final class MetricsClient implements Closeable {
   /** Creates proxies (no connection yet: the first call connects). */
   public static MetricsClient connect(Configuration conf, InetSocketAddress address, int timeoutMs)
       throws IOException {
-    Configuration rpcConf = new Configuration(conf);
+    Configuration rpcConf = OneConnectAttempt.of(conf, timeoutMs);
     RPC.setProtocolEngine(rpcConf, DatanodeMetricsProtocolPB.class, ProtobufRpcEngine2.class);
     RPC.setProtocolEngine(rpcConf, MetricsQueryProtocolPB.class, ProtobufRpcEngine2.class);
     UserGroupInformation user = UserGroupInformation.getCurrentUser();

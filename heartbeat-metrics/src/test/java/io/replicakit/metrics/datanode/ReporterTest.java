@@ -23,8 +23,11 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 class ReporterTest {
 
@@ -414,6 +417,55 @@ class ReporterTest {
 
     assertTrue(channels.opened.get(NN1).get(0).closed);
     assertTrue(channels.opened.get(NN2).get(0).closed);
+  }
+
+  /**
+   * The DataNode stops its plugin while a round is connecting (a NameNode slow to answer): the channel that
+   * connection opens is closed with the reporter, not left open by the round after {@code close} returned (until
+   * session 51 it was: the round set the channel after {@code close} had found none).
+   */
+  @Test
+  @Timeout(value = 30, unit = TimeUnit.SECONDS)
+  void closeWhileARoundConnects_closesTheChannelThatRoundOpens() throws Exception {
+    node.uuid = UUID;
+    CountDownLatch connecting = new CountDownLatch(1);
+    CountDownLatch answer = new CountDownLatch(1);
+    Reporter.ChannelFactory slow = address -> {
+      connecting.countDown();
+      try {
+        answer.await();
+      } catch (InterruptedException e) {
+        throw new java.io.InterruptedIOException();
+      }
+      return channels.open(address);
+    };
+    Reporter r = new Reporter(new Sampler(host, volumes), node, List.of(NN1), slow,
+        new Reporter.Timing(INTERVAL, MAX_BACKOFF, wall::get, mono::get), 64 * 1024);
+    Thread round = new Thread(r::round);
+    round.start();
+    connecting.await();
+    Thread closer = new Thread(r::close);
+    closer.start();
+    while (closer.getState() != Thread.State.BLOCKED && closer.getState() != Thread.State.TERMINATED) {
+      Thread.sleep(1);
+    }
+    answer.countDown();
+    round.join();
+    closer.join();
+
+    assertTrue(channels.opened.get(NN1).get(0).closed, "the channel the round opened is closed");
+  }
+
+  @Test
+  void roundAfterClose_opensNoChannel_andSendsNothing() {
+    node.uuid = UUID;
+    Reporter r = reporter(NN1);
+    r.close();
+
+    roundAt(r, 0);
+
+    assertEquals(0, channels.opens(NN1));
+    assertEquals(0, r.stats().sent());
   }
 
   @Test

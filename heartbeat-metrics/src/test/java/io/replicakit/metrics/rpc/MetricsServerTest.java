@@ -22,16 +22,19 @@ import io.replicakit.common.state.SystemSample;
 import io.replicakit.common.state.VolumeMetrics;
 import io.replicakit.metrics.wire.MetricsCodec;
 import io.replicakit.metrics.wire.Rejection;
+import io.replicakit.testbed.net.SilentHost;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.security.PrivilegedExceptionAction;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.CommonConfigurationKeys;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /** The real Hadoop IPC server and client on loopback; no cluster. */
 class MetricsServerTest {
@@ -62,6 +65,26 @@ class MetricsServerTest {
   void stop() {
     if (server != null) {
       server.close();
+    }
+  }
+
+  /**
+   * A NameNode whose host does not answer (connects time out, as to a powered-off or firewalled host): the report
+   * fails after one connect attempt bounded by the call's timeout, so the reporter's own backoff takes over. Until
+   * session 51 Hadoop IPC retried the timed-out connect 45 times of 20 s whatever the retry policy, and the
+   * reporter, which sends to each NameNode in turn, gave the other NameNode of an HA pair no sample for 15 minutes.
+   */
+  @Test
+  @Timeout(value = 60, unit = TimeUnit.SECONDS)
+  void nameNodeHostThatNeverAnswers_failsTheReportAfterOneBoundedConnect() throws Exception {
+    try (SilentHost silent = SilentHost.open();
+        MetricsClient client = MetricsClient.connect(new Configuration(false), silent.address(), 1_000)) {
+      long start = System.nanoTime();
+      assertThrows(IOException.class, () -> client.report(codec.toProto(sample("dn-1", 0, 1.0))));
+      long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+      // Not a timing benchmark: the bound only tells one bounded attempt (about 1 s) from Hadoop's default
+      // connect timeout of 20 s, which even a single unbounded attempt would reach.
+      assertTrue(ms < 20_000, "the report took " + ms + " ms");
     }
   }
 

@@ -4,6 +4,7 @@
  */
 package io.replicakit.pfimbi.rpc;
 
+import io.replicakit.common.rpc.OneConnectAttempt;
 import io.replicakit.pfimbi.proto.PfimbiProtos.BlockAvailableResponseProto;
 import io.replicakit.pfimbi.proto.PfimbiProtos.StatusRequestProto;
 import io.replicakit.pfimbi.proto.PfimbiProtos.StatusResponseProto;
@@ -18,7 +19,6 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import javax.net.SocketFactory;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.CommonConfigurationKeysPublic;
 import org.apache.hadoop.io.retry.RetryPolicies;
 import org.apache.hadoop.ipc.ProtobufRpcEngine2;
 import org.apache.hadoop.ipc.RPC;
@@ -51,17 +51,10 @@ public final class RmClient implements AutoCloseable {
     } catch (IOException e) {
       throw new java.io.UncheckedIOException("cannot determine the user to call Replication Managers as", e);
     }
-    this.conf = new Configuration(conf);
+    // One connection attempt, no longer than a call may take: else a powered-off DataNode would hold the
+    // coordinator's round (or a relaying DataNode) about 15 minutes.
+    this.conf = OneConnectAttempt.of(conf, timeoutMs);
     RPC.setProtocolEngine(this.conf, ReplicationManagerProtocolPB.class, ProtobufRpcEngine2.class);
-    // One connection attempt, no longer than a call may take: Hadoop's IPC client retries a connect that times out
-    // ipc.client.connect.max.retries.on.timeouts (45) times of ipc.client.connect.timeout (20 s) whatever the
-    // retry policy, so a powered-off DataNode would hold the coordinator's round (or a relaying DataNode) ~15 min.
-    this.conf.setInt(CommonConfigurationKeysPublic.IPC_CLIENT_CONNECT_MAX_RETRIES_ON_SOCKET_TIMEOUTS_KEY, 0);
-    if (timeoutMs > 0) {
-      this.conf.setInt(CommonConfigurationKeysPublic.IPC_CLIENT_CONNECT_TIMEOUT_KEY, Math.min(timeoutMs,
-          conf.getInt(CommonConfigurationKeysPublic.IPC_CLIENT_CONNECT_TIMEOUT_KEY,
-              CommonConfigurationKeysPublic.IPC_CLIENT_CONNECT_TIMEOUT_DEFAULT)));
-    }
     this.port = port;
     this.timeoutMs = timeoutMs;
   }
