@@ -9,7 +9,9 @@ package io.replicakit.common.state;
  * The NameNode's latest sample of one DataNode and how old it is.
  *
  * @param sample the latest accepted sample
- * @param receivedMs when the NameNode accepted it (NameNode clock, so DataNode clock skew does not matter)
+ * @param receivedMs when the NameNode accepted it, on the view's clock ({@link SystemStateView#nowMs}; the
+ *     NameNode's registry uses its monotonic clock, so neither DataNode clock skew nor a step of the NameNode's wall
+ *     clock matters): compare it only with other values of that clock
  * @param ageMs time since then
  * @param stale true when older than the configured number of the DataNode's intervals: consumers ignore it
  */

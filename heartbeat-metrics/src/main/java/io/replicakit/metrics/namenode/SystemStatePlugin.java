@@ -78,7 +78,8 @@ public final class SystemStatePlugin implements ServicePlugin, SystemStateMXBean
       MetricsConfig.KEYS.warnUnknown(conf, LOG);
       ReadTopologyCheck.warn(conf, LOG);
       RegistrySettings settings = MetricsConfig.registrySettings(conf);
-      registry = new SystemStateRegistry(CoarseClock::wallMs, settings.staleIntervals(),
+      registry = new SystemStateRegistry(
+          new SystemStateRegistry.Clocks(CoarseClock::monotonicMs, CoarseClock::wallMs), settings.staleIntervals(),
           SampleBounds.forInterval(settings.sweepIntervalMs()), nameNode::status);
       server = MetricsServer.start(conf, settings, registry, nameNode);
       sweeper = Schedulers.daemon("replicakit-metrics-sweeper");

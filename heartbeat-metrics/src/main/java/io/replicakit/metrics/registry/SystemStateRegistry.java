@@ -23,8 +23,10 @@ import java.util.function.LongSupplier;
  * read selection looks them up; an offer replaces a node's entry atomically, so readers never see a mix of
  * two samples.
  *
- * <p>Freshness is judged on the NameNode's clock (when a sample arrived) against the DataNode's own interval,
- * so clock skew between machines does not make samples stale, and a DataNode configured with a longer interval
+ * <p>Freshness is judged on the NameNode's monotonic clock (when a sample arrived) against the DataNode's own
+ * interval, so neither clock skew between machines nor a step of the NameNode's wall clock (NTP setting it back
+ * would otherwise keep a dead DataNode's last sample fresh for as long as the step) changes it, and a DataNode
+ * configured with a longer interval
  * is not penalised for it (up to the {@link SampleBounds} limit, beyond which a sample is refused: no sample can
  * stay fresh longer than a bounded time after it arrived, whatever its interval and epoch claim).
  */
@@ -33,6 +35,7 @@ public final class SystemStateRegistry implements SystemStateView {
   private record Entry(SystemSample sample, long receivedMs) {}
 
   private final LongSupplier clockMs;
+  private final LongSupplier wallMs;
   private final int staleIntervals;
   private final SampleBounds bounds;
   private final Function<String, NodeStatus> membership;
@@ -45,21 +48,29 @@ public final class SystemStateRegistry implements SystemStateView {
    * themselves; the NameNode plugin uses {@link #SystemStateRegistry(LongSupplier, int, SampleBounds, Function)}.
    */
   public SystemStateRegistry(LongSupplier clockMs, int staleIntervals, Function<String, NodeStatus> membership) {
-    this(clockMs, staleIntervals, SampleBounds.LENIENT, membership);
+    this(new Clocks(clockMs, clockMs), staleIntervals, SampleBounds.LENIENT, membership);
   }
 
   /**
-   * @param clockMs the NameNode's clock
+   * The NameNode's clocks, in milliseconds: a monotonic one for arrival times, ages and staleness (the view's
+   * {@link #nowMs}), and the wall clock for what compares with the DataNodes' wall clocks (a sample's epoch) or is
+   * shown to people ({@link #wallReceivedMs}).
+   */
+  public record Clocks(LongSupplier monotonicMs, LongSupplier wallMs) {}
+
+  /**
+   * @param clocks the NameNode's clocks
    * @param staleIntervals a sample older than this many of its DataNode's intervals is stale
    * @param bounds samples outside these are refused as {@link Rejection#INVALID}
    * @param membership what the NameNode knows of a DataNode UUID
    */
-  public SystemStateRegistry(LongSupplier clockMs, int staleIntervals, SampleBounds bounds,
+  public SystemStateRegistry(Clocks clocks, int staleIntervals, SampleBounds bounds,
       Function<String, NodeStatus> membership) {
     if (staleIntervals < 1) {
       throw new IllegalArgumentException("staleIntervals must be >= 1, was " + staleIntervals);
     }
-    this.clockMs = clockMs;
+    this.clockMs = clocks.monotonicMs();
+    this.wallMs = clocks.wallMs();
     this.staleIntervals = staleIntervals;
     this.bounds = bounds;
     this.membership = membership;
@@ -79,10 +90,10 @@ public final class SystemStateRegistry implements SystemStateView {
     if (membership.apply(uuid) != NodeStatus.LIVE) {
       return reject(Rejection.UNKNOWN_NODE);
     }
-    long now = clockMs.getAsLong();
-    if (bounds.problem(sample, now).isPresent()) {
+    if (bounds.problem(sample, wallNowMs()).isPresent()) {
       return reject(Rejection.INVALID);
     }
+    long now = clockMs.getAsLong();
     Entry offered = new Entry(sample, now);
     Entry kept = entries.merge(uuid, offered, (held, incoming) -> supersedes(incoming, held, now) ? incoming : held);
     if (kept != offered) {
@@ -123,9 +134,20 @@ public final class SystemStateRegistry implements SystemStateView {
     return freshSample(datanodeUuid, clockMs.getAsLong());
   }
 
+  /** The view's clock: the NameNode's monotonic clock, which arrival times ({@link NodeState#receivedMs}) use. */
   @Override
   public long nowMs() {
     return clockMs.getAsLong();
+  }
+
+  /** The NameNode's wall clock (epoch milliseconds). */
+  public long wallNowMs() {
+    return wallMs.getAsLong();
+  }
+
+  /** When {@code state}'s sample arrived on the NameNode's wall clock (epoch ms), for tools and people. */
+  public long wallReceivedMs(NodeState state) {
+    return wallNowMs() - state.ageMs();
   }
 
   @Override

@@ -132,7 +132,7 @@ public final class MetricsServer implements AutoCloseable {
         LOG.debug("Refused a metrics report: {}", wrongSender.get().detail());
         return refused(wrongSender.get().reason(), wrongSender.get().detail());
       }
-      Optional<String> outOfBounds = registry.bounds().problem(sample, registry.nowMs());
+      Optional<String> outOfBounds = registry.bounds().problem(sample, registry.wallNowMs());
       if (outOfBounds.isPresent()) {
         return refused(Rejection.INVALID, outOfBounds.get());
       }
@@ -164,7 +164,7 @@ public final class MetricsServer implements AutoCloseable {
     private NodeStateProto nodeProto(NodeState state) {
       NodeStateProto.Builder b = NodeStateProto.newBuilder()
           .setSample(codec.toProto(state.sample()))
-          .setReceivedTimeMs(state.receivedMs())
+          .setReceivedTimeMs(registry.wallReceivedMs(state))
           .setAgeMs(state.ageMs())
           .setStale(state.stale());
       directory.address(state.datanodeUuid()).ifPresent(a -> b.setHostName(a.hostName())

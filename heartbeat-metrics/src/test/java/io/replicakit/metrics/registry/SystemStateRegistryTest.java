@@ -321,9 +321,49 @@ class SystemStateRegistryTest {
     assertTrue(registry.acceptedCount() >= 1);
   }
 
+  /** The NameNode's wall clock, apart from its monotonic {@link #clock} so that a test can step it. */
+  private final AtomicLong wall = new AtomicLong(1_000_000);
   /** A NameNode whose own report interval is 3 s: DataNode intervals up to 30 s, epochs up to 5 min ahead. */
-  private final SystemStateRegistry bounded = new SystemStateRegistry(clock::get, STALE_INTERVALS,
-      SampleBounds.forInterval(INTERVAL_MS), uuid -> members.getOrDefault(uuid, NodeStatus.UNKNOWN));
+  private final SystemStateRegistry bounded = new SystemStateRegistry(
+      new SystemStateRegistry.Clocks(clock::get, wall::get), STALE_INTERVALS, SampleBounds.forInterval(INTERVAL_MS),
+      uuid -> members.getOrDefault(uuid, NodeStatus.UNKNOWN));
+
+  /**
+   * NTP sets the NameNode's wall clock back an hour just after a DataNode's last sample (it then died): the sample
+   * still goes stale after its usual time. Until session 51 freshness ran on the wall clock, and the dead node's
+   * sample stayed fresh for the hour (or until the NameNode declared the node dead).
+   */
+  @Test
+  void wallClockSetBack_doesNotKeepASampleFresh() {
+    live("dn-1");
+    assertEquals(Optional.empty(), bounded.offer(sample("dn-1", wall.get() - 60_000, 0)));
+    wall.addAndGet(-3_600_000);
+
+    clock.addAndGet((long) STALE_INTERVALS * INTERVAL_MS + 1);
+    wall.addAndGet((long) STALE_INTERVALS * INTERVAL_MS + 1);
+
+    assertTrue(bounded.fresh("dn-1").isEmpty(), "stale after three intervals, whatever the wall clock did");
+    assertTrue(bounded.all().get(0).stale());
+  }
+
+  /** The epoch bound compares a DataNode's wall clock with the NameNode's wall clock, not its monotonic one. */
+  @Test
+  void epochBound_isJudgedOnTheWallClock() {
+    live("dn-1");
+    clock.set(5); // a monotonic clock counts from an arbitrary origin (here: the NameNode just booted)
+    assertEquals(Optional.empty(), bounded.offer(sample("dn-1", wall.get() - 60_000, 0)), "a real epoch");
+  }
+
+  @Test
+  void wallReceivedTime_isTheArrivalOnTheWallClock() {
+    live("dn-1");
+    wall.set(1_700_000_000_000L);
+    bounded.offer(sample("dn-1", wall.get() - 60_000, 0));
+    clock.addAndGet(1_500);
+    wall.addAndGet(1_500);
+
+    assertEquals(1_700_000_000_000L, bounded.wallReceivedMs(bounded.all().get(0)));
+  }
 
   @Test
   void hugeInterval_isRefused_soItCannotStayFreshForDays() {
@@ -338,18 +378,18 @@ class SystemStateRegistryTest {
   void farFutureEpoch_isRefused_andCannotPinState() {
     live("dn-1");
     long year = 365L * 24 * 3600 * 1000;
-    assertEquals(Optional.of(Rejection.INVALID), bounded.offer(sample("dn-1", clock.get() + year, 0,
+    assertEquals(Optional.of(Rejection.INVALID), bounded.offer(sample("dn-1", wall.get() + year, 0,
         10 * INTERVAL_MS)));
-    assertEquals(Optional.empty(), bounded.offer(sample("dn-1", clock.get() - 60_000, 0)), "the real reporter");
+    assertEquals(Optional.empty(), bounded.offer(sample("dn-1", wall.get() - 60_000, 0)), "the real reporter");
   }
 
   @Test
   void epochWithinTheSkewTolerance_holdsAtMostTheBoundedStaleTime() {
     live("dn-1");
-    long aheadEpoch = clock.get() + SampleBounds.CLOCK_AHEAD_MS;
+    long aheadEpoch = wall.get() + SampleBounds.CLOCK_AHEAD_MS;
     int longest = 10 * INTERVAL_MS;
     assertEquals(Optional.empty(), bounded.offer(sample("dn-1", aheadEpoch, 0, longest)));
-    SystemSample real = sample("dn-1", clock.get() - 60_000, 7);
+    SystemSample real = sample("dn-1", wall.get() - 60_000, 7);
     assertEquals(Optional.of(Rejection.OUT_OF_ORDER), bounded.offer(real));
 
     clock.addAndGet((long) STALE_INTERVALS * longest + 1);
@@ -362,7 +402,7 @@ class SystemStateRegistryTest {
   @Test
   void freshness_runsFromArrivalOnTheNameNodesClock_notFromTheSamplesTimes() {
     live("dn-1");
-    SystemSample fromTheFuture = new SystemSample("dn-1", clock.get() + 60_000, 0, clock.get() + 10 * 3600_000,
+    SystemSample fromTheFuture = new SystemSample("dn-1", wall.get() + 60_000, 0, wall.get() + 10 * 3600_000,
         INTERVAL_MS, new HostMetrics(50, 50, 1L << 30), List.of());
     assertEquals(Optional.empty(), bounded.offer(fromTheFuture));
     clock.addAndGet((long) STALE_INTERVALS * INTERVAL_MS + 1);

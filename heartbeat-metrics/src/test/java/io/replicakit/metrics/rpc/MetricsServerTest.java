@@ -170,7 +170,8 @@ class MetricsServerTest {
 
   @Test
   void sampleBeyondTheNameNodesBounds_isRefusedWithTheReason() throws Exception {
-    SystemStateRegistry bounded = new SystemStateRegistry(System::currentTimeMillis, 3,
+    SystemStateRegistry bounded = new SystemStateRegistry(
+        new SystemStateRegistry.Clocks(() -> System.nanoTime() / 1_000_000, System::currentTimeMillis), 3,
         SampleBounds.forInterval(1000), ALL_LIVE::status);
     RegistrySettings settings = new RegistrySettings(new InetSocketAddress("127.0.0.1", 0), 2, 3, 64 * 1024, 1000);
     server = MetricsServer.start(new Configuration(false), settings, bounded, ALL_LIVE);
@@ -183,7 +184,11 @@ class MetricsServerTest {
       ReportResponseProto ahead = client.report(codec.toProto(withEpoch(normal, future)));
       assertFalse(ahead.getAccepted());
       assertTrue(ahead.getReason().startsWith("INVALID: epoch " + future + " is "), ahead.getReason());
+      long before = System.currentTimeMillis();
       assertTrue(client.report(codec.toProto(normal)).getAccepted(), "the real sample is not shut out");
+      long received = client.listNodes().getNodes(0).getReceivedTimeMs();
+      assertTrue(received >= before - 1_000 && received <= System.currentTimeMillis() + 1_000,
+          "the listing gives the arrival on the wall clock, not the registry's monotonic one: " + received);
     }
     assertEquals(2, bounded.rejectedCount(Rejection.INVALID));
   }
