@@ -34,6 +34,23 @@ public final class SideChannelSecurity {
     }
   }
 
+  /** Room for Hadoop's own RPC headers around a request's message. */
+  static final int RPC_HEADER_BYTES = 16 * 1024;
+
+  /**
+   * Has the server refuse, before reading it, any request larger than {@code maxMessageBytes} (plus Hadoop's
+   * headers), by lowering {@code ipc.maximum.data.length} (128 MB by default) in the server's own configuration.
+   * Why: a caller may send a request of that default size before authentication has refused it, and the server
+   * buffers and parses it before its own size check could; a side channel whose messages are small says so at
+   * the door. A lower value already configured is kept.
+   */
+  public static void limitRequests(Configuration serverConf, int maxMessageBytes) {
+    long limit = (long) maxMessageBytes + RPC_HEADER_BYTES;
+    int configured = serverConf.getInt(CommonConfigurationKeys.IPC_MAXIMUM_DATA_LENGTH,
+        CommonConfigurationKeys.IPC_MAXIMUM_DATA_LENGTH_DEFAULT);
+    serverConf.setInt(CommonConfigurationKeys.IPC_MAXIMUM_DATA_LENGTH, (int) Math.min(limit, configured));
+  }
+
   /** True when the cluster authenticates with Kerberos ({@code hadoop.security.authentication}). */
   public static boolean kerberos(Configuration conf) {
     return SecurityUtil.getAuthenticationMethod(conf) == AuthenticationMethod.KERBEROS;

@@ -30,8 +30,11 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.ipc.ProtobufRpcEngine2;
 import org.apache.hadoop.ipc.RPC;
+import org.apache.hadoop.ipc.Server;
+import org.apache.hadoop.security.AccessControlException;
 import org.apache.hadoop.thirdparty.protobuf.BlockingService;
 import org.apache.hadoop.thirdparty.protobuf.RpcController;
+import org.apache.hadoop.thirdparty.protobuf.ServiceException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -66,8 +69,9 @@ public final class MetricsServer implements AutoCloseable {
     Configuration rpcConf = new Configuration(conf);
     RPC.setProtocolEngine(rpcConf, DatanodeMetricsProtocolPB.class, ProtobufRpcEngine2.class);
     RPC.setProtocolEngine(rpcConf, MetricsQueryProtocolPB.class, ProtobufRpcEngine2.class);
+    SideChannelSecurity.limitRequests(rpcConf, settings.maxMessageBytes());
     Handler handler = new Handler(new MetricsCodec(settings.maxMessageBytes()), registry, directory,
-        senderCheck(conf, directory));
+        senderCheck(conf, directory), Superusers.of(conf));
     BlockingService report = DatanodeMetricsService.newReflectiveBlockingService(handler);
     BlockingService query = MetricsQueryService.newReflectiveBlockingService(handler);
     InetSocketAddress bind = settings.bindAddress();
@@ -111,12 +115,15 @@ public final class MetricsServer implements AutoCloseable {
     private final SystemStateRegistry registry;
     private final NodeDirectory directory;
     private final SenderCheck senderCheck;
+    private final Superusers superusers;
 
-    Handler(MetricsCodec codec, SystemStateRegistry registry, NodeDirectory directory, SenderCheck senderCheck) {
+    Handler(MetricsCodec codec, SystemStateRegistry registry, NodeDirectory directory, SenderCheck senderCheck,
+        Superusers superusers) {
       this.codec = codec;
       this.registry = registry;
       this.directory = directory;
       this.senderCheck = senderCheck;
+      this.superusers = superusers;
     }
 
     @Override
@@ -153,7 +160,12 @@ public final class MetricsServer implements AutoCloseable {
     }
 
     @Override
-    public ListNodesResponseProto listNodes(RpcController controller, ListNodesRequestProto request) {
+    public ListNodesResponseProto listNodes(RpcController controller, ListNodesRequestProto request)
+        throws ServiceException {
+      Optional<String> refusal = superusers.refusal(Server.getRemoteUser());
+      if (refusal.isPresent()) {
+        throw new ServiceException(new AccessControlException(refusal.get()));
+      }
       ListNodesResponseProto.Builder b = ListNodesResponseProto.newBuilder()
           .setAccepted(registry.acceptedCount())
           .setRejected(registry.rejectedCount());

@@ -31,6 +31,7 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.CommonConfigurationKeys;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -86,6 +87,22 @@ class MetricsServerTest {
       // connect timeout of 20 s, which even a single unbounded attempt would reach.
       assertTrue(ms < 20_000, "the report took " + ms + " ms");
     }
+  }
+
+  /**
+   * A request far above {@code message.max.bytes} is refused by Hadoop's IPC layer before it is read: the server
+   * closes the connection. Until session 51 the server read and parsed requests of up to Hadoop's default 128 MB
+   * (from anyone, before any check of its own) and only then refused them as oversized.
+   */
+  @Test
+  void requestFarAboveTheMessageLimit_isRefusedBeforeItIsRead() throws Exception {
+    server = start(new Configuration(false));
+    DatanodeSystemMetricsProto huge = codec.toProto(sample("dn-1", 0, 1.0)).toBuilder()
+        .setDatanodeUuid("x".repeat(1024 * 1024)).build();
+    try (MetricsClient client = client(new Configuration(false))) {
+      assertThrows(IOException.class, () -> client.report(huge));
+    }
+    assertEquals(0, registry.rejectedCount(), "never reached the server's own checks");
   }
 
   @Test
@@ -147,12 +164,40 @@ class MetricsServerTest {
       }
     });
     assertTrue(allowed.getAccepted());
+    try (MetricsClient client = client(conf)) {
+      assertEquals(1, client.listNodes().getNodesCount(), "the query ACL (*) lets the NameNode's user list");
+    }
+  }
+
+  /**
+   * Listing every DataNode's address and load is, in HDFS, {@code hdfs dfsadmin -report}: superusers only. Until
+   * session 51 the listing was guarded by its service ACL alone, whose default lets every user in.
+   */
+  @Test
+  void listNodes_byAUserWhoIsNotASuperuser_isRefusedAsHdfsRefusesItsDatanodeReport() throws Exception {
+    server = start(new Configuration(false));
+    IOException denied = assertThrows(IOException.class, () -> as("operator", () -> {
+      try (MetricsClient client = client(new Configuration(false))) {
+        return client.listNodes();
+      }
+    }));
+    assertTrue(denied.getMessage().contains("Superuser privilege is required"), denied.getMessage());
+    try (MetricsClient client = client(new Configuration(false))) {
+      assertEquals(0, client.listNodes().getNodesCount(), "the NameNode's own user may list");
+    }
+  }
+
+  @Test
+  void listNodes_withHdfsPermissionsOff_isOpenToEveryUser() throws Exception {
+    Configuration conf = new Configuration(false);
+    conf.setBoolean(DFSConfigKeys.DFS_PERMISSIONS_ENABLED_KEY, false);
+    server = start(conf);
     int listed = as("operator", () -> {
       try (MetricsClient client = client(conf)) {
         return client.listNodes().getNodesCount();
       }
     });
-    assertEquals(1, listed);
+    assertEquals(0, listed);
   }
 
   @Test

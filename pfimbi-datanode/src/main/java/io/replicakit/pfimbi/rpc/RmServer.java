@@ -43,6 +43,12 @@ public final class RmServer implements AutoCloseable {
 
   private final RPC.Server server;
 
+  /**
+   * Far above any request (a notice names at most {@link NoticeCodec#MAX_PIPELINE} DataNodes and a flow of at most
+   * {@link NoticeCodec#MAX_FLOW_LENGTH} characters: a few kilobytes), far below Hadoop's default of 128 MB.
+   */
+  static final int MAX_REQUEST_BYTES = 256 * 1024;
+
   private RmServer(RPC.Server server) {
     this.server = server;
   }
@@ -51,6 +57,7 @@ public final class RmServer implements AutoCloseable {
       throws IOException {
     Configuration rpcConf = new Configuration(conf);
     RPC.setProtocolEngine(rpcConf, ReplicationManagerProtocolPB.class, ProtobufRpcEngine2.class);
+    SideChannelSecurity.limitRequests(rpcConf, MAX_REQUEST_BYTES);
     BlockingService service = ReplicationManagerService.newReflectiveBlockingService(
         new Translator(handler, allowedCallers(conf)));
     RPC.Server server = new RPC.Builder(rpcConf)
