@@ -84,8 +84,9 @@ public final class ReadSelectionConfig {
           + "`volume`, each block to the replica whose volume would read it first given what every volume was "
           + "already sent, fast volumes counted weight times as fast (the same split, no volume overloaded). "
           + "`combined` follows it: by volume among the replicas its node state keeps, or turns by class.");
+  /** At most 1 TiB: far above HDFS's own limit (32 GiB), far from overflowing a read's time in microseconds. */
   public static final ConfigKey<Long> DRR_BLOCK_BYTES = ConfigKey.bytes(PREFIX + "drr.block.bytes", 128L << 20, 1,
-      Long.MAX_VALUE).defaultFrom(c -> c.getLongBytes(DFS_BLOCK_SIZE, 128L << 20), "`dfs.blocksize` (128 MiB)")
+      1L << 40).defaultFrom(c -> c.getLongBytes(DFS_BLOCK_SIZE, 128L << 20), "`dfs.blocksize` (128 MiB)")
       .doc("DRR by volume: the size of a block read, for each volume's read times (the policy does not see "
           + "blocks' lengths).");
   public static final ConfigKey<Boolean> DRR_SEQUENTIAL = ConfigKey.bool(PREFIX + "drr.listing.sequential", true)
@@ -101,6 +102,16 @@ public final class ReadSelectionConfig {
           + "a node its devices and its link work in parallel). Needs those bandwidths to be the links' real "
           + "rates; a path told 0 is never read over. Measured with `drr.listing.sequential` false (many readers "
           + "per node): docs/experiments/read-selection.md.");
+
+  /** HDFS's input stream lists ten blocks' length at a time: at most 11 blocks when it starts inside a block. */
+  public static final long LISTING_READ_BLOCKS_DEFAULT = 11;
+  public static final ConfigKey<Long> LISTING_READ_BLOCKS = ConfigKey.whole(PREFIX + "listing.read.blocks",
+      LISTING_READ_BLOCKS_DEFAULT, 1, 1_000_000).unit("blocks")
+      .doc("Blocks of one `getBlockLocations` call that policies record as reads (DRR's bookings, WRR's and DRR's "
+          + "turns, the blocks system-state counts against a volume): HDFS's input stream lists "
+          + "`dfs.client.read.prefetch.size` (ten blocks' length) at a time, at most 11 blocks. The rest of a "
+          + "longer listing (a job planner's `getFileBlockLocations`, a file checksum, a WebHDFS lookup) is "
+          + "ordered but not recorded: no one reads it from that listing. Raise it with the clients' prefetch size.");
 
   public static final String SCORE_PREFIX = PREFIX + "score.points.";
   private static final Map<String, ConfigKey<Double>> SCORE = scoreKeys();
@@ -288,7 +299,7 @@ public final class ReadSelectionConfig {
     keys.addAll(List.of(INTRA_RACK, INTER_RACK, WRR_WEIGHT));
     keys.addAll(THRESHOLD.values());
     keys.addAll(List.of(DRR_STEP, DRR_MIN, DRR_MAX, DRR_INTERVAL, DRR_IDLE, DRR_BALANCE, DRR_BLOCK_BYTES,
-        DRR_SEQUENTIAL, DRR_READER_LINKS));
+        DRR_SEQUENTIAL, DRR_READER_LINKS, LISTING_READ_BLOCKS));
     keys.addAll(SCORE.values());
     keys.addAll(List.of(AWAIT_REFERENCE, IO_REFERENCE, ASSIGNMENT_PENALTY, MARGIN, QUEUE_EXPONENT, CLASS_BONUS));
     return keys;

@@ -62,7 +62,11 @@ import org.slf4j.LoggerFactory;
  * after another, and that repeat is always the last. So each block's {@link Ordering} is held on the thread until
  * the next sort: in the same call (the IPC server's current call, {@code Server.getCurCall()}) it was a block of
  * the listing and its read is recorded ({@link Ordering#whenRead}); in another call it was the repeat, and what
- * deciding counted is taken back ({@link Ordering#whenNotRead}, {@code ReadsNotRecorded}). Outside an RPC (no
+ * deciding counted is taken back ({@link Ordering#whenNotRead}, {@code ReadsNotRecorded}). So is every block of a
+ * call after its first {@code replicakit.read.listing.read.blocks} (11): HDFS's input stream lists ten blocks'
+ * length at a time, and a longer listing is a lookup (a job planner's {@code getFileBlockLocations}, a checksum,
+ * WebHDFS), whose thousand blocks booked as reads would make their volumes look busy for reads that never come.
+ * Outside an RPC (no
  * current call) a block is recorded at once. The same thread state tells a policy which call a block is listed in
  * ({@link Listing}, restarted when the thread serves another call): a client reads a listing's blocks one after
  * another, and DRR by volume books each after the one before it.
@@ -83,6 +87,8 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
   private final LongSupplier monotonicMs;
   private final ThrottledLog failureLog;
   private final ThreadLocal<HeldOrdering> held = ThreadLocal.withInitial(HeldOrdering::new);
+  /** Blocks of one call recorded as reads ({@link ReadSelectionConfig#LISTING_READ_BLOCKS}). */
+  private volatile long listingReadBlocks = ReadSelectionConfig.LISTING_READ_BLOCKS_DEFAULT;
   /** Whether {@link #weight} gives this topology's {@code getWeight} (checked in {@link #setConf}). */
   private volatile boolean ownWeight;
 
@@ -114,6 +120,7 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
     ReadSelectionConfig.KEYS.warnUnknown(conf, LOG);
     ReadPolicy configured = ReadPolicies.create(ReadSelectionConfig.settings(conf),
         new PolicyEnvironment(SystemStates::current, monotonicMs));
+    listingReadBlocks = ReadSelectionConfig.LISTING_READ_BLOCKS.get(conf);
     policy = configured;
     metrics = ReadSelectionMetrics.register(configured);
     LOG.info("ReplicaKit read selection: policy {}", configured.name());
@@ -180,12 +187,12 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
       failureLog.error(LOG, "Read policy " + p.name() + " failed; this block is ordered by network distance", t);
       return false;
     }
-    if (ordering.hasRecord()) {
-      if (call == null) {
+    if (call == null) {
+      if (ordering.hasRecord()) {
         run(ordering.whenRead());
-      } else {
-        thread.hold(call, ordering);
       }
+    } else {
+      thread.hold(call, ordering.hasRecord() ? ordering : null);
     }
     return true;
   }
@@ -210,7 +217,7 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
       Ordering previous = h.ordering;
       boolean sameCall = h.call == call;
       h.ordering = null;
-      if (sameCall) {
+      if (sameCall && h.position <= listingReadBlocks) {
         run(previous.whenRead());
       } else {
         metrics.notRecorded();
@@ -243,6 +250,8 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
     /** The call {@link #ordering} was ordered in; left as it is once settled (read only while one is held). */
     private Object call;
     private Ordering ordering;
+    /** The place in its call of the latest block ordered: {@link #ordering}'s, if one is held (1: the first). */
+    private long position;
     private final Listing listing = new Listing();
     private Object listingCall;
 
@@ -268,11 +277,16 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
       }
     }
 
-    /** Holds a block's ordering, ordered in {@code inCall}, until the thread's next sort. */
+    /**
+     * Counts a block ordered in {@code inCall} and holds its ordering (null: the policy recorded nothing for it)
+     * until the thread's next sort.
+     */
     void hold(Object inCall, Ordering held) {
       if (call != inCall) {
         call = inCall;
+        position = 0;
       }
+      position++;
       ordering = held;
     }
   }

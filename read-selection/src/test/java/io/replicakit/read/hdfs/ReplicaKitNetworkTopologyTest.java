@@ -351,6 +351,34 @@ class ReplicaKitNetworkTopologyTest {
   }
 
   /**
+   * A call listing more blocks than a reader's input stream asks for at once is a lookup (a job planner, a
+   * checksum): its blocks past {@code listing.read.blocks} are ordered but not recorded, so a whole-file lookup
+   * does not book the file's reads on its volumes. Until session 51 every block of every listing was recorded.
+   */
+  @Test
+  void longListing_recordsOnlyItsFirstBlocks_asAReaderReadsThem() {
+    RecordingPolicy.RECORDED.clear();
+    ReplicaKitNetworkTopology topology = (ReplicaKitNetworkTopology) topology(RecordingPolicy.class.getName(),
+        ReadSelectionConfig.LISTING_READ_BLOCKS.name(), "2");
+    try {
+      inCall(1);
+      for (int dn = 1; dn <= 4; dn++) {
+        topology.sortByDistance(nodes.get(0), blockFirstOn(dn), 3, null);
+      }
+      topology.sortByDistance(nodes.get(0), blockFirstOn(4), 3, null); // the repeat of the file's last block
+      inCall(2);
+      topology.sortByDistance(nodes.get(0), blockFirstOn(0), 3, null);
+      topology.sortByDistance(nodes.get(0), blockFirstOn(0), 3, null); // its repeat
+    } finally {
+      Server.getCurCall().remove();
+    }
+    assertEquals(List.of("DS-1", "DS-2", "DS-0"), RecordingPolicy.RECORDED,
+        "call 1's first two blocks, then call 2's one block (a new call counts from its first block)");
+    assertEquals(3L, metrics(topology).get("ReadsNotRecorded"), "call 1's blocks 3 and 4 and its repeat; call 2's "
+        + "repeat is still held");
+  }
+
+  /**
    * WRR at weight 1 alternates SSD and DISK. A client listing one block at a time makes the NameNode sort each block
    * and then the repeat, in alternation: were the repeat's turn kept, every listed block would get the SSD turn and
    * every repeat the DISK one. Taken back, the listed blocks alternate.
