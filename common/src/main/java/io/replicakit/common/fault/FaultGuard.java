@@ -103,11 +103,28 @@ public final class FaultGuard {
         disabled = true;
       }
     }
-    throttle.error(log, "ReplicaKit " + what + " failed (" + t + "); contained, fault " + faults.get(), t);
+    try {
+      throttle.error(log, "ReplicaKit " + what + " failed (" + t + "); contained, fault " + faults.get(), t);
+    } catch (Throwable logging) {
+      // The fault's own toString or the log failed: it is counted all the same, and nothing escapes the guard.
+    }
     if (disableNow) {
+      disable();
+    }
+  }
+
+  /** Logs and runs the disable action; a fault of either is contained like the turn's. */
+  private void disable() {
+    try {
       log.error("ReplicaKit {} failed {} times in a row: disabled until the daemon restarts (fault counters "
           + "keep the count)", what, disableAfter);
       onDisable.run();
+    } catch (Throwable t) {
+      try {
+        log.error("ReplicaKit {}: its disable action failed", what, t);
+      } catch (Throwable ignored) {
+        // Nothing more can be said; the guard stays disabled.
+      }
     }
   }
 

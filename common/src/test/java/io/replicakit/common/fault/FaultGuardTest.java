@@ -71,6 +71,27 @@ class FaultGuardTest {
     assertEquals(3, guard.faults(), "a disabled guard runs nothing more");
   }
 
+  /**
+   * Neither a disable action that throws nor a fault whose {@code toString} throws escapes the guard: a scheduler
+   * would cancel the task silently, a worker thread would die. Until session 51 both escaped.
+   */
+  @Test
+  void aFailingDisableActionOrFaultMessage_doesNotEscapeTheGuard() throws InterruptedException {
+    FaultGuard guard = guard(1, () -> {
+      throw new Error("disable action broken");
+    });
+    assertFalse(guard.run(() -> {
+      throw new IllegalStateException() {
+        @Override
+        public String toString() {
+          throw new IllegalStateException("no message either");
+        }
+      };
+    }));
+    assertTrue(guard.disabled());
+    assertEquals(1, guard.faults());
+  }
+
   @Test
   void aSuccessResetsTheConsecutiveCount() throws InterruptedException {
     FaultGuard guard = guard(2, () -> { });

@@ -27,6 +27,7 @@ import java.util.function.LongSupplier;
 import org.apache.hadoop.conf.Configurable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.StorageType;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.net.DFSNetworkTopology;
 import org.apache.hadoop.hdfs.net.DFSTopologyNodeImpl;
 import org.apache.hadoop.hdfs.protocol.DatanodeID;
@@ -83,6 +84,8 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
 
   private Configuration conf;
   private volatile ReadPolicy policy = new NetworkDistancePolicy();
+  /** The policy's name, read once at start: a fault message must not call into the policy that failed. */
+  private volatile String policyName = NetworkDistancePolicy.NAME;
   private volatile ReadSelectionMetrics metrics = ReadSelectionMetrics.NONE;
   private final LongSupplier monotonicMs;
   private final ThrottledLog failureLog;
@@ -120,10 +123,26 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
     ReadSelectionConfig.KEYS.warnUnknown(conf, LOG);
     ReadPolicy configured = ReadPolicies.create(ReadSelectionConfig.settings(conf),
         new PolicyEnvironment(SystemStates::current, monotonicMs));
+    requireSortedReads(conf, configured);
     listingReadBlocks = ReadSelectionConfig.LISTING_READ_BLOCKS.get(conf);
+    policyName = configured.name();
     policy = configured;
     metrics = ReadSelectionMetrics.register(configured);
     LOG.info("ReplicaKit read selection: policy {}", configured.name());
+  }
+
+  /**
+   * With {@code dfs.namenode.random.node.order.enabled} HDFS shuffles every block's replicas instead of sorting
+   * them ({@code DatanodeManager.sortLocatedBlock}): a read policy would never be asked, and nothing would say so.
+   */
+  private static void requireSortedReads(Configuration conf, ReadPolicy configured) {
+    if (!(configured instanceof NetworkDistancePolicy)
+        && conf.getBoolean(DFSConfigKeys.DFS_NAMENODE_RANDOM_NODE_ORDER_ENABLED,
+            DFSConfigKeys.DFS_NAMENODE_RANDOM_NODE_ORDER_ENABLED_DEFAULT)) {
+      throw new IllegalArgumentException(ReadSelectionConfig.POLICY_KEY + "=" + configured.name() + " needs HDFS to "
+          + "sort replicas for reads, but " + DFSConfigKeys.DFS_NAMENODE_RANDOM_NODE_ORDER_ENABLED + "=true has it "
+          + "shuffle them instead: unset one of the two");
+    }
   }
 
   @Override
@@ -144,21 +163,51 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
   @Override
   public <T extends Node> void sortByDistance(Node reader, T[] nodes, int activeLen,
       Consumer<List<T>> secondarySort) {
-    HeldOrdering thread = settleHeldOrdering();
-    if (!sortWithPolicy(reader, nodes, activeLen, false, thread)) {
+    if (!orderedByPolicy(reader, nodes, activeLen, false)) {
       super.sortByDistance(reader, nodes, activeLen, secondarySort);
     }
-    metrics.ordered(nodes, activeLen);
+    countOrdered(nodes, activeLen);
   }
 
   @Override
   public <T extends Node> void sortByDistanceUsingNetworkLocation(Node reader, T[] nodes, int activeLen,
       Consumer<List<T>> secondarySort) {
-    HeldOrdering thread = settleHeldOrdering();
-    if (!sortWithPolicy(reader, nodes, activeLen, true, thread)) {
+    if (!orderedByPolicy(reader, nodes, activeLen, true)) {
       super.sortByDistanceUsingNetworkLocation(reader, nodes, activeLen, secondarySort);
     }
-    metrics.ordered(nodes, activeLen);
+    countOrdered(nodes, activeLen);
+  }
+
+  /**
+   * Settles the thread's held ordering and orders the block with the policy; false when HDFS's sort must do it,
+   * also after any fault of this adaptor's own code (the nodes are then still a permutation of the block's: a
+   * policy's order is written back only whole, and HDFS's sort orders any permutation).
+   */
+  private <T extends Node> boolean orderedByPolicy(Node reader, T[] nodes, int activeLen, boolean byLocation) {
+    try {
+      return sortWithPolicy(reader, nodes, activeLen, byLocation, settleHeldOrdering());
+    } catch (Throwable t) {
+      fault("Read selection failed; this block is ordered by network distance", t);
+      return false;
+    }
+  }
+
+  private <T extends Node> void countOrdered(T[] nodes, int activeLen) {
+    try {
+      metrics.ordered(nodes, activeLen);
+    } catch (Throwable t) {
+      // Counting must never fail a read; the next block counts again.
+    }
+  }
+
+  /** Counts and logs (throttled) a fault; never throws, whatever the fault did to the heap. */
+  private void fault(String what, Throwable t) {
+    try {
+      metrics.fellBack();
+      failureLog.error(LOG, what, t);
+    } catch (Throwable ignored) {
+      // The block falls back all the same.
+    }
   }
 
   /**
@@ -183,8 +232,7 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
           thread == null ? null : thread.listing(call, reader));
       apply(ordering.replicas(), nodes, activeLen);
     } catch (Throwable t) {
-      metrics.fellBack();
-      failureLog.error(LOG, "Read policy " + p.name() + " failed; this block is ordered by network distance", t);
+      fault("Read policy " + policyName + " failed; this block is ordered by network distance", t);
       return false;
     }
     if (call == null) {
@@ -232,8 +280,7 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
     try {
       record.run();
     } catch (Throwable t) {
-      metrics.fellBack();
-      failureLog.error(LOG, "Read policy " + policy.name() + " failed to record a read", t);
+      fault("Read policy " + policyName + " failed to record a read", t);
     }
   }
 

@@ -19,6 +19,7 @@ final class TopologyInternals {
           "org.apache.hadoop.conf.Configurable",
           "org.apache.hadoop.conf.Configuration",
           "org.apache.hadoop.fs.StorageType",
+          "org.apache.hadoop.hdfs.DFSConfigKeys",
           "org.apache.hadoop.hdfs.net.DFSNetworkTopology",
           "org.apache.hadoop.hdfs.net.DFSTopologyNodeImpl",
           "org.apache.hadoop.hdfs.protocol.DatanodeID",
@@ -31,6 +32,7 @@ final class TopologyInternals {
           "org.apache.hadoop.net.NodeBase")
       .members(
           "Configuration Configurable.getConf()",
+          "boolean Configuration.getBoolean(String, boolean)",
           "StorageType DatanodeInfoWithStorage.getStorageType()",
           "String DatanodeInfoWithStorage.getDatanodeUuid()",
           "String DatanodeInfoWithStorage.getStorageID()",

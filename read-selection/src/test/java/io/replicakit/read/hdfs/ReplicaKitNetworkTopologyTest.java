@@ -60,6 +60,27 @@ class ReplicaKitNetworkTopologyTest {
     }
   }
 
+  /**
+   * Fails every decision with an {@link Error}, and, once {@link #BROKEN} is set, its name too: a policy whose
+   * state is corrupt fails in whatever it is asked.
+   */
+  public static final class CorruptPolicy implements ReadPolicy {
+    static volatile boolean BROKEN;
+
+    @Override
+    public List<Replica> order(List<Replica> replicas, RandomGenerator random) {
+      throw new AssertionError("corrupt state");
+    }
+
+    @Override
+    public String name() {
+      if (BROKEN) {
+        throw new IllegalStateException("corrupt state");
+      }
+      return "corrupt";
+    }
+  }
+
   /** Moves the first replica last: one cycle through every position. */
   public static final class RotatingPolicy implements ReadPolicy {
     @Override
@@ -242,6 +263,26 @@ class ReplicaKitNetworkTopologyTest {
 
     assertEquals("DS-0", block[0].getStorageID(), "HDFS's order: the reader's own replica first");
     assertEquals(4, Arrays.stream(block).distinct().count(), "no replica lost or duplicated");
+  }
+
+  /**
+   * A policy that fails in its name as well as its decision: the fault is reported under the name read at start,
+   * and the read still gets HDFS's order. Until session 51 the fault message called the policy's name, whose
+   * exception escaped and failed the client's {@code getBlockLocations}.
+   */
+  @Test
+  void policyFailingAlsoInItsName_fallsBackToHdfsOrder_withoutFailingTheRead() {
+    CorruptPolicy.BROKEN = false;
+    ReplicaKitNetworkTopology topology = (ReplicaKitNetworkTopology) topology(CorruptPolicy.class.getName());
+    DatanodeInfoWithStorage[] block = block();
+    CorruptPolicy.BROKEN = true;
+    try {
+      topology.sortByDistance(nodes.get(0), block, 3, null);
+    } finally {
+      CorruptPolicy.BROKEN = false;
+    }
+    assertEquals("DS-0", block[0].getStorageID(), "HDFS's order: the reader's own replica first");
+    assertEquals(1L, metrics(topology).get("Fallbacks"));
   }
 
   @Test
@@ -495,5 +536,20 @@ class ReplicaKitNetworkTopologyTest {
   void unknownPolicy_failsConstruction_namingTheKey() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> topology("fastest"));
     assertTrue(e.getMessage().contains(ReadSelectionConfig.POLICY_KEY), e.getMessage());
+  }
+
+  /**
+   * HDFS shuffles replicas instead of sorting them when {@code dfs.namenode.random.node.order.enabled} is set, so
+   * a read policy would never run: the NameNode refuses to start, naming both keys (until session 51 the policy
+   * was silently off). HDFS's own order with the shuffle is left alone.
+   */
+  @Test
+  void policyWithHdfsRandomNodeOrder_failsConstruction_namingBothKeys() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> topology("drr", DFSConfigKeys.DFS_NAMENODE_RANDOM_NODE_ORDER_ENABLED, "true"));
+    assertTrue(e.getMessage().contains(ReadSelectionConfig.POLICY_KEY + "=drr"), e.getMessage());
+    assertTrue(e.getMessage().contains(DFSConfigKeys.DFS_NAMENODE_RANDOM_NODE_ORDER_ENABLED), e.getMessage());
+    assertTrue(topology("network-distance", DFSConfigKeys.DFS_NAMENODE_RANDOM_NODE_ORDER_ENABLED, "true")
+        instanceof ReplicaKitNetworkTopology);
   }
 }
