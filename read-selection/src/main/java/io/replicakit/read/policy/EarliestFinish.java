@@ -93,6 +93,10 @@ final class EarliestFinish {
     long now = clockMs.getAsLong() * 1000;
     Listing reader = sequentialListings ? listing : null;
     long release = reader == null ? now : Math.max(now, reader.readyMicros());
+    backlog.pruneIfDue(now);
+    if (links != null) {
+      links.pruneIfDue(now);
+    }
     VolumeBacklog.Window window = backlog.window(release, now);
     String link = readerLink(replicas, listing);
     if (link != null) {

@@ -6,7 +6,10 @@ package io.replicakit.read.policy;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * A concurrent map from String keys to values that carry their own key, for the lookups read selection makes for
@@ -16,8 +19,9 @@ import java.util.function.Function;
  * so keys are compared by identity first, then by content.
  *
  * <p>Reads take no lock and see a slot's latest value (acquire/release on the slots). Writes are rare (a value
- * changes once per DataNode sample) and serialize on the table; the array doubles past a quarter full. Nothing is
- * removed: the table holds one value per key ever written.
+ * changes once per DataNode sample) and serialize on the table; the array doubles past a quarter full. Values are
+ * removed only by {@link #retainIf}, which its owner calls now and then: volumes come and go (disks replaced,
+ * DataNodes reformatted), and a table that only grew would keep every storage ID a NameNode ever saw.
  *
  * @param <V> the value, which knows its key
  */
@@ -98,6 +102,43 @@ final class IdentityTable<V> {
       }
     }
     return bigger;
+  }
+
+  /**
+   * Keeps only the values {@code keep} accepts, in an array sized for them, published whole: a reader of the old
+   * array still finds every value it held; a value removed while a caller uses it stays usable by that caller.
+   *
+   * @return how many values were removed
+   */
+  @SuppressWarnings("unchecked")
+  synchronized int retainIf(Predicate<V> keep) {
+    Object[] s = slots;
+    List<V> kept = new ArrayList<>();
+    for (Object v : s) {
+      if (v != null && keep.test((V) v)) {
+        kept.add((V) v);
+      }
+    }
+    int removed = size - kept.size();
+    if (removed == 0) {
+      return 0;
+    }
+    int capacity = INITIAL_CAPACITY;
+    while (LOAD_INVERSE * kept.size() > capacity) {
+      capacity *= 2;
+    }
+    Object[] fresh = new Object[capacity];
+    for (V v : kept) {
+      fresh[find(fresh, keyOf.apply(v))] = v;
+    }
+    size = kept.size();
+    slots = fresh;
+    return removed;
+  }
+
+  /** The array's length, for tests. */
+  synchronized int capacity() {
+    return slots.length;
   }
 
   /** Spreads the String's cached hash: storage IDs end in random hex, but the low bits must vary. */

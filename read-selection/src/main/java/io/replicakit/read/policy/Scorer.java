@@ -97,11 +97,20 @@ final class Scorer {
    */
   static final long CONFIRM_MS = 100;
 
+  /**
+   * How long a volume's entry is kept without being confirmed, and how often such entries are forgotten: ten
+   * minutes. An entry not confirmed that long belongs to a DataNode that has had no fresh sample since (dead,
+   * removed, or its volume gone); were it scored again, a new sample would replace it anyway, so forgetting it
+   * loses nothing but the memory it held (with its DataNode's whole last sample).
+   */
+  static final long KEEP_MS = 600_000;
+
   private final ScoreModel model;
   private final HeadroomDraw draw;
   private final Supplier<SystemStateView> states;
-  /** One entry per volume ever seen; a volume's entry is replaced when its DataNode's sample is. */
+  /** One entry per volume scored lately; a volume's entry is replaced when its DataNode's sample is. */
   private final IdentityTable<VolumeEntry> volumes = new IdentityTable<>(v -> v.storageId);
+  private volatile long nextPruneMs = Long.MIN_VALUE;
 
   Scorer(ScoreModel model, Supplier<SystemStateView> states) {
     this.model = model;
@@ -235,6 +244,7 @@ final class Scorer {
   List<Replica> notClearlyWorse(List<Replica> replicas) {
     SystemStateView view = states.get();
     long now = view.nowMs();
+    pruneIfDue(now);
     int n = replicas.size();
     double[] otherLoad = Scratch.zeroed(scratch.get().otherLoad, n);
     boolean anyScored = false;
@@ -250,6 +260,7 @@ final class Scorer {
   Scores scores(List<Replica> replicas) {
     SystemStateView view = states.get();
     long now = view.nowMs();
+    pruneIfDue(now);
     int n = replicas.size();
     Scratch s = scratch.get();
     double[] score = Scratch.zeroed(s.score, n);
@@ -319,6 +330,26 @@ final class Scorer {
       }
     }
     return true;
+  }
+
+  /** At most every {@link #KEEP_MS}, forgets the volumes not confirmed for that long. */
+  private void pruneIfDue(long now) {
+    if (now >= nextPruneMs) {
+      prune(now);
+    }
+  }
+
+  private synchronized void prune(long now) {
+    if (now < nextPruneMs) {
+      return; // another thread pruned meanwhile
+    }
+    nextPruneMs = now + KEEP_MS;
+    volumes.retainIf(v -> now - v.confirmedMs < KEEP_MS);
+  }
+
+  /** Volumes held, for tests. */
+  int volumesHeld() {
+    return volumes.size();
   }
 
   /**

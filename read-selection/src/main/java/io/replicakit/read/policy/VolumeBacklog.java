@@ -32,10 +32,13 @@ final class VolumeBacklog {
 
   /** Slots per volume: 1 KiB a volume; with {@link EarliestFinish}'s slots, a queue of 32 DISK block reads. */
   static final int SLOTS = 128;
+  /** How often volumes whose every booking has passed are forgotten ({@link #pruneIfDue}): ten minutes. */
+  static final long PRUNE_INTERVAL_MICROS = 600_000_000L;
 
   private final long slotMicros;
   private final Slots calendar;
   private final IdentityTable<Entry> volumes = new IdentityTable<>(e -> e.storageId);
+  private volatile long nextPruneMicros = Long.MIN_VALUE;
 
   /** @param slotMicros the time a slot covers: a fraction of a block read, so that a read books one to a few */
   VolumeBacklog(long slotMicros) {
@@ -81,9 +84,24 @@ final class VolumeBacklog {
     private final long[] slots = new long[SLOTS];
     /** Every slot from here back to now was exactly full when last booked: where scans start. */
     private volatile long fullBefore = Long.MIN_VALUE;
+    /** The latest slot a booking ended in (a pile there may run past it); MIN_VALUE before any. */
+    private volatile long lastSlot = Long.MIN_VALUE;
 
     Entry(String storageId) {
       this.storageId = storageId;
+    }
+
+    void noteLast(long s) {
+      if (s > lastSlot) {
+        lastSlot = s; // a lost race leaves an earlier slot: the volume is then kept a prune longer, never lost
+      }
+    }
+
+    /** Whether every booking has passed by {@code nowMicros}: the volume is as if it had never been sent a read. */
+    boolean idleAt(long nowMicros, long slotMicros) {
+      long last = lastSlot;
+      return last == Long.MIN_VALUE || (last + 1) * slotMicros <= nowMicros
+          && last * slotMicros + booked(last) <= nowMicros;
     }
 
     /** Microseconds booked in slot {@code s}; 0 for a slot never booked or whose element a later slot took. */
@@ -249,6 +267,7 @@ final class VolumeBacklog {
       }
       long had = entry.claim(s, t, left, calendar, open);
       if (had < 0 && open) {
+        entry.noteLast(s);
         return t + left; // the clock passed the whole calendar while this read waited to be booked
       }
       if (had >= 0) {
@@ -257,6 +276,7 @@ final class VolumeBacklog {
         boolean full = !open && fullBefore == s && had + take == slotMicros;
         if (take == left) {
           noteFull(entry, full ? s + 1 : fullBefore);
+          entry.noteLast(s);
           return start + take;
         }
         left -= take;
@@ -326,6 +346,28 @@ final class VolumeBacklog {
     if (fullBefore > entry.fullBefore) {
       entry.fullBefore = fullBefore; // a hint: a lost race leaves an earlier start, never a later one
     }
+  }
+
+  /**
+   * Forgets, at most every {@link #PRUNE_INTERVAL_MICROS}, the volumes whose every booking has passed: a volume
+   * without an entry is read as idle, which is what such a volume is, so nothing is lost but memory (volumes come
+   * and go: a replaced disk or a reformatted DataNode brings new storage IDs, and each entry holds a 1 KiB calendar).
+   * A read booked on an entry while it is forgotten (the two race once a prune) is lost from the estimate.
+   *
+   * @param nowMicros the policy clock, as for {@link #window}
+   */
+  void pruneIfDue(long nowMicros) {
+    if (nowMicros >= nextPruneMicros) {
+      prune(nowMicros);
+    }
+  }
+
+  private synchronized void prune(long nowMicros) {
+    if (nowMicros < nextPruneMicros) {
+      return; // another thread pruned meanwhile
+    }
+    nextPruneMicros = nowMicros + PRUNE_INTERVAL_MICROS;
+    volumes.retainIf(e -> !e.idleAt(nowMicros, slotMicros));
   }
 
   /** The volume's entry, made on first use (rare: once per volume the NameNode ever orders). */

@@ -61,6 +61,25 @@ class IdentityTableTest {
     assertEquals(5_000, table.size());
   }
 
+  @Test
+  void retainIf_keepsOnlyTheAcceptedValues_inAnArraySizedForThem() {
+    for (int i = 0; i < 5_000; i++) {
+      table.put(new Entry(id(i), i));
+    }
+    int grownTo = table.capacity();
+
+    assertEquals(4_990, table.retainIf(e -> e.version() % 500 == 0));
+
+    assertEquals(10, table.size());
+    assertEquals(64, table.capacity(), "from " + grownTo + " slots back to the initial 64");
+    for (int i = 0; i < 5_000; i++) {
+      assertEquals(i % 500 == 0, table.get(id(i)) != null, id(i));
+    }
+    table.put(new Entry(id(1), 1));
+    assertEquals(11, table.size(), "puts go on after a prune");
+    assertEquals(0, table.retainIf(e -> true));
+  }
+
   /**
    * Readers never lock: while writers insert new keys (growing the array) and replace values, a reader that
    * finds a key must get a value for that key, and once a key was found it stays findable.

@@ -160,6 +160,30 @@ class SystemStatePolicyTest {
   }
 
   /**
+   * DataNodes come and go: a volume whose DataNode has had no fresh sample for {@link Scorer#KEEP_MS} is forgotten
+   * at the next prune (with the DataNode's last sample it held); one scored lately stays. Until session 51 every
+   * volume ever scored stayed for the NameNode's life.
+   */
+  @Test
+  void volumesOfDataNodesGoneForTenMinutes_areForgotten_andLiveOnesKept() {
+    Scorer scorer = new Scorer(settings.score(), () -> cluster.registry);
+    for (int i = 0; i < 200; i++) {
+      List<Replica> block = List.of(replica(2 * i, RACK, "DISK"), replica(2 * i + 1, RACK, "DISK"));
+      block.forEach(this::healthy);
+      scorer.scores(block);
+    }
+    assertEquals(400, scorer.volumesHeld());
+
+    cluster.advance(Scorer.KEEP_MS);
+    List<Replica> live = List.of(replica(1_000, RACK, "DISK"), replica(1_001, RACK, "DISK"));
+    live.forEach(this::healthy);
+    scorer.scores(live);
+
+    assertEquals(2, scorer.volumesHeld(), "only the volumes scored since");
+    assertEquals(1 + 0.2, scorer.scores(live).loads().queue()[0], 1e-9, "still scored from their sample");
+  }
+
+  /**
    * A volume whose sample has neither queue length nor utilization, and a replica whose DataNode has no fresh
    * sample, are queued like the mean of the sampled volumes (neither favoured nor avoided by the draw); blocks put
    * first on a volume with a sample still add to its estimate.

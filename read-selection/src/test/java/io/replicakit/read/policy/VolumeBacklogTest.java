@@ -5,6 +5,7 @@
 package io.replicakit.read.policy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -27,6 +28,34 @@ class VolumeBacklogTest {
 
   private long book(long release, long cost, long now) {
     return backlog.add("v", backlog.find("v"), backlog.window(release, now), cost);
+  }
+
+  /**
+   * Volumes come and go (disks replaced, DataNodes reformatted): one whose every booking has passed is forgotten
+   * at the next prune, one with a booking still ahead (a queue piled past the calendar included) is kept. Until
+   * session 51 every volume ever booked kept its 1 KiB calendar for the NameNode's life.
+   */
+  @Test
+  void prune_forgetsVolumesWhoseBookingsHavePassed_andKeepsThoseWithReadsAhead() {
+    long now = 1_000_000_000L;
+    for (int i = 0; i < 1_000; i++) {
+      backlog.add("gone-" + i, null, backlog.window(now, now), 3 * SLOT);
+    }
+    long pile = 2 * VolumeBacklog.PRUNE_INTERVAL_MICROS; // far past the calendar's end: piled in its last slot
+    backlog.add("piled", null, backlog.window(now, now), pile);
+    backlog.pruneIfDue(now);
+    assertEquals(1_001, backlog.size(), "nothing has passed yet");
+
+    long later = now + VolumeBacklog.PRUNE_INTERVAL_MICROS;
+    backlog.add("recent", null, backlog.window(later, later), SLOT);
+    backlog.pruneIfDue(later);
+
+    assertEquals(2, backlog.size(), "the recent volume and the pile (" + pile + " µs from " + now + ") stay");
+    assertNull(backlog.find("gone-0"));
+    assertEquals(later + SLOT, backlog.finishMicros(backlog.find("gone-0"), backlog.window(later, later), SLOT,
+        Long.MAX_VALUE), "a forgotten volume reads as idle, which it is");
+    backlog.pruneIfDue(later + 1);
+    assertEquals(2, backlog.size(), "at most one prune per interval");
   }
 
   @Test
