@@ -184,14 +184,16 @@ class ReadPolicyIT {
    * the split of backlogs that do not drain between the orderings, so the policy is told a block of 1 GiB
    * ({@code replicakit.read.drr.block.bytes}: a DISK reads one in 128 s): at the 1 MiB of {@code dfs.blocksize}
    * (125 ms) the split held only if both listings were ordered within about a tenth of a second, and in one run
-   * (nothing else on the machine) the DISKs were put first for 1 to 4 blocks each.
+   * (nothing else on the machine) the DISKs were put first for 1 to 4 blocks each. Every block of a listing is
+   * recorded ({@code replicakit.read.listing.read.blocks} raised from 11): one listing stands for many readers'.
    */
   @Test
   void drrByVolume_splitsFiveToOne_andGivesEveryDiskItsShare() throws Exception {
     ClusterSpec spec = ClusterSpecs.load("one-ssd");
     try (EmbeddedCluster cluster = EmbeddedCluster.start(spec, ReadClusters.withPolicy(dir, spec, "drr")
         .with(ReadSelectionConfig.DRR_BLOCK_BYTES.name(), Long.toString(1L << 30))
-        .with(ReadSelectionConfig.DRR_SEQUENTIAL.name(), "false"))) {
+        .with(ReadSelectionConfig.DRR_SEQUENTIAL.name(), "false")
+        .with(ReadSelectionConfig.LISTING_READ_BLOCKS.name(), "1000"))) {
       assertInstanceOf(DynamicRoundRobinPolicy.class, ReadClusters.policy(cluster));
       org.apache.hadoop.fs.Path file = ReadClusters.write(cluster, "/data", ReadClusters.oneSsd(), 1, 48).get(0);
       Map<String, Integer> diskFirst = new TreeMap<>();
@@ -244,7 +246,7 @@ class ReadPolicyIT {
    * booked at once as the NameNode sees many readers (sequential listings off). Told that the paths to other nodes
    * carry half a DISK's rate, rule 3 would read every block from dn01's DISK; with the reader's link booked the
    * local DISK takes the blocks it finishes first, 2 for every 1 over the link (32 and 16 of 48), and the NameNode
-   * knows the reader's DataNode from its address.
+   * knows the reader's DataNode from its address. Every block of the listing is recorded, as above.
    */
   @Test
   void drrByVolumeWithReaderLinks_aClientOnADataNode_readsOverItsLinkWhatItsDiskWouldFinishLast() throws Exception {
@@ -252,6 +254,7 @@ class ReadPolicyIT {
     try (EmbeddedCluster cluster = EmbeddedCluster.start(spec, ReadClusters.withPolicy(dir, spec, "drr")
         .with(ReadSelectionConfig.DRR_BLOCK_BYTES.name(), Long.toString(1L << 30))
         .with(ReadSelectionConfig.DRR_SEQUENTIAL.name(), "false")
+        .with(ReadSelectionConfig.LISTING_READ_BLOCKS.name(), "1000")
         .with(ReadSelectionConfig.DRR_READER_LINKS.name(), "true")
         .with(ReadSelectionConfig.throughputKey(StorageType.DISK), "60")
         .with(ReadSelectionConfig.INTRA_RACK.name(), "30")
