@@ -86,6 +86,13 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
   private volatile ReadPolicy policy = new NetworkDistancePolicy();
   /** The policy's name, read once at start: a fault message must not call into the policy that failed. */
   private volatile String policyName = NetworkDistancePolicy.NAME;
+  /**
+   * Whether the policy is one of ReplicaKit's, whose orders are fresh lists no one else holds. Another's order is
+   * copied before it is checked and written back: checked in one pass and applied in another, a list its policy
+   * changes meanwhile (shared between handler threads, or computed on each access) could put one replica twice in
+   * HDFS's array and drop another.
+   */
+  private volatile boolean ownPolicy = true;
   private volatile ReadSelectionMetrics metrics = ReadSelectionMetrics.NONE;
   private final LongSupplier monotonicMs;
   private final ThrottledLog failureLog;
@@ -126,6 +133,7 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
     requireSortedReads(conf, configured);
     listingReadBlocks = ReadSelectionConfig.LISTING_READ_BLOCKS.get(conf);
     policyName = configured.name();
+    ownPolicy = configured.getClass().getPackageName().equals(NetworkDistancePolicy.class.getPackageName());
     policy = configured;
     metrics = ReadSelectionMetrics.register(configured);
     LOG.info("ReplicaKit read selection: policy {}", configured.name());
@@ -230,7 +238,7 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
       }
       ordering = p.decide(replicas, ThreadLocalRandom.current(),
           thread == null ? null : thread.listing(call, reader));
-      apply(ordering.replicas(), nodes, activeLen);
+      apply(ownPolicy ? ordering.replicas() : List.copyOf(ordering.replicas()), nodes, activeLen);
     } catch (Throwable t) {
       fault("Read policy " + policyName + " failed; this block is ordered by network distance", t);
       return false;

@@ -22,6 +22,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.random.RandomGenerator;
 import org.apache.hadoop.conf.Configuration;
@@ -39,6 +40,7 @@ import org.apache.hadoop.metrics2.impl.MetricsCollectorImpl;
 import org.apache.hadoop.net.NetworkTopology;
 import org.apache.hadoop.net.Node;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * The topology glue with real HDFS node types but no cluster: it is built the way the NameNode builds it
@@ -78,6 +80,35 @@ class ReplicaKitNetworkTopologyTest {
         throw new IllegalStateException("corrupt state");
       }
       return "corrupt";
+    }
+  }
+
+  /**
+   * Returns an order whose list answers a valid permutation on its first pass and another on later ones: a custom
+   * policy's list that changes while the adaptor uses it (shared between handlers, or computed on each access).
+   */
+  public static final class ShiftingPolicy implements ReadPolicy {
+    @Override
+    public List<Replica> order(List<Replica> replicas, RandomGenerator random) {
+      int n = replicas.size();
+      int[] reads = new int[1];
+      return new java.util.AbstractList<Replica>() {
+        @Override
+        public Replica get(int i) {
+          // Pass one (n reads): the replicas reversed. Later: every index answers the last replica.
+          return reads[0]++ < n ? replicas.get(n - 1 - i) : replicas.get(n - 1);
+        }
+
+        @Override
+        public int size() {
+          return n;
+        }
+      };
+    }
+
+    @Override
+    public String name() {
+      return "shifting";
     }
   }
 
@@ -283,6 +314,25 @@ class ReplicaKitNetworkTopologyTest {
     }
     assertEquals("DS-0", block[0].getStorageID(), "HDFS's order: the reader's own replica first");
     assertEquals(1L, metrics(topology).get("Fallbacks"));
+  }
+
+  /**
+   * A custom policy's order is read once: checked and written back from one copy, so a list that changes between
+   * two passes cannot put a replica twice in HDFS's array (until session 51 the check and the write-back each read
+   * the list: the write-back could loop for ever on the handler thread, or put a replica twice).
+   */
+  @Test
+  @Timeout(value = 30, unit = TimeUnit.SECONDS)
+  void customPolicyListChangingBetweenPasses_isAppliedFromOneCopy_withNoReplicaLost() {
+    ReplicaKitNetworkTopology topology = (ReplicaKitNetworkTopology) topology(ShiftingPolicy.class.getName());
+    DatanodeInfoWithStorage[] block = block();
+    DatanodeInfoWithStorage[] before = block.clone();
+
+    topology.sortByDistance(nodes.get(0), block, 3, null);
+
+    assertEquals(3, Arrays.stream(block, 0, 3).distinct().count(), "no replica lost or duplicated: "
+        + Arrays.toString(block));
+    assertEquals(before[2], block[0], "the first pass's order, reversed");
   }
 
   @Test
