@@ -10,6 +10,7 @@ import io.replicakit.common.sysstate.VolumeSource;
 import io.replicakit.pfimbi.activity.ActivityMetric;
 import io.replicakit.pfimbi.activity.ActivityMonitor;
 import io.replicakit.pfimbi.activity.DiskCounters;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,7 +26,15 @@ import java.util.function.Supplier;
  * <p>Beyond the thesis: with the MemDisk metric the manager's own background writes are taken out of the activity.
  * Otherwise each background block it writes makes the disk look busy to itself, and it would pause after every
  * block until a quiet sample came (the idle time the thesis measured as a longer work span, §5.5). Foreground
- * blocks are likewise the bytes written to the type's devices minus the manager's own, in blocks.
+ * blocks are likewise the bytes written to the type's devices minus the manager's own, in blocks
+ * ({@link ForegroundCount}: a count that never goes back, since the regulator reads a lower count as a restart).
+ *
+ * <p>The page cache's dirty data is the host's: each of a type's {@code N} volumes is given its {@code 1/N} share,
+ * so that the type's average MemDisk counts a write once whether it is still in the cache or already on a disk
+ * (a draining cache cancels out, and the manager's own writes, taken out at {@code 1/N} of their rate, vanish
+ * whichever way they are counted). Given the whole dirty growth, every volume counted it in full while the disks
+ * counted each write on one volume: with four volumes the manager's own writes into the cache read as three
+ * quarters of their rate, and it paused itself as for foreground work.
  *
  * <p>Also beyond the thesis: each sample says whether the host is under dirty pressure ({@link DirtyData}), which
  * the regulator counts as busy whatever the activity. With write-back, a foreground writer held at the kernel's
@@ -56,6 +65,7 @@ public final class ActivitySampler implements Runnable {
   private final long blockBytes;
   private final Map<String, ActivityMonitor> monitors = new HashMap<>();
   private final Map<String, long[]> ownBefore = new HashMap<>();
+  private final Map<String, ForegroundCount> foreground = new HashMap<>();
 
   public ActivitySampler(VolumeSource source, Supplier<List<VolumeRef>> volumes, Supplier<Map<String, Target>> targets,
       ActivityMetric metric, DirtyData dirtyData, LongSupplier nanoTime, long blockBytes) {
@@ -76,14 +86,15 @@ public final class ActivitySampler implements Runnable {
     long dirty = dirtySample.dirtyBytes();
     boolean pressure = dirtySample.pressure();
     long now = nanoTime.getAsLong();
+    Map<String, Integer> volumesByType = new HashMap<>();
+    counters.forEach(c -> volumesByType.merge(c.volume().storageType(), 1, Integer::sum));
     Map<String, Map<String, DiskCounters>> byType = new HashMap<>();
-    Map<String, Long> writtenByType = new HashMap<>();
+    Map<String, List<VolumeCounters>> countersByType = new HashMap<>();
     for (VolumeCounters c : counters) {
       String type = c.volume().storageType();
-      byType.computeIfAbsent(type, t -> new HashMap<>()).put(c.volume().storageId(), disk(c, dirty, now));
-      if (c.available() && c.writeBytes() >= 0) {
-        writtenByType.merge(type, c.writeBytes(), Long::sum);
-      }
+      long dirtyShare = dirty < 0 ? dirty : dirty / volumesByType.get(type);
+      byType.computeIfAbsent(type, t -> new HashMap<>()).put(c.volume().storageId(), disk(c, dirtyShare, now));
+      countersByType.computeIfAbsent(type, t -> new ArrayList<>()).add(c);
     }
     targets.get().forEach((type, target) -> {
       Map<String, DiskCounters> volumesOfType = byType.getOrDefault(type, Map.of());
@@ -91,9 +102,53 @@ public final class ActivitySampler implements Runnable {
           .observe(volumesOfType);
       long own = target.writtenBytes();
       activity = withoutOwnWrites(type, activity, own, now, volumesOfType.size());
-      long foreground = Math.max(0, writtenByType.getOrDefault(type, 0L) - own) / blockBytes;
-      target.onActivity(activity, foreground, pressure);
+      long blocks = foreground.computeIfAbsent(type, t -> new ForegroundCount())
+          .observe(countersByType.getOrDefault(type, List.of()), own) / blockBytes;
+      target.onActivity(activity, blocks, pressure);
     });
+  }
+
+  /**
+   * One storage type's foreground bytes: written to its devices, less the manager's own, as a count that never
+   * goes back (the guaranteed share, §4.2.4, is earned per foreground block).
+   *
+   * <p>Why not the plain difference of the counters: it goes back. The manager counts its bytes as it sends them,
+   * while with write-back the devices count them when the cache is flushed, so every background block in the
+   * cache lowered it for a while; a volume whose counters were unavailable for a sample took its whole history out
+   * of the sum. The regulator reads a lower count as a counter restart and credits all of it: after almost every
+   * background block the guaranteed share came due on a busy disk, and copies went out back to back. Here the
+   * devices' bytes are summed from each volume's own increase between two samples where it answered (its first
+   * sample gives its total so far), and the count is the highest the difference has reached: own bytes not yet on
+   * a disk lower it for a while, and only foreground bytes take it above its high-water mark.
+   */
+  static final class ForegroundCount {
+
+    private final Map<String, Long> lastWritten = new HashMap<>();
+    private boolean started;
+    private long deviceBytes;
+    private long highWater;
+
+    /** This sample's counters of the type's volumes and the manager's own bytes so far; the count, in bytes. */
+    long observe(List<VolumeCounters> volumesOfType, long ownBytes) {
+      Map<String, Long> seen = new HashMap<>();
+      for (VolumeCounters c : volumesOfType) {
+        if (!c.available() || c.writeBytes() < 0) {
+          continue;
+        }
+        Long before = lastWritten.get(c.volume().storageId());
+        if (before == null) {
+          deviceBytes += started ? 0 : c.writeBytes(); // a volume that joins later starts from its total
+        } else if (c.writeBytes() >= before) {
+          deviceBytes += c.writeBytes() - before;
+        }
+        seen.put(c.volume().storageId(), c.writeBytes());
+      }
+      lastWritten.clear();
+      lastWritten.putAll(seen);
+      started = true;
+      highWater = Math.max(highWater, deviceBytes - ownBytes);
+      return highWater;
+    }
   }
 
   private static DiskCounters disk(VolumeCounters c, long dirty, long now) {
