@@ -75,6 +75,8 @@ public final class ReplicationManagerPlugin implements ServicePlugin, NoticeHand
   private static final int HANDLERS = 2;
 
   private final Map<String, ReplicationManager<?>> managers = new ConcurrentHashMap<>();
+  /** Set once by {@link #stop}, under this plugin's lock, as {@link #newManager} reads it. */
+  private boolean stopped;
   private PfimbiSettings settings;
   private DataNodeAdaptor node;
   private volatile RmServer server;
@@ -225,14 +227,21 @@ public final class ReplicationManagerPlugin implements ServicePlugin, NoticeHand
     if (rm == null) {
       rm = newManager(notice.storageType());
       if (rm == null) {
-        return Optional.of("this DataNode has no " + notice.storageType() + " volume");
+        return Optional.of(stopping() ? "this DataNode's Replication Manager is stopping"
+            : "this DataNode has no " + notice.storageType() + " volume");
       }
     }
     return rm.accept(notice);
   }
 
-  /** A manager for a storage type this DataNode has, created on its first notice (volumes open late). */
+  /**
+   * A manager for a storage type this DataNode has, created on its first notice (volumes open late); none once the
+   * plugin stops (an RPC handler may still be in a call when the server stops: it must not start threads then).
+   */
   private synchronized ReplicationManager<?> newManager(String storageType) {
+    if (stopped) {
+      return null;
+    }
     ReplicationManager<?> existing = managers.get(storageType);
     if (existing != null) {
       return existing;
@@ -251,6 +260,10 @@ public final class ReplicationManagerPlugin implements ServicePlugin, NoticeHand
     rm.start();
     managers.put(storageType, rm);
     return rm;
+  }
+
+  private synchronized boolean stopping() {
+    return stopped;
   }
 
   private ReplicationManager.Limits limits(String storageType) {
@@ -322,8 +335,13 @@ public final class ReplicationManagerPlugin implements ServicePlugin, NoticeHand
     if (sampler != null) {
       sampler.shutdownNow();
     }
-    managers.values().forEach(ReplicationManager::close);
-    managers.clear();
+    List<ReplicationManager<?>> running;
+    synchronized (this) {
+      stopped = true;
+      running = new ArrayList<>(managers.values());
+      managers.clear();
+    }
+    running.forEach(ReplicationManager::close);
     if (forwarder != null) {
       forwarder.close();
       forwarder = null;

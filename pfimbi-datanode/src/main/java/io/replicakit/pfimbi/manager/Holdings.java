@@ -68,6 +68,8 @@ final class Holdings {
   private long dropped;
   private long refusedNoSpace;
   private long renoticed;
+  /** Why the holdings were dropped for good ({@link #dropAll}); null while the manager works. */
+  private String droppedFor;
 
   Holdings(String storageType, TwoLevelWfq scheduler, CreditBuffer buffer, int maxQueued,
       FailedBlocks failedBlocks) {
@@ -121,6 +123,12 @@ final class Holdings {
    */
   private Optional<String> renotice(BlockAvailable notice) {
     BlockAvailable held = plans.get(notice.blockId());
+    if (!held.blockPoolId().equals(notice.blockPoolId())) {
+      // Federated namespaces number their blocks alike: another pool's block of the same ID is not this one.
+      refused++;
+      return Optional.of("block " + notice.blockId() + " of pool " + held.blockPoolId() + " is held here; a block "
+          + "of the same ID in " + notice.blockPoolId() + " waits until it is done");
+    }
     if (held.generationStamp() != notice.generationStamp() || held.numBytes() != notice.numBytes()) {
       refused++;
       return Optional.of("block " + notice.blockId() + " is held here with generation stamp "
@@ -188,10 +196,18 @@ final class Holdings {
     }
   }
 
-  /** A fetched block enters the buffer, for the writer. */
+  /**
+   * A fetched block enters the buffer, for the writer; after {@link #dropAll} (the fetch finished after the manager
+   * was disabled, and no writer is left to take it) it is dropped like the rest, its credit freed.
+   */
   void buffered(Reserved fetched, Object data) {
     lock.lock();
     try {
+      if (droppedFor != null) {
+        buffer.release(fetched.credit());
+        dropAccepted(fetched.notice().blockId(), droppedFor);
+        return;
+      }
       ready.add(new Buffered(fetched.notice(), data, fetched.credit()));
       work.signalAll();
     } finally {
@@ -257,12 +273,13 @@ final class Holdings {
   }
 
   /**
-   * Drops every block not yet being fetched or written, recording each as failed with {@code reason}: the
-   * manager is disabled (its {@code unavailable} answer must already say so).
+   * Drops every block not yet being fetched or written, recording each as failed with {@code reason}, and any block
+   * whose fetch ends later: the manager is disabled (its {@code unavailable} answer must already say so).
    */
   void dropAll(String reason) {
     lock.lock();
     try {
+      droppedFor = reason;
       while (true) {
         Optional<BlockNotice> next = scheduler.next();
         if (next.isEmpty()) {

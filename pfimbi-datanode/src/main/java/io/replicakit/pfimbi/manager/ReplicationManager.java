@@ -314,9 +314,10 @@ public final class ReplicationManager<P> implements AutoCloseable {
       holdings.buffered(next, data);
     } catch (Throwable t) {
       fetchFailures.incrementAndGet();
-      holdings.release(next.credit(), notice);
       String reason = "fetch from " + notice.source() + " failed: " + t;
+      // Recorded before the release: a new notice for the block, accepted once it is released, forgets the failure.
       failedBlocks.record(notice.blockId(), reason);
+      holdings.release(next.credit(), notice);
       fetchLog.warn(LOG, "Pfimbi " + storageType + ": block " + notice.blockId() + ": " + reason, null);
       rethrowError(t);
     }

@@ -489,6 +489,55 @@ class ReplicationManagerTest {
     assertTrue(refused.isPresent() && refused.get().contains("disabled"), refused.toString());
   }
 
+  /**
+   * The manager is disabled while a block's fetch is under way: when the fetch ends there is no writer left, so
+   * the block is dropped and reported failed like the rest, and its credit freed. Until session 51 it stayed in
+   * the buffer for the DataNode's life, never reported (the NameNode fell back only at its timeout), and later
+   * notices for it were taken as renotices of a copy that would never be made.
+   */
+  @Test
+  void fetchEndingAfterTheManagerWasDisabled_isDroppedAndReportedFailed() {
+    start(2, 0, limits(100, ReplicationManager.SpaceProbe.UNLIMITED, 1));
+    activity(BUSY);
+    transfers.errorWrite.add(1L);
+    transfers.held.add(2L);
+    assertAccepted(rm.accept(notice(1, 2)));
+    assertAccepted(rm.accept(notice(2, 2)));
+    await(() -> transfers.fetchOrder.contains(2L), "block 2's fetch started");
+
+    activity(IDLE); // the writer takes block 1, fails with an Error: disabled
+    await(() -> rm.status().disabled(), "disabled");
+    transfers.heldGate.countDown();
+
+    await(() -> rm.failedBlocks().containsKey(2L), "block 2 reported failed");
+    ReplicationManager.Status s = rm.status();
+    assertEquals(0, s.buffered());
+    assertEquals(0, s.bufferedBytes(), "its credit came back");
+  }
+
+  // ---------------------------------------------------------------------------------------------- renotice pools
+
+  /**
+   * Federated namespaces number blocks alike: a notice for a block of another pool with the ID of a block held
+   * here is refused (its NameNode falls back at once), not taken for a renotice that would replace the held
+   * block's plan. Until session 51 it was taken: the first pool's copy was forwarded under the second's name.
+   */
+  @Test
+  void noticeOfAnotherPoolsBlockWithTheSameId_isRefused_andTheHeldBlockKeepsItsPlan() {
+    start(1, 0);
+    activity(BUSY);
+    assertAccepted(rm.accept(notice(1, 2, NEXT)));
+
+    Optional<String> other = rm.accept(new BlockAvailable("BP-2", 1, 1, BLOCK_BYTES, SOURCE, "job", 1.0, 2, "DISK",
+        List.of()));
+
+    assertTrue(other.isPresent() && other.get().contains("BP-2"), other.toString());
+    activity(IDLE);
+    await(() -> forwarded.size() == 1, "forwarded");
+    assertEquals("BP-1", forwarded.get(0).blockPoolId());
+    assertEquals(List.of(NEXT), forwarded.get(0).downstream());
+  }
+
   // ---------------------------------------------------------------------------------------------- synced copies
 
   @Test
@@ -589,6 +638,9 @@ class ReplicationManagerTest {
     /** Blocks another writer stores here once they have been fetched. */
     final Set<Long> storedAfterFetch = ConcurrentHashMap.newKeySet();
     volatile CountDownLatch fetchGate = new CountDownLatch(0);
+    /** Blocks whose fetch also waits for {@link #heldGate}. */
+    final Set<Long> held = ConcurrentHashMap.newKeySet();
+    final CountDownLatch heldGate = new CountDownLatch(1);
     /** Blocks from the start of their fetch until written or failed: what the credits bound. */
     final AtomicInteger holding = new AtomicInteger();
     final AtomicInteger maxHolding = new AtomicInteger();
@@ -598,7 +650,8 @@ class ReplicationManagerTest {
       fetchOrder.add(n.blockId());
       maxHolding.accumulateAndGet(holding.incrementAndGet(), Math::max);
       try {
-        if (!fetchGate.await(5, TimeUnit.SECONDS)) {
+        if (!fetchGate.await(5, TimeUnit.SECONDS)
+            || held.contains(n.blockId()) && !heldGate.await(10, TimeUnit.SECONDS)) {
           throw new IOException("gate never opened");
         }
       } catch (InterruptedException e) {
