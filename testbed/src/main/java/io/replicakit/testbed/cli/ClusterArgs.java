@@ -51,6 +51,14 @@ public final class ClusterArgs {
     return SpecParser.parse(props, spec);
   }
 
+  /**
+   * Whether the cluster needs a private network namespace: only with {@code --processes} and a spec with
+   * {@code net.*} links to shape; an embedded cluster ignores them.
+   */
+  public boolean needsNetworkNamespace() {
+    return processes.processes && spec().network().enabled();
+  }
+
   /** Cluster options from {@code --dir}, {@code --set} and {@code --processes}. */
   public ClusterOptions clusterOptions() throws IOException {
     ClusterOptions options = ClusterOptions.in(dir != null ? dir : Files.createTempDirectory("replicakit-cluster-"))

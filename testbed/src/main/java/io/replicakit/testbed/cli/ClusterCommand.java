@@ -27,6 +27,10 @@ public final class ClusterCommand implements Command {
       Prints the layout (racks, nodes, storage types, capacities, emulated speeds, NameNode URI).
       Point clients at the printed URI, e.g.
         hdfs dfs -fs hdfs://127.0.0.1:PORT -ls /
+      With --processes and a spec with net.* links (paper, nine-nodes, ...), the cluster runs in a private network
+      namespace and its URI (hdfs://10.241.0.1:PORT) is reachable from inside it only; the layout prints how to run
+      a client there, e.g.
+        nsenter --target PID --user --net --preserve-credentials hdfs dfs -fs hdfs://10.241.0.1:PORT -ls /
       Example:
         bin/replicakit cluster --spec paper \\
           --set dfs.block.replicator.classname=org.apache.hadoop.hdfs.server.blockmanagement.BlockPlacementPolicyRackFaultTolerant
@@ -55,6 +59,11 @@ public final class ClusterCommand implements Command {
   @Override
   public String usage() {
     return Cli.usage(Cli.spec(INVOCATION, new Options()), FOOTER);
+  }
+
+  @Override
+  public boolean needsNetworkNamespace(List<String> argv) {
+    return Cli.parse(INVOCATION, new Options(), argv).cluster.needsNetworkNamespace();
   }
 
   @Override

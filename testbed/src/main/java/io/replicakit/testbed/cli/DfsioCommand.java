@@ -101,6 +101,12 @@ public final class DfsioCommand implements Command {
   }
 
   @Override
+  public boolean needsNetworkNamespace(List<String> argv) {
+    Options args = Cli.parse(INVOCATION, new Options(), argv);
+    return args.fs == null && args.cluster.needsNetworkNamespace();
+  }
+
+  @Override
   public int run(List<String> argv, PrintStream out) throws Exception {
     Options args = Cli.parse(INVOCATION, new Options(), argv);
     DfsioRequest request = request(args);

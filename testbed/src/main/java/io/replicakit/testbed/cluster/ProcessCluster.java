@@ -320,7 +320,23 @@ public final class ProcessCluster implements Cluster {
     StringBuilder daemons = new StringBuilder("Processes     namenode pid ").append(nameNode.process().pid());
     spec.dataNodes().stream().filter(dn -> dataNodes.containsKey(dn.name())).forEach(dn -> daemons.append(", ")
         .append(dn.name()).append(" pid ").append(dataNodes.get(dn.name()).process().pid()));
-    return ClusterLayout.describe(spec, uri, options, mode()) + "\n" + daemons + yarn.describe();
+    return ClusterLayout.describe(spec, uri, options, mode()) + "\n" + daemons + yarn.describe()
+        + privateNetworkHint(System.getenv(), ProcessHandle.current().pid(), uri);
+  }
+
+  /**
+   * How a client reaches the cluster when this JVM runs in a private network namespace ({@code bin/netns-run},
+   * which {@code bin/replicakit} enters for a shaped network): the NameNode's address exists in that namespace only,
+   * which is this process's own ({@code unshare} became this JVM), so a client enters it with {@code nsenter}.
+   * Empty outside one, where the URI is reachable from the machine.
+   */
+  static String privateNetworkHint(Map<String, String> env, long pid, URI uri) {
+    if (!"1".equals(env.get(NamespaceNetwork.INSIDE_ENV))) {
+      return "";
+    }
+    return "\nThis cluster's network is private to the network namespace of this process (pid " + pid + "): run"
+        + " clients in it, e.g.\n  nsenter --target " + pid + " --user --net --preserve-credentials hdfs dfs -fs "
+        + uri + " -ls /";
   }
 
   private void format() throws IOException {

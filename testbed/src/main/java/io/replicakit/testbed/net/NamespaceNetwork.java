@@ -84,8 +84,8 @@ public final class NamespaceNetwork implements AutoCloseable {
         .orElse("");
     throw new IOException("spec '" + spec.name() + "' has a network (" + spec.network().describe() + "), which"
         + " needs this JVM inside a private network namespace; it is not (" + INSIDE_ENV + " is not 1)." + why
-        + " bin/replicakit enters one with 'unshare -rnm' when --processes is given; elsewhere run the JVM as"
-        + " 'bin/netns-run java ...' (needs unshare from util-linux, iproute2's ip and tc, sysctl, and user"
+        + " bin/replicakit enters one with 'unshare -rnm' for a --processes run of such a spec; elsewhere run the"
+        + " JVM as 'bin/netns-run java ...' (needs unshare from util-linux, iproute2's ip and tc, sysctl, and user"
         + " namespaces or root). The cluster is not started unshaped.");
   }
 
