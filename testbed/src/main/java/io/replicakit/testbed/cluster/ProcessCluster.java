@@ -101,13 +101,22 @@ public final class ProcessCluster implements Cluster {
     HadoopWebapps.copyTo(ClusterDirs.home(options.baseDir()));
     NamespaceNetwork network = NamespaceNetwork.open(requested);
     ClusterSpec spec = network.spec();
-    // Both NameNode ports fixed before it starts: clients need the web server's for hdfs fsck.
-    int rpcPort = Ports.freeOn(spec.masterAddress());
-    int httpPort = Ports.freeOn(spec.masterAddress());
-    while (httpPort == rpcPort) {
-      httpPort = Ports.freeOn(spec.masterAddress());
+    ProcessCluster cluster;
+    // Until the cluster exists to close it, the network is closed here: a configuration that cannot be built (a
+    // site file that does not exist) would otherwise leave its namespaces and devices behind, and the driver's
+    // next cluster could not build its own on the same names.
+    try {
+      // Both NameNode ports fixed before it starts: clients need the web server's for hdfs fsck.
+      int rpcPort = Ports.freeOn(spec.masterAddress());
+      int httpPort = Ports.freeOn(spec.masterAddress());
+      while (httpPort == rpcPort) {
+        httpPort = Ports.freeOn(spec.masterAddress());
+      }
+      cluster = new ProcessCluster(network, options, install, rpcPort, httpPort);
+    } catch (RuntimeException e) {
+      network.close();
+      throw e;
     }
-    ProcessCluster cluster = new ProcessCluster(network, options, install, rpcPort, httpPort);
     try {
       cluster.format();
       // The NameNode first, alone: on a small machine, DataNode JVMs starting beside it would only slow it down.
