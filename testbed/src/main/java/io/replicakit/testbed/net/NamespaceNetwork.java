@@ -60,6 +60,9 @@ public final class NamespaceNetwork implements AutoCloseable {
     requireOwnNamespace(requested, System.getenv());
     ClusterSpec spec = requested.addressedBy(Addressing.NAMESPACES);
     NamespaceNetwork network = new NamespaceNetwork(spec, Optional.of(NetworkPlan.of(spec)));
+    // What an earlier driver in this namespace left (killed before it closed its network) would fail the setup
+    // with "File exists": remove it first, ignoring what is not there.
+    network.close();
     try {
       for (List<String> command : network.plan.get().setup()) {
         Commands.run(command);

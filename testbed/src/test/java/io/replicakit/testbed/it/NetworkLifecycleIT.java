@@ -20,9 +20,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A shaped spec's network of namespaces is taken down whatever happens to the cluster: when its configuration
- * cannot be built after the network is up. Each case runs {@link NetworkLifecycleProbe} in a JVM of its own inside
- * a private namespace ({@code bin/netns-run}), which then lists the namespaces and devices left.
+ * A shaped spec's network of namespaces is taken down whatever happens to the cluster (also when its configuration
+ * cannot be built after the network is up), and can be built again at once, also over devices a killed driver
+ * left. Each case runs {@link NetworkLifecycleProbe} in a JVM of its own inside a private namespace
+ * ({@code bin/netns-run}), which then lists the namespaces and devices left.
  */
 class NetworkLifecycleIT {
 
@@ -34,6 +35,15 @@ class NetworkLifecycleIT {
     Map<String, String> results = runProbe("failed-start");
     assertTrue(results.get("start").startsWith("failed: ") && results.get("start").contains("does not exist"),
         results.get("start"));
+    assertEquals("", results.get("namespaces"), "namespaces left: " + results);
+    assertEquals("lo", results.get("devices"), "devices left: " + results);
+  }
+
+  @Test
+  void network_buildsAgainRightAfterItIsClosed_andOverDevicesLeftBehind() throws Exception {
+    Map<String, String> results = runProbe("reopen");
+    assertEquals("0", results.get("reopen_failures"), "of " + NetworkLifecycleProbe.REOPENS + " builds in a row");
+    assertEquals("built 6 links", results.get("over_stale"), results.toString());
     assertEquals("", results.get("namespaces"), "namespaces left: " + results);
     assertEquals("lo", results.get("devices"), "devices left: " + results);
   }
