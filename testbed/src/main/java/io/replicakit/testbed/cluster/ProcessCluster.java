@@ -69,6 +69,8 @@ public final class ProcessCluster implements Cluster {
   private final DaemonStarter starter;
   private final DaemonConfs confs;
   private final URI uri;
+  /** The NameNode's RPC and web ports: its JMX port, chosen while they are not bound yet, must be neither. */
+  private final Set<Integer> nameNodePorts;
   private final Map<String, String> nameNodeSettings = new LinkedHashMap<>();
   private final Map<String, Daemon> dataNodes = new ConcurrentHashMap<>();
   private final Set<String> stopped = ConcurrentHashMap.newKeySet();
@@ -87,6 +89,7 @@ public final class ProcessCluster implements Cluster {
     this.processes = options.processes().withLauncher(network.launcher(options.processes().launcher()));
     this.starter = new DaemonStarter(install, options.baseDir(), processes);
     this.confs = new DaemonConfs(spec, options, nameNodePort, nameNodeHttpPort);
+    this.nameNodePorts = Set.of(nameNodePort, nameNodeHttpPort);
     this.uri = URI.create("hdfs://" + spec.masterAddress() + ":" + nameNodePort);
     this.admin = new AdminClient(uri, clientConf(ClientPlacement.offCluster()));
   }
@@ -107,12 +110,8 @@ public final class ProcessCluster implements Cluster {
     // next cluster could not build its own on the same names.
     try {
       // Both NameNode ports fixed before it starts: clients need the web server's for hdfs fsck.
-      int rpcPort = Ports.freeOn(spec.masterAddress());
-      int httpPort = Ports.freeOn(spec.masterAddress());
-      while (httpPort == rpcPort) {
-        httpPort = Ports.freeOn(spec.masterAddress());
-      }
-      cluster = new ProcessCluster(network, options, install, rpcPort, httpPort);
+      List<Integer> ports = Ports.freeOn(spec.masterAddress(), 2);
+      cluster = new ProcessCluster(network, options, install, ports.get(0), ports.get(1));
     } catch (RuntimeException e) {
       network.close();
       throw e;
@@ -354,7 +353,8 @@ public final class ProcessCluster implements Cluster {
 
   private void startNameNode() throws IOException {
     DaemonId id = DaemonId.nameNode(spec.masterAddress());
-    DaemonEnv env = starter.configure(id, confs.nameNode(nameNodeSettings), Ports.freeOn(id.address()));
+    DaemonEnv env = starter.configure(id, confs.nameNode(nameNodeSettings), Ports.freeOn(id.address(),
+        nameNodePorts));
     long started = System.currentTimeMillis();
     DaemonProcess process = starter.start(DaemonCommand.nameNode(id, env));
     nameNode = new Daemon(process, new DaemonJmx(id.address(), env.jmxPort()), started);
