@@ -4,11 +4,13 @@
  */
 package io.replicakit.testbed.cli;
 
+import io.replicakit.testbed.cluster.Cluster;
 import io.replicakit.testbed.cluster.ClusterOptions;
 import io.replicakit.testbed.spec.ClusterSpec;
 import io.replicakit.testbed.spec.ClusterSpecs;
 import io.replicakit.testbed.spec.SpecParser;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -44,6 +46,10 @@ public final class ClusterArgs {
   @Mixin
   ProcessesOption processes = new ProcessesOption();
 
+  /** The directory {@link #clusterOptions} created (no {@code --dir}); null when the user named one. */
+  private Path created;
+  private boolean closed;
+
   /** The spec named by {@code --spec} with the {@code --spec-set} overrides applied. */
   public ClusterSpec spec() {
     Properties props = ClusterSpecs.properties(spec);
@@ -51,13 +57,55 @@ public final class ClusterArgs {
     return SpecParser.parse(props, spec);
   }
 
-  /** Cluster options from {@code --dir}, {@code --set} and {@code --processes}. */
+  /**
+   * Whether the cluster needs a private network namespace: only with {@code --processes} and a spec with
+   * {@code net.*} links to shape; an embedded cluster ignores them.
+   */
+  public boolean needsNetworkNamespace() {
+    return processes.processes && spec().network().enabled();
+  }
+
+  /**
+   * Cluster options from {@code --dir}, {@code --set} and {@code --processes}; without {@code --dir}, in a new
+   * temporary directory whose data {@link #close} removes.
+   */
   public ClusterOptions clusterOptions() throws IOException {
-    ClusterOptions options = ClusterOptions.in(dir != null ? dir : Files.createTempDirectory("replicakit-cluster-"))
-        .withMode(processes.mode());
+    if (dir == null && created == null) {
+      created = Files.createTempDirectory("replicakit-cluster-");
+    }
+    ClusterOptions options = ClusterOptions.in(dir != null ? dir : created).withMode(processes.mode());
     for (Map.Entry<String, String> e : settings.entrySet()) {
       options = options.with(e.getKey().trim(), e.getValue().trim());
     }
     return options;
+  }
+
+  /** What the start-up line says of the directory: whether it outlives the cluster. */
+  public String describeDir(Path baseDir) {
+    return created == null ? baseDir.toString() : baseDir + " (temporary: its data is removed when the cluster"
+        + " stops, its " + TemporaryDirs.LOGS + "/ kept)";
+  }
+
+  /**
+   * Closes {@code cluster} (null when it did not start) and, when {@link #clusterOptions} created its directory,
+   * removes the cluster's data there but keeps its logs, saying so on {@code out}. Once, and synchronized: Ctrl-C's
+   * shutdown hook and the command's own path both call it, and the second waits until the first is done, so that
+   * nothing is deleted under daemons still stopping and the command does not end before the removal has.
+   */
+  public synchronized void close(Cluster cluster, PrintStream out) {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    if (cluster != null) {
+      cluster.close();
+    }
+    if (created != null) {
+      try {
+        out.println(TemporaryDirs.removeKeepingLogs(created));
+      } catch (IOException e) {
+        out.println("Could not remove the cluster's data: " + e.getMessage());
+      }
+    }
   }
 }

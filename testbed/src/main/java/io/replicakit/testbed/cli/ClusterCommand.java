@@ -24,9 +24,14 @@ public final class ClusterCommand implements Command {
   private static final String INVOCATION = "bin/replicakit cluster";
   private static final String FOOTER = """
 
-      Prints the layout (racks, nodes, storage types, capacities, emulated speeds, NameNode URI).
+      Prints the layout (racks, nodes, storage types, capacities, emulated speeds, NameNode URI). Without --dir the
+      cluster runs in a new temporary directory: its data is removed when it stops, its logs/ are kept.
       Point clients at the printed URI, e.g.
         hdfs dfs -fs hdfs://127.0.0.1:PORT -ls /
+      With --processes and a spec with net.* links (paper, nine-nodes, ...), the cluster runs in a private network
+      namespace and its URI (hdfs://10.241.0.1:PORT) is reachable from inside it only; the layout prints how to run
+      a client there, e.g.
+        nsenter --target PID --user --net --preserve-credentials hdfs dfs -fs hdfs://10.241.0.1:PORT -ls /
       Example:
         bin/replicakit cluster --spec paper \\
           --set dfs.block.replicator.classname=org.apache.hadoop.hdfs.server.blockmanagement.BlockPlacementPolicyRackFaultTolerant
@@ -58,6 +63,11 @@ public final class ClusterCommand implements Command {
   }
 
   @Override
+  public boolean needsNetworkNamespace(List<String> argv) {
+    return Cli.parse(INVOCATION, new Options(), argv).cluster.needsNetworkNamespace();
+  }
+
+  @Override
   public int run(List<String> argv, PrintStream out) throws Exception {
     Options args = Cli.parse(INVOCATION, new Options(), argv);
     long seconds = Cli.inRange("--seconds", args.seconds, 0, 365L * 24 * 3600);
@@ -65,12 +75,19 @@ public final class ClusterCommand implements Command {
     ClusterOptions options = args.cluster.clusterOptions();
     Path dir = options.baseDir();
     out.println("Starting " + options.mode().label() + " cluster '" + spec.name() + "' (" + spec.dataNodes().size()
-        + " DataNodes) in " + dir + " ...");
+        + " DataNodes) in " + args.cluster.describeDir(dir) + " ...");
     CountDownLatch stop = new CountDownLatch(1);
-    try (Cluster cluster = Cluster.start(spec, options)) {
+    Cluster cluster;
+    try {
+      cluster = Cluster.start(spec, options);
+    } catch (Exception e) {
+      args.cluster.close(null, out);
+      throw e;
+    }
+    try {
       Runtime.getRuntime().addShutdownHook(new Thread(() -> {
         stop.countDown();
-        cluster.close();
+        args.cluster.close(cluster, out);
       }, "replicakit-cluster-shutdown"));
       out.println(cluster.describe());
       out.println(seconds > 0 ? "Up for " + seconds + " s." : "Up. Press Ctrl-C to stop.");
@@ -80,6 +97,8 @@ public final class ClusterCommand implements Command {
       } else {
         stop.await();
       }
+    } finally {
+      args.cluster.close(cluster, out);
     }
     out.println("Cluster stopped.");
     return 0;

@@ -30,6 +30,17 @@ public interface Command {
     return usage();
   }
 
+  /**
+   * Whether this run must start inside a private network namespace ({@code bin/netns-run}); {@code bin/replicakit}
+   * asks before it runs the command ({@code ReplicaKitCli --needs-netns}). Only a multi-process cluster whose spec
+   * shapes its links needs one, and a cluster started inside one is reachable from that namespace alone, so a
+   * command that knows its cluster answers exactly. By default any run with {@code --processes}: an experiment may
+   * choose a shaped spec in code, and its clients run in the same namespace as its cluster.
+   */
+  default boolean needsNetworkNamespace(List<String> args) {
+    return args.contains("--processes");
+  }
+
   /** Runs the command; returns the process exit code. */
   int run(List<String> args, PrintStream out) throws Exception;
 }

@@ -6,7 +6,6 @@ package io.replicakit.testbed.cli;
 
 import io.replicakit.testbed.cluster.ClientPlacement;
 import io.replicakit.testbed.cluster.Cluster;
-import io.replicakit.testbed.cluster.ClusterMode;
 import io.replicakit.testbed.cluster.ClusterOptions;
 import io.replicakit.testbed.dfsio.DfsioRequest;
 import io.replicakit.testbed.dfsio.DfsioResult;
@@ -101,13 +100,31 @@ public final class DfsioCommand implements Command {
   }
 
   @Override
+  public boolean needsNetworkNamespace(List<String> argv) {
+    Options args = Cli.parse(INVOCATION, new Options(), argv);
+    return args.fs == null && args.cluster.needsNetworkNamespace();
+  }
+
+  @Override
   public int run(List<String> argv, PrintStream out) throws Exception {
     Options args = Cli.parse(INVOCATION, new Options(), argv);
     DfsioRequest request = request(args);
     if (!List.of("write", "read", "both").contains(args.op)) {
       throw new IllegalArgumentException("--op must be write, read or both, was '" + args.op + "'");
     }
-    Path work = args.work != null ? args.work : Files.createTempDirectory("replicakit-dfsio-");
+    boolean temporaryWork = args.work == null;
+    Path work = temporaryWork ? Files.createTempDirectory("replicakit-dfsio-") : args.work;
+    try {
+      return run(args, request, work, out);
+    } finally {
+      // TestDFSIO's result files and the local job runner's scratch space; the figures are printed.
+      if (temporaryWork) {
+        TemporaryDirs.remove(work);
+      }
+    }
+  }
+
+  private static int run(Options args, DfsioRequest request, Path work, PrintStream out) throws Exception {
     if (args.fs != null) {
       Configuration conf = new HdfsConfiguration();
       conf.set(CommonConfigurationKeys.FS_DEFAULT_NAME_KEY, args.fs);
@@ -115,14 +132,26 @@ public final class DfsioCommand implements Command {
     }
     ClusterSpec spec = args.cluster.spec();
     ClientPlacement client = ClientPlacement.parse(args.client);
-    ClusterOptions options = args.cluster.clusterOptions();
-    if (args.yarn && options.mode() != ClusterMode.PROCESSES) {
+    if (args.yarn && !args.cluster.processes.processes) {
       throw new IllegalArgumentException("--yarn needs --processes (the embedded cluster runs the local job runner)");
     }
-    try (Cluster cluster = Cluster.start(spec, args.yarn ? options.withYarn() : options)) {
+    ClusterOptions options = args.cluster.clusterOptions();
+    Cluster cluster;
+    try {
+      cluster = Cluster.start(spec, args.yarn ? options.withYarn() : options);
+    } catch (Exception e) {
+      args.cluster.close(null, out);
+      throw e;
+    }
+    try {
+      // Ctrl-C: stop the daemons and remove the cluster's data as the normal end does.
+      Runtime.getRuntime().addShutdownHook(new Thread(() -> args.cluster.close(cluster, out),
+          "replicakit-dfsio-shutdown"));
       out.println(cluster.describe());
       out.println("Client: " + (args.yarn ? "YARN (maps on the NodeManagers)" : cluster.addressOf(client)));
       return runOps(args.yarn ? cluster.dfsioOnNodes(work) : cluster.dfsio(client, work), request, args.op, out);
+    } finally {
+      args.cluster.close(cluster, out);
     }
   }
 

@@ -14,6 +14,13 @@ import java.util.ServiceLoader;
 /** Entry point of {@code bin/replicakit}: dispatches to the subcommands found on the classpath. */
 public final class ReplicaKitCli {
 
+  /**
+   * First argument of the question {@code bin/replicakit} asks before a {@code --processes} run: {@code --needs-netns
+   * COMMAND ARGS...} prints {@code yes} when that run must start in a private network namespace (a shaped network)
+   * and {@code no} when it must not, so that a cluster without one stays reachable from the machine.
+   */
+  static final String NEEDS_NETNS = "--needs-netns";
+
   private ReplicaKitCli() {}
 
   public static void main(String[] argv) {
@@ -24,6 +31,10 @@ public final class ReplicaKitCli {
 
   static int run(List<String> argv, PrintStream out, PrintStream err) {
     List<Command> commands = commands();
+    if (!argv.isEmpty() && argv.get(0).equals(NEEDS_NETNS)) {
+      out.println(needsNetworkNamespace(commands, argv.subList(1, argv.size())) ? "yes" : "no");
+      return 0;
+    }
     if (argv.isEmpty() || argv.get(0).equals("--help") || argv.get(0).equals("-h")
         || argv.get(0).equals("help")) {
       out.print(help(commands));
@@ -49,6 +60,24 @@ public final class ReplicaKitCli {
       err.println("replicakit " + command.get().name() + " failed: " + e);
       e.printStackTrace(err);
       return 1;
+    }
+  }
+
+  /**
+   * Whether the run {@code argv} (a command and its arguments) needs a private network namespace. Arguments the
+   * command cannot parse answer {@code yes}, as the launcher did for every {@code --processes} run before it asked:
+   * the run itself then reports them.
+   */
+  static boolean needsNetworkNamespace(List<Command> commands, List<String> argv) {
+    if (argv.isEmpty()) {
+      return false;
+    }
+    Optional<Command> command = commands.stream().filter(c -> c.name().equals(argv.get(0))).findFirst();
+    List<String> args = argv.subList(1, argv.size());
+    try {
+      return command.isPresent() && command.get().needsNetworkNamespace(args);
+    } catch (RuntimeException e) {
+      return true;
     }
   }
 

@@ -69,6 +69,8 @@ public final class ProcessCluster implements Cluster {
   private final DaemonStarter starter;
   private final DaemonConfs confs;
   private final URI uri;
+  /** The NameNode's RPC and web ports: its JMX port, chosen while they are not bound yet, must be neither. */
+  private final Set<Integer> nameNodePorts;
   private final Map<String, String> nameNodeSettings = new LinkedHashMap<>();
   private final Map<String, Daemon> dataNodes = new ConcurrentHashMap<>();
   private final Set<String> stopped = ConcurrentHashMap.newKeySet();
@@ -87,6 +89,7 @@ public final class ProcessCluster implements Cluster {
     this.processes = options.processes().withLauncher(network.launcher(options.processes().launcher()));
     this.starter = new DaemonStarter(install, options.baseDir(), processes);
     this.confs = new DaemonConfs(spec, options, nameNodePort, nameNodeHttpPort);
+    this.nameNodePorts = Set.of(nameNodePort, nameNodeHttpPort);
     this.uri = URI.create("hdfs://" + spec.masterAddress() + ":" + nameNodePort);
     this.admin = new AdminClient(uri, clientConf(ClientPlacement.offCluster()));
   }
@@ -101,13 +104,18 @@ public final class ProcessCluster implements Cluster {
     HadoopWebapps.copyTo(ClusterDirs.home(options.baseDir()));
     NamespaceNetwork network = NamespaceNetwork.open(requested);
     ClusterSpec spec = network.spec();
-    // Both NameNode ports fixed before it starts: clients need the web server's for hdfs fsck.
-    int rpcPort = Ports.freeOn(spec.masterAddress());
-    int httpPort = Ports.freeOn(spec.masterAddress());
-    while (httpPort == rpcPort) {
-      httpPort = Ports.freeOn(spec.masterAddress());
+    ProcessCluster cluster;
+    // Until the cluster exists to close it, the network is closed here: a configuration that cannot be built (a
+    // site file that does not exist) would otherwise leave its namespaces and devices behind, and the driver's
+    // next cluster could not build its own on the same names.
+    try {
+      // Both NameNode ports fixed before it starts: clients need the web server's for hdfs fsck.
+      List<Integer> ports = Ports.freeOn(spec.masterAddress(), 2);
+      cluster = new ProcessCluster(network, options, install, ports.get(0), ports.get(1));
+    } catch (RuntimeException e) {
+      network.close();
+      throw e;
     }
-    ProcessCluster cluster = new ProcessCluster(network, options, install, rpcPort, httpPort);
     try {
       cluster.format();
       // The NameNode first, alone: on a small machine, DataNode JVMs starting beside it would only slow it down.
@@ -320,7 +328,23 @@ public final class ProcessCluster implements Cluster {
     StringBuilder daemons = new StringBuilder("Processes     namenode pid ").append(nameNode.process().pid());
     spec.dataNodes().stream().filter(dn -> dataNodes.containsKey(dn.name())).forEach(dn -> daemons.append(", ")
         .append(dn.name()).append(" pid ").append(dataNodes.get(dn.name()).process().pid()));
-    return ClusterLayout.describe(spec, uri, options, mode()) + "\n" + daemons + yarn.describe();
+    return ClusterLayout.describe(spec, uri, options, mode()) + "\n" + daemons + yarn.describe()
+        + privateNetworkHint(System.getenv(), ProcessHandle.current().pid(), uri);
+  }
+
+  /**
+   * How a client reaches the cluster when this JVM runs in a private network namespace ({@code bin/netns-run},
+   * which {@code bin/replicakit} enters for a shaped network): the NameNode's address exists in that namespace only,
+   * which is this process's own ({@code unshare} became this JVM), so a client enters it with {@code nsenter}.
+   * Empty outside one, where the URI is reachable from the machine.
+   */
+  static String privateNetworkHint(Map<String, String> env, long pid, URI uri) {
+    if (!"1".equals(env.get(NamespaceNetwork.INSIDE_ENV))) {
+      return "";
+    }
+    return "\nThis cluster's network is private to the network namespace of this process (pid " + pid + "): run"
+        + " clients in it, e.g.\n  nsenter --target " + pid + " --user --net --preserve-credentials hdfs dfs -fs "
+        + uri + " -ls /";
   }
 
   private void format() throws IOException {
@@ -329,7 +353,8 @@ public final class ProcessCluster implements Cluster {
 
   private void startNameNode() throws IOException {
     DaemonId id = DaemonId.nameNode(spec.masterAddress());
-    DaemonEnv env = starter.configure(id, confs.nameNode(nameNodeSettings), Ports.freeOn(id.address()));
+    DaemonEnv env = starter.configure(id, confs.nameNode(nameNodeSettings), Ports.freeOn(id.address(),
+        nameNodePorts));
     long started = System.currentTimeMillis();
     DaemonProcess process = starter.start(DaemonCommand.nameNode(id, env));
     nameNode = new Daemon(process, new DaemonJmx(id.address(), env.jmxPort()), started);

@@ -29,7 +29,7 @@ final class Commands {
           .start();
     } catch (IOException e) {
       throw new IOException("cannot run '" + argv.get(0) + "' (" + e.getMessage() + "); a network of namespaces"
-          + " needs iproute2's ip and tc on the PATH", e);
+          + " needs iproute2's ip and tc and procps' sysctl on the PATH", e);
     }
     CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> read(process.getErrorStream()));
     String out = read(process.getInputStream());

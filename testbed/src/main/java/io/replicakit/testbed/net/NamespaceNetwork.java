@@ -60,6 +60,9 @@ public final class NamespaceNetwork implements AutoCloseable {
     requireOwnNamespace(requested, System.getenv());
     ClusterSpec spec = requested.addressedBy(Addressing.NAMESPACES);
     NamespaceNetwork network = new NamespaceNetwork(spec, Optional.of(NetworkPlan.of(spec)));
+    // What an earlier driver in this namespace left (killed before it closed its network) would fail the setup
+    // with "File exists": remove it first, ignoring what is not there.
+    network.close();
     try {
       for (List<String> command : network.plan.get().setup()) {
         Commands.run(command);
@@ -84,8 +87,8 @@ public final class NamespaceNetwork implements AutoCloseable {
         .orElse("");
     throw new IOException("spec '" + spec.name() + "' has a network (" + spec.network().describe() + "), which"
         + " needs this JVM inside a private network namespace; it is not (" + INSIDE_ENV + " is not 1)." + why
-        + " bin/replicakit enters one with 'unshare -rnm' when --processes is given; elsewhere run the JVM as"
-        + " 'bin/netns-run java ...' (needs unshare from util-linux, iproute2's ip and tc, sysctl, and user"
+        + " bin/replicakit enters one with 'unshare -rnm' for a --processes run of such a spec; elsewhere run the"
+        + " JVM as 'bin/netns-run java ...' (needs unshare from util-linux, iproute2's ip and tc, sysctl, and user"
         + " namespaces or root). The cluster is not started unshaped.");
   }
 

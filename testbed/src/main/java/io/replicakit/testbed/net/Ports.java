@@ -12,8 +12,12 @@ import java.net.NetworkInterface;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.OptionalInt;
+import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.IntSupplier;
 
 /**
  * Free TCP ports for servers that must be told their port before they start: a plugin's own server (the metrics
@@ -103,5 +107,40 @@ public final class Ports {
     } catch (IOException e) {
       throw new UncheckedIOException("no free port on " + address, e);
     }
+  }
+
+  /**
+   * A port free at {@code address} that is none of {@code taken}: ports already chosen for servers that have not
+   * bound them yet (a NameNode's RPC and web ports while its JMX port is chosen), which look as free as any other
+   * until then, so that picking one by one could hand the same port to two servers.
+   */
+  public static int freeOn(String address, Set<Integer> taken) {
+    return other(() -> freeOn(address), taken);
+  }
+
+  /** {@code count} distinct ports free at {@code address}, for servers told their ports before any binds one. */
+  public static List<Integer> freeOn(String address, int count) {
+    return distinct(count, () -> freeOn(address));
+  }
+
+  /** {@code count} distinct values of {@code pick}, each drawn with {@link #other} against those before it. */
+  static List<Integer> distinct(int count, IntSupplier pick) {
+    Set<Integer> chosen = new LinkedHashSet<>();
+    while (chosen.size() < count) {
+      chosen.add(other(pick, chosen));
+    }
+    return List.copyOf(chosen);
+  }
+
+  /** A value of {@code pick} not in {@code taken}; fails after a few draws that all were. */
+  static int other(IntSupplier pick, Set<Integer> taken) {
+    for (int i = 0; i < ATTEMPTS; i++) {
+      int port = pick.getAsInt();
+      if (!taken.contains(port)) {
+        return port;
+      }
+    }
+    throw new UncheckedIOException(new IOException("no free port other than " + taken + " in " + ATTEMPTS
+        + " tries"));
   }
 }

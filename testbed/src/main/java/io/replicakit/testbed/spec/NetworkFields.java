@@ -6,8 +6,10 @@ package io.replicakit.testbed.spec;
 
 import io.replicakit.common.storage.Throughput;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -38,13 +40,19 @@ final class NetworkFields {
         rates(CLIENT_LINK, racks, "rack"));
   }
 
+  /**
+   * One rate per DataNode or rack. The field is read once and each distinct entry parsed once: one entry stands for
+   * every node, and a bad one is one problem, not one per node (nor a bad repetition one per reading).
+   */
   private List<Throughput> rates(String key, int size, String what) {
-    if (lists.list(key, null).isEmpty()) {
+    List<String> given = lists.list(key, null);
+    if (given.isEmpty()) {
       return List.of();
     }
+    Map<String, Throughput> parsed = new HashMap<>();
     List<Throughput> rates = new ArrayList<>();
-    for (String entry : lists.orDefault(key, size, "0", what)) {
-      rates.add(rate(key, entry));
+    for (String entry : lists.sized(key, given, size, "0", what)) {
+      rates.add(parsed.computeIfAbsent(entry, e -> rate(key, e)));
     }
     return rates;
   }

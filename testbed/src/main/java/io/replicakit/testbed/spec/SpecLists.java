@@ -28,7 +28,11 @@ final class SpecLists {
    * one entry stands for all.
    */
   List<String> orDefault(String key, int size, String dflt, String what) {
-    List<String> entries = list(key, null);
+    return sized(key, list(key, null), size, dflt, what);
+  }
+
+  /** {@link #orDefault} of {@code entries} already read by {@link #list}, so that its problems are not added again. */
+  List<String> sized(String key, List<String> entries, int size, String dflt, String what) {
     if (entries.isEmpty()) {
       return Collections.nCopies(size, dflt);
     }

@@ -102,17 +102,22 @@ public final class SpecParser {
     checkUnknownFields();
     int dataNodes = intField(DATANODES, 1, MAX_DATANODES, null);
     int racks = dataNodes > 0 ? intField(RACKS, 1, dataNodes, 1) : 0;
+    int volumeProblems = problems.size();
     List<StorageType> volumeTypes = volumeTypes();
+    boolean volumesValid = problems.size() == volumeProblems;
     DeviceProfile devices = devices();
-    if (!problems.isEmpty() || dataNodes <= 0 || racks <= 0) {
+    WriteBackRatios writeBack = writeBack();
+    // Every field is checked before failing, so that a bad spec reports all its problems at once; only the lists
+    // with an entry per DataNode or per rack wait for valid counts to be checked against.
+    if (dataNodes <= 0 || racks <= 0) {
       return failed();
     }
     List<Integer> rackSizes = rackSizes(dataNodes, racks);
-    List<List<VolumeSpec>> volumes = capacities(dataNodes, volumeTypes);
+    List<List<VolumeSpec>> volumes = capacities(dataNodes, volumesValid ? Optional.of(volumeTypes)
+        : Optional.empty());
     List<String> classes = lists.orDefault(CLASSES, dataNodes, "default", "DataNode");
     List<Long> network = network(dataNodes);
     List<Long> pageCaches = pageCaches(dataNodes);
-    WriteBackRatios writeBack = writeBack();
     int groupsPerRack = rackSizes.isEmpty() ? 0 : nodeGroupsPerRack(rackSizes);
     String upgradeDomains = upgradeDomains(dataNodes);
     NetworkSpec net = new NetworkFields(lists, problems).read(dataNodes, racks);
@@ -180,9 +185,15 @@ public final class SpecParser {
     }
   }
 
+  /** The volume types; every DataNode needs one at least, so a blank field is a problem, not "no volumes". */
   private List<StorageType> volumeTypes() {
     List<StorageType> types = new ArrayList<>();
-    for (String entry : lists.list(VOLUMES, "DISK")) {
+    List<String> entries = lists.list(VOLUMES, "DISK");
+    if (entries.isEmpty()) {
+      problems.add(VOLUMES + " must name at least one storage type (" + VOLUME_TYPES + "), or be left out for DISK;"
+          + " it is blank");
+    }
+    for (String entry : entries) {
       Optional<StorageType> type = storageType(entry);
       if (type.isEmpty() || !VOLUME_TYPES.contains(type.get())) {
         problems.add(VOLUMES + ": unknown storage type '" + entry + "'; allowed: " + VOLUME_TYPES);
@@ -273,7 +284,11 @@ public final class SpecParser {
     return sizes;
   }
 
-  private List<List<VolumeSpec>> capacities(int dataNodes, List<StorageType> types) {
+  /**
+   * The volumes of each DataNode from {@code capacities}; {@code types} is empty when {@code volumes} is bad, and
+   * then only the sizes are checked (how many each entry has can only be judged against valid types).
+   */
+  private List<List<VolumeSpec>> capacities(int dataNodes, Optional<List<StorageType>> validTypes) {
     List<String> entries = lists.list(CAPACITIES, null);
     if (entries.isEmpty()) {
       problems.add(CAPACITIES + " is required: one entry per DataNode (" + dataNodes + "), each a size"
@@ -288,6 +303,11 @@ public final class SpecParser {
     List<List<VolumeSpec>> result = new ArrayList<>();
     for (String entry : entries) {
       String[] parts = entry.split("/");
+      if (validTypes.isEmpty()) {
+        checkSizes(parts);
+        continue;
+      }
+      List<StorageType> types = validTypes.get();
       if (parts.length != 1 && parts.length != types.size()) {
         problems.add(CAPACITIES + " entry '" + entry + "' has " + parts.length + " sizes; expected 1 or "
             + types.size() + " (one per volume of " + VOLUMES + " = " + types + ")");
@@ -305,6 +325,17 @@ public final class SpecParser {
       result.add(volumes);
     }
     return result;
+  }
+
+  private void checkSizes(String[] sizes) {
+    for (String size : sizes) {
+      try {
+        Sizes.parse(size);
+      } catch (IllegalArgumentException e) {
+        problems.add(CAPACITIES + ": " + e.getMessage());
+        return;
+      }
+    }
   }
 
   private List<Long> network(int dataNodes) {
@@ -364,9 +395,12 @@ public final class SpecParser {
     int limit = intField(DIRTY_RATIO, 0, 100, DEFAULT_DIRTY_RATIO);
     int expire = intField(DIRTY_EXPIRE_CENTISECS, 1, 8_640_000, DEFAULT_DIRTY_EXPIRE_CENTISECS);
     int interval = intField(DIRTY_WRITEBACK_CENTISECS, 1, 8_640_000, DEFAULT_DIRTY_WRITEBACK_CENTISECS);
-    if (background > limit) {
-      problems.add(DIRTY_BACKGROUND_RATIO + " (" + background + ") must be at most " + DIRTY_RATIO + " (" + limit
-          + ")");
+    // A dirty ratio of 0 writes through and has no background threshold to order against: vm.dirty_ratio=0 alone
+    // (the background ratio at its default 10) must be accepted, as docs/testbed.md says.
+    if (limit > 0 && background > limit) {
+      problems.add(DIRTY_BACKGROUND_RATIO + " (" + background
+          + (props.getProperty(DIRTY_BACKGROUND_RATIO) == null ? ", the default" : "") + ") must be at most "
+          + DIRTY_RATIO + " (" + limit + ")");
     }
     return new WriteBackRatios(background, limit, expire, interval);
   }

@@ -55,8 +55,10 @@ public final class YarnDaemons implements AutoCloseable {
   /** Starts the ResourceManager, then a NodeManager per DataNode, and waits until every one has registered. */
   public static YarnDaemons start(YarnSetup setup) throws IOException {
     String address = setup.resourceManagerAddress();
-    YarnConfs.RmEndpoints rm = new YarnConfs.RmEndpoints(address, Ports.freeOn(address),
-        Ports.freeOn(address), Ports.freeOn(address), Ports.freeOn(address), Ports.freeOn(address));
+    // Five distinct ports: each is released as soon as it is picked, and the ResourceManager binds them later.
+    List<Integer> ports = Ports.freeOn(address, 5);
+    YarnConfs.RmEndpoints rm = new YarnConfs.RmEndpoints(address, ports.get(0), ports.get(1), ports.get(2),
+        ports.get(3), ports.get(4));
     YarnDaemons yarn = new YarnDaemons(setup, YarnInstall.of(setup.install()), rm);
     try {
       // The ResourceManager first, alone, as the NameNode: NodeManagers starting beside it would only slow it down.

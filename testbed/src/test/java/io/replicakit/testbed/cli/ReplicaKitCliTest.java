@@ -5,12 +5,14 @@
 package io.replicakit.testbed.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 class ReplicaKitCliTest {
@@ -56,5 +58,65 @@ class ReplicaKitCliTest {
     for (String option : List.of("--fs", "--spec", "--files", "--storage-policy", "--work")) {
       assertTrue(usage.contains(option), option + " in " + usage);
     }
+  }
+
+  private String needsNetns(String... argv) {
+    out.reset();
+    assertEquals(0, run(Stream.concat(Stream.of("--needs-netns"), Stream.of(argv)).toArray(String[]::new)));
+    return out.toString(StandardCharsets.UTF_8).strip();
+  }
+
+  @Test
+  void needsNetns_processesClusterWithoutNetFields_answersNo_soItsUriIsReachableFromTheMachine() {
+    assertEquals("no", needsNetns("cluster", "--spec", "small", "--processes"));
+    assertEquals("no", needsNetns("dfsio", "--spec", "small", "--processes", "--files", "1"));
+  }
+
+  @Test
+  void needsNetns_processesClusterWithNetFields_answersYes() {
+    assertEquals("yes", needsNetns("cluster", "--spec", "nine-nodes", "--processes"));
+    assertEquals("yes", needsNetns("cluster", "--spec", "small", "--processes", "--spec-set",
+        "net.rack.uplink=10Mbit/s"));
+    assertEquals("yes", needsNetns("dfsio", "--processes", "--spec", "paper"));
+  }
+
+  @Test
+  void needsNetns_embeddedClusterOrRealCluster_answersNo() {
+    assertEquals("no", needsNetns("cluster", "--spec", "nine-nodes"));
+    assertEquals("no", needsNetns("dfsio", "--fs", "hdfs://nn:8020", "--spec", "nine-nodes", "--processes"));
+  }
+
+  @Test
+  void needsNetns_argumentsTheCommandCannotParse_answersYesAsBefore() {
+    assertEquals("yes", needsNetns("cluster", "--processes", "--spec", "nonexistent"));
+    assertEquals("yes", needsNetns("cluster", "--processes", "--sepc", "small"));
+  }
+
+  @Test
+  void needsNetns_commandWithoutItsOwnAnswer_needsOneWithProcesses() {
+    Command experiment = new Command() {
+      @Override
+      public String name() {
+        return "experiment";
+      }
+
+      @Override
+      public String summary() {
+        return "";
+      }
+
+      @Override
+      public String usage() {
+        return "";
+      }
+
+      @Override
+      public int run(List<String> args, PrintStream out) {
+        return 0;
+      }
+    };
+    assertTrue(ReplicaKitCli.needsNetworkNamespace(List.of(experiment), List.of("experiment", "x", "--processes")));
+    assertFalse(ReplicaKitCli.needsNetworkNamespace(List.of(experiment), List.of("experiment", "x")));
+    assertFalse(ReplicaKitCli.needsNetworkNamespace(List.of(experiment), List.of("unknown", "--processes")));
   }
 }

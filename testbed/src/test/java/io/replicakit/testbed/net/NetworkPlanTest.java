@@ -138,6 +138,16 @@ class NetworkPlanTest {
   }
 
   @Test
+  void teardown_deletesEachHostsVethBeforeItsNamespace_soTheNextSetupCanAddItAtOnce() {
+    List<List<String>> teardown = plan().teardown();
+    for (String host : List.of("dn01", "dn02")) {
+      int veth = teardown.indexOf(List.of("ip", "link", "delete", "b-" + host));
+      int namespace = teardown.indexOf(List.of("ip", "netns", "delete", host));
+      assertTrue(veth >= 0 && veth < namespace, host + ": " + teardown);
+    }
+  }
+
+  @Test
   void loopbackSpec_isRefused() {
     Properties p = new Properties();
     p.setProperty("datanodes", "1");

@@ -5,14 +5,19 @@
 package io.replicakit.testbed.net;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.List;
 import java.util.OptionalInt;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class PortsTest {
@@ -54,5 +59,33 @@ class PortsTest {
     assertEquals(OptionalInt.empty(), Ports.belowEphemeral(Ports.LOWEST + 10, null));
     assertEquals(OptionalInt.empty(), Ports.belowEphemeral(0, null));
     assertTrue(Ports.free() > 0);
+  }
+
+  @Test
+  void portsPickedTogether_areDistinct_thoughEachPickIsReleasedAtOnce() {
+    Iterator<Integer> picks = List.of(20_001, 20_001, 20_002, 20_001, 20_002, 20_003).iterator();
+    assertEquals(List.of(20_001, 20_002, 20_003), Ports.distinct(3, picks::next));
+  }
+
+  @Test
+  void aPortBesideOthersChosen_isNoneOfThem() {
+    Iterator<Integer> picks = List.of(20_001, 20_002, 20_001, 20_003).iterator();
+    assertEquals(20_003, Ports.other(picks::next, Set.of(20_001, 20_002)));
+  }
+
+  @Test
+  void onlyTakenPortsOnOffer_failsInsteadOfReturningOne() {
+    assertThrows(UncheckedIOException.class, () -> Ports.other(() -> 20_001, Set.of(20_001)));
+  }
+
+  @Test
+  void fivePortsOnAnAddress_areDistinctAndEachBindsThere() throws Exception {
+    List<Integer> ports = Ports.freeOn("127.0.0.1", 5);
+    assertEquals(5, Set.copyOf(ports).size(), ports.toString());
+    for (int port : ports) {
+      try (ServerSocket server = new ServerSocket(port, 1, InetAddress.getByName("127.0.0.1"))) {
+        assertEquals(port, server.getLocalPort());
+      }
+    }
   }
 }

@@ -73,6 +73,15 @@ class NetworkFieldsTest {
   }
 
   @Test
+  void badRate_isOneProblem_notOnePerNodeItStandsFor() {
+    List<String> problems = SpecParser.read(props("net.node.link", "fast", "net.client.link", "1MB/s*x"), "t")
+        .status().problems();
+    assertEquals(2, problems.size(), problems.toString());
+    assertTrue(problems.get(0).startsWith("net.node.link entries must be 0 (unshaped) or a rate > 0"), problems.get(0));
+    assertTrue(problems.get(1).startsWith("net.client.link: bad repetition '1MB/s*x'"), problems.get(1));
+  }
+
+  @Test
   void addressedByNamespaces_movesNodesAndClientsIntoTheSubnetByRack() {
     ClusterSpec spec = SpecParser.parse(props("net.node.link", "1Gbit/s"), "t").addressedBy(Addressing.NAMESPACES);
     assertEquals(List.of("10.241.1.11", "10.241.1.12", "10.241.2.13", "10.241.2.14"),

@@ -292,9 +292,49 @@ class SpecParserTest {
   @Test
   void everyProblem_isReportedAtOnce() {
     Properties p = props("datanodes", "4", "racks", "2", "volumes", "TAPE", "device.mibps.ssd", "0",
-        "capacities", "1g");
+        "capacities", "1g", "vm.dirty_ratio", "200", "net.node.link", "fast", "upgrade.domains", "9");
+    List<String> problems = SpecParser.read(p, "t").status().problems();
+    assertEquals(6, problems.size(), problems.toString());
+    for (String field : List.of("volumes", "device.mibps.ssd", "capacities has 1 entries", "vm.dirty_ratio",
+        "net.node.link", "upgrade.domains")) {
+      assertTrue(problems.stream().anyMatch(problem -> problem.startsWith(field)), field + " in " + problems);
+    }
+  }
+
+  @Test
+  void badVolumes_stillChecksTheCapacitySizes_withoutJudgingTheirCountPerNode() {
+    Properties p = props("datanodes", "2", "volumes", "SSD,TAPE", "capacities", "1g/2g,lots");
     List<String> problems = SpecParser.read(p, "t").status().problems();
     assertEquals(2, problems.size(), problems.toString());
+    assertTrue(problems.get(0).contains("TAPE"), problems.toString());
+    assertTrue(problems.get(1).startsWith("capacities: ") && problems.get(1).contains("lots"), problems.toString());
+  }
+
+  @Test
+  void blankVolumes_isRejectedNamingTheField() {
+    Properties p = valid();
+    p.setProperty("volumes", " ");
+    p.setProperty("capacities", "1g*4");
+    List<String> problems = SpecParser.read(p, "t").status().problems();
+    assertEquals(1, problems.size(), problems.toString());
+    assertTrue(problems.get(0).startsWith("volumes must name at least one storage type"), problems.toString());
+  }
+
+  @Test
+  void dirtyRatioZeroAlone_isAcceptedAndWritesThrough() {
+    Properties p = valid();
+    p.setProperty("page.cache.mib", "100");
+    p.setProperty("vm.dirty_ratio", "0");
+    assertTrue(SpecParser.parse(p, "t").dataNodes().stream().allMatch(dn -> dn.writeBack().writesThrough()));
+  }
+
+  @Test
+  void dirtyRatioBelowTheDefaultBackgroundRatio_saysTheBackgroundRatioIsTheDefault() {
+    Properties p = valid();
+    p.setProperty("vm.dirty_ratio", "5");
+    String reason = SpecParser.read(p, "t").status().reason();
+    assertTrue(reason.contains("vm.dirty_background_ratio (10, the default) must be at most vm.dirty_ratio (5)"),
+        reason);
   }
 
   @Test
