@@ -7,6 +7,7 @@ package io.replicakit.bench.experiment;
 import io.replicakit.bench.results.ExperimentResults;
 import io.replicakit.bench.results.Progress;
 import io.replicakit.bench.results.RunResult;
+import io.replicakit.bench.results.SourceState;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,6 +43,7 @@ public final class ExperimentRun {
 
   /** Starts a run now, writing into {@code outDir} (created if missing). */
   public static ExperimentRun start(Path outDir, String command, Progress progress) throws IOException {
+    SourceState.current(); // what this run measures: read before it starts, not when it writes its results
     Files.createDirectories(outDir);
     return new ExperimentRun(outDir, command, progress, Instant.now());
   }

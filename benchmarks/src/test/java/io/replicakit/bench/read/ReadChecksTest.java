@@ -45,6 +45,26 @@ class ReadChecksTest {
     assertEquals("PASS: drr 112.50 MB/s ≥ storage-type 100.00 MB/s (ratio 1.13)", checks.get(2).line());
   }
 
+  /**
+   * Issue 14's targets come first: DRR at least 4.0× network distance and 0.85 of its device-bound ceiling. Until
+   * session 51 the report's "issue's targets" checked only wave 1's 2.5×, and said PASS for runs issue 14 fails.
+   */
+  @Test
+  void issue14Targets_areCheckedFirst_againstTheRatioAndTheCeiling() {
+    DeviceModel model = DeviceModelTest.quickModel(Map.of());
+    double ceiling = model.ceilingMibS("drr");
+    List<ReadChecks.Check> passing = ReadChecks.of(results(30, 100, 110, 0.9 * ceiling), model);
+    assertEquals(5, passing.size());
+    assertEquals("network-distance", passing.get(0).right());
+    assertEquals(4.0, passing.get(0).factor());
+    assertEquals(ceiling, passing.get(1).rightMbS());
+    assertEquals(0.9 * ceiling >= 120, passing.get(0).pass(), "4.0 × 30 MB/s");
+    assertTrue(passing.get(1).pass());
+
+    ReadChecks.Check belowCeiling = ReadChecks.of(results(30, 100, 110, 0.8 * ceiling), model).get(1);
+    assertEquals("FAIL", belowCeiling.verdict());
+  }
+
   @Test
   void targets_failBelowTheirBound() {
     List<ReadChecks.Check> checks = ReadChecks.of(results(40, 100, 99, 95));
