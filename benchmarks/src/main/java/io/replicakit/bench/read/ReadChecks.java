@@ -36,9 +36,15 @@ final class ReadChecks {
       return verdict() + ": " + detail();
     }
 
+    /** 2.5, 4.0, 0.85: as many decimals as the factor has, at least one. */
+    private String factorText() {
+      String two = String.format(Locale.ROOT, "%.2f", factor);
+      return two.endsWith("0") ? two.substring(0, two.length() - 1) : two;
+    }
+
     /** The comparison with its numbers, without the verdict. */
     String detail() {
-      String target = factor == 1 ? right : String.format(Locale.ROOT, "%.1f × %s", factor, right);
+      String target = factor == 1 ? right : factorText() + " × " + right;
       if (!measured()) {
         return left + " ≥ " + target + " (a policy of the check was not run)";
       }

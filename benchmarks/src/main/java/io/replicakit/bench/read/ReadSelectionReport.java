@@ -74,7 +74,7 @@ final class ReadSelectionReport {
 
   private static void checks(StringBuilder md, ExperimentResults results, DeviceModel model) {
     md.append("\n## Checks (issue 14's targets for DRR, then wave 1's)\n\n");
-    for (ReadChecks.Check c : model == null ? ReadChecks.of(results) : ReadChecks.of(results, model)) {
+    for (ReadChecks.Check c : ReadChecks.of(results, model)) {
       md.append("- **").append(c.verdict()).append("**: ").append(c.detail()).append('\n');
     }
   }

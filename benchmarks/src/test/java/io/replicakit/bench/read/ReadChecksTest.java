@@ -63,6 +63,7 @@ class ReadChecksTest {
 
     ReadChecks.Check belowCeiling = ReadChecks.of(results(30, 100, 110, 0.8 * ceiling), model).get(1);
     assertEquals("FAIL", belowCeiling.verdict());
+    assertTrue(belowCeiling.line().contains("< 0.85 × its device-bound ceiling"), belowCeiling.line());
   }
 
   @Test

@@ -36,6 +36,11 @@ public final class SideChannelSecurity {
 
   /** Room for Hadoop's own RPC headers around a request's message. */
   static final int RPC_HEADER_BYTES = 16 * 1024;
+  /**
+   * The least limit set: every frame counts against it, the SASL negotiation's too, and a Kerberos ticket with a
+   * large authorization part (Active Directory's PAC) can take tens of kilobytes.
+   */
+  static final int MIN_REQUEST_BYTES = 256 * 1024;
 
   /**
    * Has the server refuse, before reading it, any request larger than {@code maxMessageBytes} (plus Hadoop's
@@ -45,7 +50,7 @@ public final class SideChannelSecurity {
    * the door. A lower value already configured is kept.
    */
   public static void limitRequests(Configuration serverConf, int maxMessageBytes) {
-    long limit = (long) maxMessageBytes + RPC_HEADER_BYTES;
+    long limit = Math.max(MIN_REQUEST_BYTES, (long) maxMessageBytes + RPC_HEADER_BYTES);
     int configured = serverConf.getInt(CommonConfigurationKeys.IPC_MAXIMUM_DATA_LENGTH,
         CommonConfigurationKeys.IPC_MAXIMUM_DATA_LENGTH_DEFAULT);
     serverConf.setInt(CommonConfigurationKeys.IPC_MAXIMUM_DATA_LENGTH, (int) Math.min(limit, configured));

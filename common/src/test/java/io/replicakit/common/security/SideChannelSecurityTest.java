@@ -15,8 +15,17 @@ class SideChannelSecurityTest {
   @Test
   void limitRequests_lowersHadoopsDefaultToTheMessageLimitPlusHeaders() {
     Configuration conf = new Configuration(false);
-    SideChannelSecurity.limitRequests(conf, 64 * 1024);
-    assertEquals(64 * 1024 + SideChannelSecurity.RPC_HEADER_BYTES,
+    SideChannelSecurity.limitRequests(conf, 1024 * 1024);
+    assertEquals(1024 * 1024 + SideChannelSecurity.RPC_HEADER_BYTES,
+        conf.getInt(CommonConfigurationKeys.IPC_MAXIMUM_DATA_LENGTH, -1));
+  }
+
+  /** Small messages still leave room for a SASL negotiation with a large Kerberos ticket. */
+  @Test
+  void limitRequests_neverGoesBelowTheFloor() {
+    Configuration conf = new Configuration(false);
+    SideChannelSecurity.limitRequests(conf, 1024);
+    assertEquals(SideChannelSecurity.MIN_REQUEST_BYTES,
         conf.getInt(CommonConfigurationKeys.IPC_MAXIMUM_DATA_LENGTH, -1));
   }
 

@@ -57,7 +57,7 @@ public final class MetricsReporterPlugin implements ServicePlugin {
       new ThrottledLog(ThrottledLog.DEFAULT_PERIOD_MS, Time::monotonicNow), FaultGuard.DEFAULT_DISABLE_AFTER,
       this::reporterDisabled);
   private volatile ScheduledExecutorService executor;
-  private long stopWaitMs;
+  private volatile long stopWaitMs;
   private Reporter reporter;
   private Sampler sampler;
   private ReporterMetricsSource metrics;
@@ -79,13 +79,13 @@ public final class MetricsReporterPlugin implements ServicePlugin {
           new Reporter.Timing(settings.intervalMs(), settings.maxBackoffMs(), Time::now, Time::monotonicNow),
           settings.maxMessageBytes());
       metrics = ReporterMetricsSource.register(reporter, roundGuard);
+      stopWaitMs = Math.min(settings.rpcTimeoutMs(), MAX_STOP_WAIT_MS);
       executor = Schedulers.daemon("replicakit-metrics-reporter");
       // A fixed delay, not a fixed rate: after a stall (a NameNode host not answering for a call's timeout, a long
       // GC pause) a fixed rate runs the missed rounds back to back, and their rates, taken over windows of
       // milliseconds, would be sent as fresh samples.
       executor.scheduleWithFixedDelay(roundGuard.wrap(reporter::round), 0, settings.intervalMs(),
           TimeUnit.MILLISECONDS);
-      stopWaitMs = Math.min(settings.rpcTimeoutMs(), MAX_STOP_WAIT_MS);
       LOG.info("ReplicaKit metrics reporter started: every {} ms to {} (host source {}, volume source {})",
           settings.intervalMs(), servers.stream().map(a -> a.getHostString() + ":" + a.getPort()).toList(),
           settings.hostSource(), settings.volumeSource());

@@ -109,9 +109,11 @@ public final class ReadSelectionConfig {
       LISTING_READ_BLOCKS_DEFAULT, 1, 1_000_000).unit("blocks")
       .doc("Blocks of one `getBlockLocations` call that policies record as reads (DRR's bookings, WRR's and DRR's "
           + "turns, the blocks system-state counts against a volume): HDFS's input stream lists "
-          + "`dfs.client.read.prefetch.size` (ten blocks' length) at a time, at most 11 blocks. The rest of a "
-          + "longer listing (a job planner's `getFileBlockLocations`, a file checksum, a WebHDFS lookup) is "
-          + "ordered but not recorded: no one reads it from that listing. Raise it with the clients' prefetch size.");
+          + "`dfs.client.read.prefetch.size` bytes at a time (ten of the client's `dfs.blocksize`), at most 11 "
+          + "blocks of a file with that block size. The rest of a longer listing (a job planner's "
+          + "`getFileBlockLocations`, a file checksum, a WebHDFS lookup) is ordered but not recorded: no one reads "
+          + "it from that listing. Raise it with the clients' prefetch, or when they read files whose blocks are "
+          + "smaller than their own `dfs.blocksize` (a 1.28 GB prefetch lists 20 blocks of 64 MiB).");
 
   public static final String SCORE_PREFIX = PREFIX + "score.points.";
   private static final Map<String, ConfigKey<Double>> SCORE = scoreKeys();

@@ -243,12 +243,12 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
       fault("Read policy " + policyName + " failed; this block is ordered by network distance", t);
       return false;
     }
-    if (call == null) {
-      if (ordering.hasRecord()) {
+    if (ordering.hasRecord()) {
+      if (call == null) {
         run(ordering.whenRead());
+      } else {
+        thread.hold(call, ordering);
       }
-    } else {
-      thread.hold(call, ordering.hasRecord() ? ordering : null);
     }
     return true;
   }
@@ -273,7 +273,7 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
       Ordering previous = h.ordering;
       boolean sameCall = h.call == call;
       h.ordering = null;
-      if (sameCall && h.position <= listingReadBlocks) {
+      if (sameCall && h.heldPosition <= listingReadBlocks) {
         run(previous.whenRead());
       } else {
         metrics.notRecorded();
@@ -305,8 +305,12 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
     /** The call {@link #ordering} was ordered in; left as it is once settled (read only while one is held). */
     private Object call;
     private Ordering ordering;
-    /** The place in its call of the latest block ordered: {@link #ordering}'s, if one is held (1: the first). */
-    private long position;
+    /**
+     * The place in {@link #serving} of the block being sorted (1: the first), every sort of the call counted, those
+     * HDFS's own sort decides included; and {@link #ordering}'s place in its call.
+     */
+    private long served;
+    private long heldPosition;
     private final Listing listing = new Listing();
     private Object listingCall;
 
@@ -329,20 +333,18 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
     void serve(Object inCall) {
       if (serving != inCall) {
         serving = inCall;
+        served = 0;
       }
+      served++;
     }
 
-    /**
-     * Counts a block ordered in {@code inCall} and holds its ordering (null: the policy recorded nothing for it)
-     * until the thread's next sort.
-     */
+    /** Holds a block's ordering, ordered in {@code inCall}, until the thread's next sort. */
     void hold(Object inCall, Ordering held) {
       if (call != inCall) {
         call = inCall;
-        position = 0;
       }
-      position++;
       ordering = held;
+      heldPosition = served;
     }
   }
 

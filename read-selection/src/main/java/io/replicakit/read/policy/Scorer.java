@@ -332,19 +332,29 @@ final class Scorer {
     return true;
   }
 
-  /** At most every {@link #KEEP_MS}, forgets the volumes not confirmed for that long. */
+  /**
+   * At most every {@link #KEEP_MS}, forgets the volumes not confirmed for that long. Also due when the view's clock
+   * is far behind the schedule: the view changed clocks (the NameNode's registry, on its monotonic clock, replaced
+   * the empty view of start-up, on the wall clock), and the next prune must not wait for the old clock's time.
+   */
   private void pruneIfDue(long now) {
-    if (now >= nextPruneMs) {
+    if (due(now)) {
       prune(now);
     }
   }
 
+  private boolean due(long now) {
+    long next = nextPruneMs;
+    return now >= next || now < next - KEEP_MS;
+  }
+
   private synchronized void prune(long now) {
-    if (now < nextPruneMs) {
+    if (!due(now)) {
       return; // another thread pruned meanwhile
     }
     nextPruneMs = now + KEEP_MS;
-    volumes.retainIf(v -> now - v.confirmedMs < KEEP_MS);
+    // Confirmed on another clock (far ahead of this one) counts as not confirmed: the entry is made again if used.
+    volumes.retainIf(v -> Math.abs(now - v.confirmedMs) < KEEP_MS);
   }
 
   /** Volumes held, for tests. */

@@ -352,7 +352,8 @@ final class VolumeBacklog {
    * Forgets, at most every {@link #PRUNE_INTERVAL_MICROS}, the volumes whose every booking has passed: a volume
    * without an entry is read as idle, which is what such a volume is, so nothing is lost but memory (volumes come
    * and go: a replaced disk or a reformatted DataNode brings new storage IDs, and each entry holds a 1 KiB calendar).
-   * A read booked on an entry while it is forgotten (the two race once a prune) is lost from the estimate.
+   * A read booked on an entry while it is forgotten (the two race once a prune) is lost from the estimate, and so is
+   * a queue piled past the calendar that a booking is just moving forward.
    *
    * @param nowMicros the policy clock, as for {@link #window}
    */

@@ -469,6 +469,24 @@ class ReplicaKitNetworkTopologyTest {
         + "repeat is still held");
   }
 
+  /** A block HDFS's own sort orders (one active replica) still takes its place in the call's count. */
+  @Test
+  void blocksTheAdaptorLeavesToHdfs_countInTheListing() {
+    RecordingPolicy.RECORDED.clear();
+    ReplicaKitNetworkTopology topology = (ReplicaKitNetworkTopology) topology(RecordingPolicy.class.getName(),
+        ReadSelectionConfig.LISTING_READ_BLOCKS.name(), "2");
+    try {
+      inCall(1);
+      topology.sortByDistance(nodes.get(0), blockFirstOn(1), 1, null); // one active replica: HDFS's sort
+      topology.sortByDistance(nodes.get(0), blockFirstOn(2), 3, null); // the call's second block
+      topology.sortByDistance(nodes.get(0), blockFirstOn(3), 3, null); // its third: past the cap
+      topology.sortByDistance(nodes.get(0), blockFirstOn(3), 3, null); // the repeat
+    } finally {
+      Server.getCurCall().remove();
+    }
+    assertEquals(List.of("DS-2"), RecordingPolicy.RECORDED);
+  }
+
   /**
    * WRR at weight 1 alternates SSD and DISK. A client listing one block at a time makes the NameNode sort each block
    * and then the repeat, in alternation: were the repeat's turn kept, every listed block would get the SSD turn and

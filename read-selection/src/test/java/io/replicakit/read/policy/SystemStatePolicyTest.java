@@ -184,6 +184,32 @@ class SystemStatePolicyTest {
   }
 
   /**
+   * The view the scorer reads can change clocks: the NameNode starts with an empty view on the wall clock, and its
+   * registry, on the monotonic clock, replaces it. The prune schedule follows the new clock, and what was scored
+   * on the old one is forgotten.
+   */
+  @Test
+  void aViewOnAnotherClock_doesNotPostponePruning() {
+    Fixtures.Cluster wall = new Fixtures.Cluster();
+    wall.clock.set(1_700_000_000_000L);
+    java.util.concurrent.atomic.AtomicReference<Fixtures.Cluster> current = new java.util.concurrent.atomic
+        .AtomicReference<>(wall);
+    Scorer scorer = new Scorer(settings.score(), () -> current.get().registry);
+    List<Replica> early = List.of(replica(0, RACK, "DISK"), replica(1, RACK, "DISK"));
+    early.forEach(r -> wall.report(r.datanodeUuid(), Fixtures.healthyHost(),
+        Fixtures.healthyVolume(r.storageId(), r.storageType(), 20)));
+    scorer.scores(early);
+
+    current.set(cluster); // the monotonic clock: about a million ms
+    cluster.advance(Scorer.KEEP_MS);
+    List<Replica> live = List.of(replica(2, RACK, "DISK"), replica(3, RACK, "DISK"));
+    live.forEach(this::healthy);
+    scorer.scores(live);
+
+    assertEquals(2, scorer.volumesHeld(), "the wall clock's schedule and entries do not hold on");
+  }
+
+  /**
    * A volume whose sample has neither queue length nor utilization, and a replica whose DataNode has no fresh
    * sample, are queued like the mean of the sampled volumes (neither favoured nor avoided by the draw); blocks put
    * first on a volume with a sample still add to its estimate.

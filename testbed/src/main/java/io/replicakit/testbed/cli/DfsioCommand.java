@@ -13,6 +13,7 @@ import io.replicakit.testbed.dfsio.DfsioRunner;
 import io.replicakit.testbed.process.ProcessCpu;
 import io.replicakit.testbed.spec.ClusterSpec;
 import io.replicakit.testbed.spec.Sizes;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -117,9 +118,14 @@ public final class DfsioCommand implements Command {
     try {
       return run(args, request, work, out);
     } finally {
-      // TestDFSIO's result files and the local job runner's scratch space; the figures are printed.
+      // TestDFSIO's result files and the local job runner's scratch space; the figures are printed. A directory
+      // that cannot be removed is said, not thrown: it must not hide the run's own outcome.
       if (temporaryWork) {
-        TemporaryDirs.remove(work);
+        try {
+          TemporaryDirs.remove(work);
+        } catch (IOException e) {
+          out.println("Could not remove " + work + ": " + e.getMessage());
+        }
       }
     }
   }

@@ -42,9 +42,17 @@ public final class ProcessCpu {
       return ProcessHandle.current().descendants()
           .mapToLong(p -> p.info().totalCpuDuration().map(Duration::toNanos).orElse(0L)).sum();
     }
-    long ticks = reaped + ProcessHandle.current().descendants()
-        .mapToLong(p -> Math.max(0, ownTicks(p.pid())) + Math.max(0, childrenTicks(p.pid()))).sum();
+    long ticks = reaped + ProcessHandle.current().descendants().mapToLong(p -> allTicks(p.pid())).sum();
     return ticks * NANOS_PER_TICK;
+  }
+
+  /**
+   * A process's own and reaped children's time from one read of its {@code stat}: read apart, a child reaped
+   * between the two reads would be counted in both; 0 when unknown (the process has gone).
+   */
+  private static long allTicks(long pid) {
+    long[] times = times(pid);
+    return times == null ? 0 : times[0] + times[1] + times[2] + times[3];
   }
 
   /** {@code utime + stime} of {@code pid}; -1 when unknown (gone, or no {@code /proc}). */
