@@ -71,7 +71,8 @@ class ReadSelectionExperimentIT {
     double ratio = st.metric("device_throughput_mb_s") / nd.metric("device_throughput_mb_s");
     assertTrue(ratio > FASTER, "storage type's devices read " + ratio + "x as fast as network distance's");
     assertTrue(results.run("wrr(w=5)", "wrr-weight").isPresent());
-    assertTrue(Files.readString(out.resolve("report.md")).contains("## Checks (the issue's targets)"));
+    assertTrue(Files.readString(out.resolve("report.md"))
+        .contains("## Checks (issue 14's targets for DRR, then wave 1's)"));
     assertTrue(Files.readString(out.resolve("results.json")).contains("\"experiment\": \"read-selection\""));
     for (String png : List.of("throughput.png", "utilization.png", "wrr-weight.png")) {
       assertTrue(Files.size(out.resolve(png)) > 1000, png);
