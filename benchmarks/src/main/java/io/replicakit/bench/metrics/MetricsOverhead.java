@@ -221,9 +221,10 @@ public final class MetricsOverhead {
         .append("\n\n## DataNode: one sample (OSHI host + volume sources)\n\n")
         .append("| variant | CPU µs/sample | std | p95 | wall µs/sample |\n|---|---:|---:|---:|---:|\n");
     for (RunResult r : runsOf(results, "sample")) {
-      md.append(String.format(Locale.ROOT, "| %s | %.0f | %.0f | %.0f | %.0f |%n", r.variant(),
-          r.metric("cpu_us_per_sample"), r.metric("cpu_us_per_sample_std"), r.metric("cpu_us_per_sample_p95"),
-          r.metric("wall_us_per_sample")));
+      double std = r.metric("cpu_us_per_sample_std");
+      md.append(String.format(Locale.ROOT, "| %s | %.0f | %s | %.0f | %.0f |%n", r.variant(),
+          r.metric("cpu_us_per_sample"), Double.isFinite(std) ? String.format(Locale.ROOT, "%.0f", std) : "–",
+          r.metric("cpu_us_per_sample_p95"), r.metric("wall_us_per_sample")));
     }
     md.append("\n## Wire: one message\n\n| volumes | bytes | encode µs | decode+validate µs |\n|---|---:|---:|---:|\n");
     for (RunResult r : runsOf(results, "message")) {

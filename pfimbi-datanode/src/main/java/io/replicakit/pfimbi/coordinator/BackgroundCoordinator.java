@@ -60,8 +60,11 @@ public final class BackgroundCoordinator {
     /** Sends a notice to the Replication Manager at {@code ipAddr}; empty when accepted, else why not. */
     Optional<String> notify(String ipAddr, BlockAvailable notice) throws IOException;
 
-    /** The blocks whose background copy the Replication Manager at {@code ipAddr} recently failed, with why. */
-    Map<Long, String> recentFailures(String ipAddr) throws IOException;
+    /**
+     * The blocks of pool {@code blockPoolId} whose background copy the Replication Manager at {@code ipAddr}
+     * recently failed, with why.
+     */
+    Map<Long, String> recentFailures(String ipAddr, String blockPoolId) throws IOException;
   }
 
   private final Namespace namespace;
@@ -97,7 +100,7 @@ public final class BackgroundCoordinator {
     this.namespace = namespace;
     this.blocks = blocks;
     this.managers = managers;
-    this.failureReports = new FailureReports(managers);
+    this.failureReports = new FailureReports(managers, blocks::blockPoolId);
     this.clockMs = clockMs;
     this.settings = settings;
     this.sweep = new SweepSchedule(new MarkedTreeSweep(listing), namespace, settings, counters);

@@ -26,11 +26,14 @@ final class FailureReports {
   static final long POLL_INTERVAL_MS = 2_000;
 
   private final ReplicationManagers managers;
+  private final Supplier<String> blockPoolId;
   private Map<Long, String> reported = Map.of();
   private long nextPollMs;
 
-  FailureReports(ReplicationManagers managers) {
+  /** Reports of the coordinator's pool, {@code blockPoolId}'s answer (known once the NameNode has its namespace). */
+  FailureReports(ReplicationManagers managers, Supplier<String> blockPoolId) {
     this.managers = managers;
+    this.blockPoolId = blockPoolId;
   }
 
   /** Asks the Replication Managers at {@code targetIps}, unless they were asked less than an interval ago. */
@@ -40,9 +43,10 @@ final class FailureReports {
     }
     nextPollMs = nowMs + POLL_INTERVAL_MS;
     Map<Long, String> failures = new HashMap<>();
+    String pool = blockPoolId.get();
     for (String ip : targetIps.get()) {
       try {
-        failures.putAll(managers.recentFailures(ip));
+        failures.putAll(managers.recentFailures(ip, pool));
       } catch (IOException e) {
         LOG.debug("Pfimbi: no failure report from {}: {}", ip, e.toString());
       }

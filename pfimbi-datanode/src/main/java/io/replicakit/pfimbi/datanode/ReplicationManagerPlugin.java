@@ -259,6 +259,8 @@ public final class ReplicationManagerPlugin implements ServicePlugin, NoticeHand
         node.transfers(storageType), this::forward, settings.activity().intervalMs(), limits(storageType));
     rm.start();
     managers.put(storageType, rm);
+    settings.flow().heapWarning(managers.size(), Runtime.getRuntime().maxMemory())
+        .ifPresent(w -> LOG.warn("ReplicaKit Pfimbi: {}", w));
     return rm;
   }
 
@@ -311,8 +313,9 @@ public final class ReplicationManagerPlugin implements ServicePlugin, NoticeHand
   @Override
   public List<FailedBlockProto> failedBlocks() {
     List<FailedBlockProto> all = new ArrayList<>();
-    managers.forEach((type, rm) -> rm.failedBlocks().forEach((id, reason) -> all.add(FailedBlockProto.newBuilder()
-        .setBlockId(id).setReason(reason).setStorageType(type).build())));
+    managers.forEach((type, rm) -> rm.failedBlocks().forEach((block, reason) -> all.add(FailedBlockProto
+        .newBuilder().setBlockId(block.blockId()).setBlockPoolId(block.blockPoolId()).setReason(reason)
+        .setStorageType(type).build())));
     return all;
   }
 

@@ -12,13 +12,29 @@ import java.util.Map;
  * call and falls back to HDFS's re-replication at once instead of waiting for its background timeout. Bounded
  * (a DataNode whose disk is full can fail every notice): the newest {@code capacity} are kept, a block failing
  * again moves to the newest place.
+ *
+ * <p>Keyed by block pool and ID: federated namespaces share block IDs, and a NameNode must not take another pool's
+ * failure for a block of its own it waits for.
  */
 public final class FailedBlocks {
+
+  /**
+   * A block of one pool.
+   *
+   * @param blockPoolId the pool; empty when not known, which every NameNode reads as its own (falling back early
+   *     is safe: HDFS re-replicates)
+   * @param blockId the block's ID
+   */
+  public record Block(String blockPoolId, long blockId) {
+    public Block {
+      blockPoolId = blockPoolId == null ? "" : blockPoolId;
+    }
+  }
 
   /** Enough for every block of a burst of large jobs between two status calls of the NameNode. */
   public static final int DEFAULT_CAPACITY = 1024;
 
-  private final Map<Long, String> reasons;
+  private final Map<Block, String> reasons;
 
   public FailedBlocks(int capacity) {
     if (capacity < 1) {
@@ -26,24 +42,25 @@ public final class FailedBlocks {
     }
     this.reasons = new LinkedHashMap<>(16, 0.75f, false) {
       @Override
-      protected boolean removeEldestEntry(Map.Entry<Long, String> eldest) {
+      protected boolean removeEldestEntry(Map.Entry<Block, String> eldest) {
         return size() > capacity;
       }
     };
   }
 
-  public synchronized void record(long blockId, String reason) {
-    reasons.remove(blockId);
-    reasons.put(blockId, reason);
+  public synchronized void record(String blockPoolId, long blockId, String reason) {
+    Block block = new Block(blockPoolId, blockId);
+    reasons.remove(block);
+    reasons.put(block, reason);
   }
 
   /** A block accepted anew (the NameNode asked again) is no longer a failure. */
-  public synchronized void forget(long blockId) {
-    reasons.remove(blockId);
+  public synchronized void forget(String blockPoolId, long blockId) {
+    reasons.remove(new Block(blockPoolId, blockId));
   }
 
-  /** Block ID to reason, oldest first. */
-  public synchronized Map<Long, String> snapshot() {
+  /** Block to reason, oldest first. */
+  public synchronized Map<Block, String> snapshot() {
     return new LinkedHashMap<>(reasons);
   }
 

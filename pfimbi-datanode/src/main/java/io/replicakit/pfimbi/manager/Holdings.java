@@ -109,7 +109,7 @@ final class Holdings {
       activeBytes += notice.numBytes();
       notices.put(notice.blockId(), notice);
       plans.put(notice.blockId(), notice);
-      failedBlocks.forget(notice.blockId());
+      failedBlocks.forget(notice.blockPoolId(), notice.blockId());
       work.signalAll();
       return Optional.empty();
     } finally {
@@ -303,8 +303,8 @@ final class Holdings {
   }
 
   private void dropAccepted(long blockId, String reason) {
-    forgetActive(blockId);
-    failedBlocks.record(blockId, reason);
+    BlockAvailable plan = forgetActive(blockId);
+    failedBlocks.record(plan == null ? "" : plan.blockPoolId(), blockId, reason);
   }
 
   Counts counts() {

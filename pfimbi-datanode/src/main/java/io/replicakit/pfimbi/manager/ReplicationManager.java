@@ -282,7 +282,7 @@ public final class ReplicationManager<P> implements AutoCloseable {
   }
 
   /** Blocks whose background copy failed here recently (newest last), with why. */
-  public Map<Long, String> failedBlocks() {
+  public Map<FailedBlocks.Block, String> failedBlocks() {
     return failedBlocks.snapshot();
   }
 
@@ -316,7 +316,7 @@ public final class ReplicationManager<P> implements AutoCloseable {
       fetchFailures.incrementAndGet();
       String reason = "fetch from " + notice.source() + " failed: " + t;
       // Recorded before the release: a new notice for the block, accepted once it is released, forgets the failure.
-      failedBlocks.record(notice.blockId(), reason);
+      failedBlocks.record(notice.blockPoolId(), notice.blockId(), reason);
       holdings.release(next.credit(), notice);
       fetchLog.warn(LOG, "Pfimbi " + storageType + ": block " + notice.blockId() + ": " + reason, null);
       rethrowError(t);
@@ -377,7 +377,7 @@ public final class ReplicationManager<P> implements AutoCloseable {
       }
       writeFailures.incrementAndGet();
       String reason = "write to a local " + storageType + " volume failed: " + t;
-      failedBlocks.record(notice.blockId(), reason);
+      failedBlocks.record(notice.blockPoolId(), notice.blockId(), reason);
       writeLog.warn(LOG, "Pfimbi " + storageType + ": block " + notice.blockId() + ": " + reason, null);
       rethrowError(t);
       return false;
@@ -405,7 +405,7 @@ public final class ReplicationManager<P> implements AutoCloseable {
     } catch (Throwable t) {
       forwardFailures.incrementAndGet();
       String reason = "stored here, but telling " + notice.downstream().get(0) + " failed: " + t;
-      failedBlocks.record(notice.blockId(), reason);
+      failedBlocks.record(notice.blockPoolId(), notice.blockId(), reason);
       forwardLog.warn(LOG, "Pfimbi " + storageType + ": block " + notice.blockId() + ": " + reason, null);
       rethrowError(t);
     }

@@ -124,8 +124,8 @@ public final class PfimbiNameNodePlugin implements ServicePlugin, PfimbiCoordina
       }
 
       @Override
-      public Map<Long, String> recentFailures(String ipAddr) throws IOException {
-        return client.failedBlocks(ipAddr);
+      public Map<Long, String> recentFailures(String ipAddr, String blockPoolId) throws IOException {
+        return client.failedBlocks(ipAddr, blockPoolId);
       }
     };
   }

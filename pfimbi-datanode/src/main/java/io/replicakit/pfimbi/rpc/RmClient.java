@@ -26,6 +26,7 @@ import org.apache.hadoop.ipc.RemoteException;
 import org.apache.hadoop.net.NetUtils;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.thirdparty.protobuf.ServiceException;
+import org.apache.hadoop.util.Time;
 
 /**
  * Calls Replication Managers: one proxy per DataNode, reached at its registered IP and the cluster-wide
@@ -38,6 +39,7 @@ public final class RmClient implements AutoCloseable {
   private final int port;
   private final int timeoutMs;
   private final UserGroupInformation user;
+  private final UnansweredHosts unanswered;
   private final Map<String, ReplicationManagerProtocolPB> proxies = new ConcurrentHashMap<>();
 
   /**
@@ -46,6 +48,11 @@ public final class RmClient implements AutoCloseable {
    * otherwise call as that call's remote user, who has no Kerberos credentials in this process.
    */
   public RmClient(Configuration conf, int port, int timeoutMs) {
+    this(conf, port, timeoutMs, new UnansweredHosts(UnansweredHosts.SKIP_MS, Time::monotonicNow));
+  }
+
+  RmClient(Configuration conf, int port, int timeoutMs, UnansweredHosts unanswered) {
+    this.unanswered = unanswered;
     try {
       this.user = UserGroupInformation.getCurrentUser();
     } catch (IOException e) {
@@ -79,9 +86,25 @@ public final class RmClient implements AutoCloseable {
    * Makes the call, once more on a fresh connection when the first failed on a dead one: after a DataNode
    * restarts, the connection cached to its previous process fails the next call with an end of file or a reset,
    * and without the second try that call alone would send a file back to HDFS's re-replication for nothing.
-   * A refusal by the server, a refused connection or a timeout is final.
+   * A refusal by the server, a refused connection or a timeout is final; after a timeout the host is not called
+   * for a while ({@link UnansweredHosts}): such calls fail at once.
    */
   private <T> T call(String ipAddr, Call<T> call) throws IOException {
+    Optional<String> skipped = unanswered.skipReason(ipAddr);
+    if (skipped.isPresent()) {
+      throw new IOException("not called: " + skipped.get());
+    }
+    try {
+      T answer = callOnce(ipAddr, call);
+      unanswered.answered(ipAddr);
+      return answer;
+    } catch (IOException failure) {
+      unanswered.failed(ipAddr, failure);
+      throw failure;
+    }
+  }
+
+  private <T> T callOnce(String ipAddr, Call<T> call) throws IOException {
     try {
       return call.on(proxy(ipAddr));
     } catch (ServiceException e) {
@@ -107,16 +130,20 @@ public final class RmClient implements AutoCloseable {
   }
 
   /**
-   * The blocks whose background copy recently failed on the DataNode at {@code ipAddr}: block ID to reason
-   * (fetch failed, write failed such as a full disk, forward failed, manager disabled), oldest first. A block the
-   * NameNode still waits for that appears here will not arrive from this node: fall back to HDFS's
-   * re-replication at once. One status call; a DataNode without the list (older version) returns an empty map.
+   * The blocks of pool {@code blockPoolId} whose background copy recently failed on the DataNode at {@code ipAddr}:
+   * block ID to reason (fetch failed, write failed such as a full disk, forward failed, manager disabled), oldest
+   * first. A block the NameNode still waits for that appears here will not arrive from this node: fall back to
+   * HDFS's re-replication at once. Another pool's failures are left out (federated namespaces share block IDs); one
+   * with no pool (a DataNode of an earlier version) is kept. One status call; a DataNode without the list returns
+   * an empty map.
    *
    * @throws IOException when the DataNode's Replication Manager cannot be reached
    */
-  public Map<Long, String> failedBlocks(String ipAddr) throws IOException {
+  public Map<Long, String> failedBlocks(String ipAddr, String blockPoolId) throws IOException {
     Map<Long, String> failed = new LinkedHashMap<>();
-    status(ipAddr).getFailedBlocksList().forEach(f -> failed.put(f.getBlockId(), f.getReason()));
+    status(ipAddr).getFailedBlocksList().stream()
+        .filter(f -> f.getBlockPoolId().isEmpty() || f.getBlockPoolId().equals(blockPoolId))
+        .forEach(f -> failed.put(f.getBlockId(), f.getReason()));
     return failed;
   }
 

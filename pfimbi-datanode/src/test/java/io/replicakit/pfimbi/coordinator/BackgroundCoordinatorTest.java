@@ -834,6 +834,7 @@ class BackgroundCoordinatorTest {
     assertEquals(1, coordinator.counters().filesFellBack());
     assertTrue(notifier.polled.contains(DN2.ipAddr()) && notifier.polled.contains(DN3.ipAddr()),
         "every target of a copy in flight is asked: " + notifier.polled);
+    assertEquals(Set.of("BP-test"), notifier.polledPools, "for the coordinator's own pool's failures");
   }
 
   @Test
@@ -1124,6 +1125,7 @@ class BackgroundCoordinatorTest {
     final List<Sent> sent = new ArrayList<>();
     final Map<String, Map<Long, String>> failures = new HashMap<>();
     final Set<String> polled = new HashSet<>();
+    final Set<String> polledPools = new HashSet<>();
     Optional<String> refusal = Optional.empty();
     IOException failure;
 
@@ -1138,8 +1140,9 @@ class BackgroundCoordinatorTest {
     }
 
     @Override
-    public Map<Long, String> recentFailures(String ipAddr) {
+    public Map<Long, String> recentFailures(String ipAddr, String blockPoolId) {
       polled.add(ipAddr);
+      polledPools.add(blockPoolId);
       return failures.getOrDefault(ipAddr, Map.of());
     }
   }

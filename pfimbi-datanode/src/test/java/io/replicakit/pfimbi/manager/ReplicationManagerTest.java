@@ -20,7 +20,9 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
@@ -332,7 +334,7 @@ class ReplicationManagerTest {
     await(() -> forwarded.size() == 1, "forwarded");
     assertEquals(1, rm.status().alreadyStored());
     assertEquals(0, rm.status().failed());
-    assertTrue(rm.failedBlocks().isEmpty(), rm.failedBlocks().toString());
+    assertTrue(failedIds(rm).isEmpty(), failedIds(rm).toString());
   }
 
   // ---------------------------------------------------------------------------------------------- scheduling
@@ -392,7 +394,7 @@ class ReplicationManagerTest {
     assertEquals(1, s.fetchFailures());
     assertEquals(0, s.bufferedBytes(), "the failed block's credit came back");
     assertFalse(s.disabled());
-    assertTrue(rm.failedBlocks().get(1L).contains("OutOfMemoryError"), rm.failedBlocks().toString());
+    assertTrue(failedIds(rm).get(1L).contains("OutOfMemoryError"), failedIds(rm).toString());
   }
 
   @Test
@@ -405,7 +407,7 @@ class ReplicationManagerTest {
     assertAccepted(rm.accept(notice(2, 2)));
     await(() -> rm.status().written() == 1, "the writer thread still works after the Error");
     assertEquals(1, rm.status().writeFailures());
-    assertTrue(rm.failedBlocks().containsKey(1L));
+    assertTrue(failedIds(rm).containsKey(1L));
   }
 
   @Test
@@ -417,8 +419,8 @@ class ReplicationManagerTest {
       assertAccepted(rm.accept(notice(id, 2)));
     }
     await(() -> rm.status().writeFailures() == 6, "all six writes failed");
-    assertEquals(List.of(3L, 4L, 5L, 6L), List.copyOf(rm.failedBlocks().keySet()), "the newest four kept");
-    assertTrue(rm.failedBlocks().get(6L).contains("disk full"), rm.failedBlocks().get(6L));
+    assertEquals(List.of(3L, 4L, 5L, 6L), List.copyOf(failedIds(rm).keySet()), "the newest four kept");
+    assertTrue(failedIds(rm).get(6L).contains("disk full"), failedIds(rm).get(6L));
   }
 
   @Test
@@ -427,10 +429,10 @@ class ReplicationManagerTest {
     activity(IDLE);
     transfers.failFetch.add(1L);
     assertAccepted(rm.accept(notice(1, 2)));
-    await(() -> rm.failedBlocks().containsKey(1L), "recorded");
+    await(() -> failedIds(rm).containsKey(1L), "recorded");
     transfers.failFetch.clear();
     assertAccepted(rm.accept(notice(1, 2)));
-    assertFalse(rm.failedBlocks().containsKey(1L));
+    assertFalse(failedIds(rm).containsKey(1L));
   }
 
   @Test
@@ -484,7 +486,7 @@ class ReplicationManagerTest {
     }
     await(() -> rm.status().disabled(), "disabled after three faults in a row");
     assertEquals(3, rm.status().faults());
-    await(() -> rm.failedBlocks().keySet().containsAll(List.of(1L, 2L, 3L, 4L, 5L)), "all five reported");
+    await(() -> failedIds(rm).keySet().containsAll(List.of(1L, 2L, 3L, 4L, 5L)), "all five reported");
     Optional<String> refused = rm.accept(notice(6, 2));
     assertTrue(refused.isPresent() && refused.get().contains("disabled"), refused.toString());
   }
@@ -509,7 +511,7 @@ class ReplicationManagerTest {
     await(() -> rm.status().disabled(), "disabled");
     transfers.heldGate.countDown();
 
-    await(() -> rm.failedBlocks().containsKey(2L), "block 2 reported failed");
+    await(() -> failedIds(rm).containsKey(2L), "block 2 reported failed");
     ReplicationManager.Status s = rm.status();
     assertEquals(0, s.buffered());
     assertEquals(0, s.bufferedBytes(), "its credit came back");
@@ -585,6 +587,16 @@ class ReplicationManagerTest {
 
   private void activity(double value) {
     rm.onActivity(OptionalDouble.of(value), foreground, false);
+  }
+
+  /** The manager's failures by block ID, each checked to name the pool of its notice. */
+  private static Map<Long, String> failedIds(ReplicationManager<?> rm) {
+    Map<Long, String> byId = new LinkedHashMap<>();
+    rm.failedBlocks().forEach((block, reason) -> {
+      assertEquals("BP-1", block.blockPoolId(), "the pool of block " + block.blockId());
+      byId.put(block.blockId(), reason);
+    });
+    return byId;
   }
 
   private static BlockAvailable notice(long blockId, int position, NodeRef... downstream) {

@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.retry.RetryPolicies;
 import org.apache.hadoop.ipc.ProtobufRpcEngine2;
@@ -69,7 +70,9 @@ class RmServerClientTest {
       public List<FailedBlockProto> failedBlocks() {
         return List.of(
             FailedBlockProto.newBuilder().setBlockId(11).setReason("write failed: disk full").build(),
-            FailedBlockProto.newBuilder().setBlockId(7).setReason("fetch failed: source gone").build());
+            FailedBlockProto.newBuilder().setBlockId(5).setBlockPoolId("BP-2").setReason("another pool's").build(),
+            FailedBlockProto.newBuilder().setBlockId(7).setBlockPoolId("BP-1").setReason("fetch failed: source gone")
+                .build());
       }
     });
     client = new RmClient(conf, server.address().getPort(), 5_000);
@@ -98,6 +101,38 @@ class RmServerClientTest {
         // Not a timing benchmark: the bound only tells one bounded attempt (about 1 s) from Hadoop's default
         // connect timeout of 20 s, which even a single unbounded attempt would reach.
         assertTrue(ms < 20_000, "the call took " + ms + " ms");
+      } finally {
+        unanswered.close();
+      }
+    }
+  }
+
+  /**
+   * A host that timed out is not called again while its skip lasts: the next calls fail at once (an upstream
+   * DataNode forwarding many blocks to a powered-off node, or the coordinator's round, waited the full timeout per
+   * call before), and it is called again once the skip ends.
+   */
+  @Test
+  @Timeout(value = 120, unit = TimeUnit.SECONDS)
+  void hostThatTimedOut_isNotCalledAgainUntilItsSkipEnds() throws Exception {
+    AtomicLong now = new AtomicLong();
+    try (SilentHost silent = SilentHost.open()) {
+      RmClient unanswered = new RmClient(new Configuration(), silent.address().getPort(), 1_000,
+          new UnansweredHosts(30_000, now::get));
+      try {
+        IOException first = assertThrows(IOException.class, () -> unanswered.notify("127.0.0.1", NOTICE));
+        assertFalse(first.getMessage().startsWith("not called"), first.toString());
+        long start = System.nanoTime();
+        for (int i = 0; i < 20; i++) {
+          IOException skipped = assertThrows(IOException.class, () -> unanswered.notify("127.0.0.1", NOTICE));
+          assertTrue(skipped.getMessage().startsWith("not called: 127.0.0.1 did not answer"), skipped.toString());
+        }
+        long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        // Not a timing benchmark: 20 calls that each waited for the 1 s timeout would take 20 s.
+        assertTrue(ms < 10_000, "20 skipped calls took " + ms + " ms");
+        now.addAndGet(30_000);
+        IOException again = assertThrows(IOException.class, () -> unanswered.status("127.0.0.1"));
+        assertFalse(again.getMessage().startsWith("not called"), "called again after the skip: " + again);
       } finally {
         unanswered.close();
       }
@@ -241,8 +276,8 @@ class RmServerClientTest {
   }
 
   @Test
-  void failedBlocks_reachTheClient_asIdToReason_inTheServersOrder() throws IOException {
-    Map<Long, String> failed = client.failedBlocks(LOCALHOST);
+  void failedBlocks_reachTheClient_asIdToReason_inTheServersOrder_ofItsPoolOrNoneNamed() throws IOException {
+    Map<Long, String> failed = client.failedBlocks(LOCALHOST, "BP-1");
 
     assertEquals(List.of(11L, 7L), List.copyOf(failed.keySet()));
     assertEquals("write failed: disk full", failed.get(11L));

@@ -1,0 +1,86 @@
+/*
+ * Copyright 2026 The ReplicaKit authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package io.replicakit.pfimbi.rpc;
+
+import java.io.IOException;
+import java.net.NoRouteToHostException;
+import java.net.SocketTimeoutException;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongSupplier;
+
+/**
+ * Hosts whose last call timed out, not called again for a while.
+ *
+ * <p>Why: a Replication Manager on a powered-off or cut-off host fails every call only after the call's timeout
+ * (10 s), and both callers are sequential. An upstream DataNode forwards each stored block to the next node from
+ * its one writer thread, and the coordinator sends notices and polls failure reports from its one round: every
+ * block or file meant for that host would hold them 10 s, until the NameNode declares the host dead (10.5 min by
+ * default) and stops choosing it. A call skipped here fails at once instead, which the caller treats as any failed
+ * call: the block's file falls back to HDFS's re-replication (thesis §4.4), as it would after the timeout. The same
+ * idea as the HDFS client's excluded-nodes cache for writes
+ * ({@code dfs.client.write.exclude.nodes.cache.expiry.interval.millis}).
+ *
+ * <p>Only a timeout or an unreachable route marks a host: a refused connection (the DataNode process is down,
+ * the host answers) or a refusal by the manager costs no wait. A host is called again once its skip ends, and a
+ * call it answers clears it.
+ */
+final class UnansweredHosts {
+
+  /**
+   * How long a host that timed out is skipped: HDFS's default stale-DataNode interval
+   * ({@code dfs.namenode.stale.datanode.interval}, 30 s), after which HDFS itself treats a silent DataNode as
+   * suspect. A host that stays silent costs at most one timeout per interval.
+   */
+  static final long SKIP_MS = 30_000;
+
+  private final long skipMs;
+  private final LongSupplier monotonicMs;
+  private final Map<String, Long> silentSince = new ConcurrentHashMap<>();
+
+  UnansweredHosts(long skipMs, LongSupplier monotonicMs) {
+    if (skipMs < 0) {
+      throw new IllegalArgumentException("skipMs must be >= 0: " + skipMs);
+    }
+    this.skipMs = skipMs;
+    this.monotonicMs = monotonicMs;
+  }
+
+  /** Why a call to {@code host} is not made now; empty when it should be tried. */
+  Optional<String> skipReason(String host) {
+    Long since = silentSince.get(host);
+    if (since == null) {
+      return Optional.empty();
+    }
+    long age = monotonicMs.getAsLong() - since;
+    if (age >= skipMs || age < 0) {
+      silentSince.remove(host, since);
+      return Optional.empty();
+    }
+    return Optional.of(host + " did not answer a call " + age + " ms ago; not called again for " + skipMs
+        + " ms after that");
+  }
+
+  /** Records the outcome of a failed call: a timeout or an unreachable route marks the host. */
+  void failed(String host, IOException failure) {
+    if (isUnanswered(failure)) {
+      silentSince.put(host, monotonicMs.getAsLong());
+    }
+  }
+
+  /** The host answered (even with a refusal): it is called as usual. */
+  void answered(String host) {
+    silentSince.remove(host);
+  }
+
+  /**
+   * A failure that cost the caller its wait: a connect or call timeout (Hadoop's {@code ConnectTimeoutException}
+   * is a {@link SocketTimeoutException}), or no route to the host.
+   */
+  static boolean isUnanswered(IOException failure) {
+    return failure instanceof SocketTimeoutException || failure instanceof NoRouteToHostException;
+  }
+}
