@@ -229,20 +229,29 @@ public final class BackgroundCoordinator {
    * that rebuilds it after a restart or failover reads requests from the namespace.
    */
   private void follow(long inodeId, Tracked tracked, String path) throws IOException {
-    if (path.equals(tracked.path)) {
+    if (path.equals(tracked.path) && !tracked.requestOwed) {
       return;
     }
     tracked.path = path;
     if (!tracked.carriesRequest && namespace.spec(path).isEmpty()) {
       carryRequest(inodeId, tracked);
+    } else {
+      tracked.requestOwed = false; // moved back under a request, or carries its own
     }
   }
 
+  /**
+   * Attaches the file's request to it; a failed attach (the NameNode's call on itself timed out, a failover, the
+   * inode's extended attributes full) is tried again every round until it succeeds or the file is done: without
+   * it a restart before the raise leaves the file below its target where no sweep looks.
+   */
   private void carryRequest(long inodeId, Tracked tracked) {
     try {
       namespace.attachRequest(inodeId, tracked.spec);
       tracked.carriesRequest = true;
+      tracked.requestOwed = false;
     } catch (IOException e) {
+      tracked.requestOwed = true;
       faults.warn("attach", "Pfimbi: cannot attach its request to {} (moved out of its marked directory; it is "
           + "still replicated, but a NameNode restart before it is raised would leave it below target): {}",
           tracked.path, e.toString());
@@ -448,7 +457,9 @@ public final class BackgroundCoordinator {
   private boolean raise(long inodeId, Tracked tracked) throws IOException {
     boolean raised = true;
     try {
-      namespace.setReplication(inodeId, (short) tracked.spec.replication());
+      if (belowTarget(inodeId, tracked)) {
+        namespace.setReplication(inodeId, (short) tracked.spec.replication());
+      }
     } catch (Namespace.Refused e) {
       raised = false;
       // A space quota that holds s replicas but not n: no round would ever succeed, and the fallback raises the
@@ -465,6 +476,16 @@ public final class BackgroundCoordinator {
       blocks.recheck(released);
     }
     return raised;
+  }
+
+  /**
+   * Whether the file is still below its target, read just before the raise: the round read it earlier, and a
+   * notice can take seconds meanwhile; a user's {@code setrep} above the target in between must not be lowered.
+   * A file gone meanwhile needs no raise.
+   */
+  private boolean belowTarget(long inodeId, Tracked tracked) throws IOException {
+    Optional<FileView> now = namespace.file(inodeId, false);
+    return now.isPresent() && now.get().replication() < tracked.spec.replication();
   }
 
   private void forget(long inodeId, Tracked tracked) {

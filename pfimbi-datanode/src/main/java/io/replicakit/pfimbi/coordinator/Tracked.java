@@ -25,6 +25,8 @@ final class Tracked {
   final Map<Long, Started> started = new HashMap<>();
   String path;
   boolean carriesRequest;
+  /** An attach of the request failed: try again next round ({@code BackgroundCoordinator#carryRequest}). */
+  boolean requestOwed;
 
   Tracked(PfimbiSpec spec, String path, long sinceMs) {
     this.spec = spec;

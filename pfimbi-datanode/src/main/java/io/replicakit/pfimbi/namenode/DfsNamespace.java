@@ -20,7 +20,9 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.function.LongFunction;
 import org.apache.hadoop.fs.XAttrSetFlag;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSClient;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.HdfsFileStatus;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
@@ -46,13 +48,17 @@ public final class DfsNamespace implements Namespace {
   private final DFSClient client;
   private final LongFunction<Optional<String>> paths;
   private final MarkLookup marks;
+  private final int maxReplication;
 
   /**
    * @param paths the path a file has now, by inode id (empty when deleted)
+   * @param conf the NameNode's configuration: its {@code dfs.replication.max}, which the NameNode enforces
    */
-  public DfsNamespace(DFSClient client, LongFunction<Optional<String>> paths) {
+  public DfsNamespace(DFSClient client, LongFunction<Optional<String>> paths, Configuration conf) {
     this.client = client;
     this.paths = paths;
+    this.maxReplication = conf.getInt(DFSConfigKeys.DFS_REPLICATION_MAX_KEY,
+        DFSConfigKeys.DFS_REPLICATION_MAX_DEFAULT);
     this.marks = new MarkLookup(client);
   }
 
@@ -116,6 +122,11 @@ public final class DfsNamespace implements Namespace {
 
   @Override
   public void setReplication(long inodeId, short replication) throws IOException {
+    if (replication > maxReplication) {
+      // HDFS refuses it with a plain IOException every time: as final as a quota.
+      throw new Refused("replication " + replication + " exceeds " + DFSConfigKeys.DFS_REPLICATION_MAX_KEY + "="
+          + maxReplication, null);
+    }
     try {
       client.setReplication(INODES + inodeId, replication);
     } catch (QuotaExceededException e) {

@@ -364,6 +364,24 @@ class BackgroundCoordinatorTest {
     assertCounters(1, 0, 0, 1, 0);
   }
 
+  /**
+   * A user raised the file above its target while its notice was out: the fall-back does not lower it to the
+   * target (until session 52 it set n, read before the notice).
+   */
+  @Test
+  void userSetrepAboveTheTarget_duringTheRound_isNotLoweredByTheFallBack() {
+    notifier.refusal = Optional.of("this DataNode has no SSD volume");
+    namespace.put(openFile(block(1, "dn1")));
+    notifier.meanwhile = () -> namespace.setReplicationByUser(PATH, 5);
+
+    writtenAndScanned(PATH);
+
+    assertEquals(List.of(), namespace.replicationSet, "no setReplication by the coordinator");
+    assertEquals(5, namespace.file(namespace.ids(PATH).keySet().iterator().next(), false).orElseThrow()
+        .replication());
+    assertEquals(1, coordinator.counters().filesFellBack());
+  }
+
   @Test
   void targetNoLongerAlive_fallsBackOnTheNextScan() {
     namespace.put(openFile(block(1, "dn1")));
@@ -694,6 +712,30 @@ class BackgroundCoordinatorTest {
     assertEquals(1, coordinator.counters().filesRecovered());
   }
 
+  /**
+   * The attach failed once (the NameNode's call on itself timed out): it is tried again next round, so a restart
+   * before the raise still finds the file (until session 52 the attach was tried once per move).
+   */
+  @Test
+  void failedAttachOfTheRequest_isTriedAgainNextRound_andTheSweepFindsTheFileAfterARestart() {
+    namespace.mark("/job", SPEC);
+    namespace.put(file(PATH, 1, false, Optional.empty(), block(1, "dn1")));
+    writtenAndScanned(PATH);
+    namespace.attachFailures = 1;
+    namespace.rename(PATH, "/committed/part-0");
+    coordinator.scan(); // follows the file; its attach fails
+    coordinator.scan(); // tried again
+
+    assertEquals(2, log.stream().filter(l -> l.equals("attach /committed/part-0")).count(), log.toString());
+    assertEquals(Optional.of(SPEC), namespace.spec("/committed/part-0"));
+    coordinator.scan();
+    assertEquals(2, log.stream().filter(l -> l.startsWith("attach")).count(), "not again once it holds");
+    coordinator = coordinator(0); // a restarted NameNode: nothing in memory
+    coordinator.scan();
+    coordinator.scan();
+    assertEquals(1, coordinator.counters().filesRecovered());
+  }
+
   @Test
   void fileMovedWithinTheMarkedTree_getsNoAttributeOfItsOwn() {
     namespace.mark("/job", SPEC);
@@ -920,6 +962,7 @@ class BackgroundCoordinatorTest {
     final List<String> replicationSet = new ArrayList<>();
     boolean failSetReplication;
     boolean quotaRefuses;
+    int attachFailures;
     int lookups;
     int maxPage;
 
@@ -940,6 +983,13 @@ class BackgroundCoordinatorTest {
 
     void delete(String path) {
       files.remove(ids.remove(path));
+    }
+
+    /** A user's setrep: not logged as the coordinator's. */
+    void setReplicationByUser(String path, int replication) {
+      long id = ids.get(path);
+      TestFile f = files.get(id);
+      files.put(id, new TestFile(f.path(), (short) replication, f.open(), f.spec(), f.blocks()));
     }
 
     void rename(String from, String to) {
@@ -998,9 +1048,13 @@ class BackgroundCoordinatorTest {
     }
 
     @Override
-    public void attachRequest(long inodeId, PfimbiSpec spec) {
+    public void attachRequest(long inodeId, PfimbiSpec spec) throws IOException {
       TestFile f = files.get(inodeId);
       log.add("attach " + f.path());
+      if (attachFailures > 0) {
+        attachFailures--;
+        throw new IOException("the NameNode's call on itself timed out");
+      }
       files.put(inodeId, new TestFile(f.path(), f.replication(), f.open(), Optional.of(spec), f.blocks()));
     }
 
@@ -1128,10 +1182,12 @@ class BackgroundCoordinatorTest {
     final Set<String> polledPools = new HashSet<>();
     Optional<String> refusal = Optional.empty();
     IOException failure;
+    Runnable meanwhile = () -> { };
 
     @Override
     public Optional<String> notify(String ipAddr, BlockAvailable notice) throws IOException {
       log.add("notify " + notice.blockId());
+      meanwhile.run();
       if (failure != null) {
         throw failure;
       }
