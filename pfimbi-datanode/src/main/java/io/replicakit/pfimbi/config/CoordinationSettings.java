@@ -5,7 +5,6 @@
 package io.replicakit.pfimbi.config;
 
 import java.net.InetSocketAddress;
-import java.util.List;
 
 /**
  * The RPC endpoints and NameNode-side timing of background replication (thesis §4.4, §4.7).
@@ -19,15 +18,10 @@ import java.util.List;
  * @param placementDelegate class name of the BlockPlacementPolicy that chooses the background targets
  * @param placementChoices answers of that policy asked per block, of which the coordinator keeps the one whose
  *     targets have the fewest background bytes waiting; 1 keeps the policy's only answer
- * @param sweepRoots directories whose trees are swept for files below their Pfimbi target
- * @param sweepIntervalMs pause between two sweeps (0: only when the NameNode becomes active)
- * @param sweepEntriesPerScan files and directories a sweep looks at per scan
+ * @param sweep the sweep of the marked trees
+ * @param maxTrackedFiles files the coordinator follows at once; a file found beyond them is raised to its target
+ *     at once (HDFS's re-replication), since every followed file costs namespace calls each round
  */
 public record CoordinationSettings(InetSocketAddress rpcAddress, long scanIntervalMs, long backgroundTimeoutMs,
-    long blockReportWaitMs, String placementDelegate, int placementChoices, List<String> sweepRoots,
-    long sweepIntervalMs, int sweepEntriesPerScan) {
-
-  public CoordinationSettings {
-    sweepRoots = List.copyOf(sweepRoots);
-  }
-}
+    long blockReportWaitMs, String placementDelegate, int placementChoices, SweepSettings sweep,
+    int maxTrackedFiles) {}

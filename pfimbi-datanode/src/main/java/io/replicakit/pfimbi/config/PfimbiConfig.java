@@ -148,6 +148,13 @@ public final class PfimbiConfig {
       .doc("Files and directories a sweep looks at per coordinator round (under the namespace read lock, one "
           + "directory page at a time).");
 
+  public static final ConfigKey<Long> MAX_TRACKED = ConfigKey.whole(PREFIX + "max.tracked.files", 10_000, 1,
+      1_000_000).unit("files").readBy("NameNode")
+      .doc("Files the coordinator follows at once (each costs two namespace calls per round). A file written or "
+          + "found by a sweep beyond them is raised to its target at once and replicated by HDFS (counted in "
+          + "`FilesFellBack`): after an outage a sweep can find far more files below target than copies can be "
+          + "flow-controlled.");
+
   public static final ConfigKey<Long> QUEUE_MAX = ConfigKey.whole(PREFIX + "queue.max.notices", 10_000, 1,
       10_000_000).unit("notices").readBy("DataNode")
       .doc("Notices a Replication Manager (per storage type) holds waiting for a buffer credit; beyond it a notice "
@@ -173,7 +180,7 @@ public final class PfimbiConfig {
       ACTIVITY_INTERVAL, ACTIVITY_SOURCE, ACTIVITY_DIRTY, KMEANS_ALPHA, BUFFER_BLOCKS, BUFFER_BYTES,
       GUARANTEED_SHARE, IDLE_SAMPLES, POSITION_MODE, POSITION_WEIGHTS, QUEUE_ORDER, RPC_ADDRESS, SCAN_INTERVAL,
       BACKGROUND_TIMEOUT, REPORT_WAIT, PLACEMENT_DELEGATE, PLACEMENT_CHOICES, SWEEP_ROOTS, SWEEP_INTERVAL,
-      SWEEP_ENTRIES, QUEUE_MAX, FOREGROUND_WINDOW, ABORT_ON_ERROR));
+      SWEEP_ENTRIES, MAX_TRACKED, QUEUE_MAX, FOREGROUND_WINDOW, ABORT_ON_ERROR));
 
   public static final String ACTIVITY_METRIC_KEY = ACTIVITY_METRIC.name();
   public static final String ACTIVITY_INTERVAL_MS_KEY = ACTIVITY_INTERVAL.name();
@@ -197,6 +204,7 @@ public final class PfimbiConfig {
   public static final String SWEEP_ROOTS_KEY = SWEEP_ROOTS.name();
   public static final String SWEEP_INTERVAL_MS_KEY = SWEEP_INTERVAL.name();
   public static final String SWEEP_ENTRIES_KEY = SWEEP_ENTRIES.name();
+  public static final String MAX_TRACKED_KEY = MAX_TRACKED.name();
   public static final String QUEUE_MAX_KEY = QUEUE_MAX.name();
   public static final String FOREGROUND_WINDOW_MS_KEY = FOREGROUND_WINDOW.name();
   public static final String ABORT_ON_ERROR_KEY = ABORT_ON_ERROR.name();
@@ -236,6 +244,7 @@ public final class PfimbiConfig {
   private static CoordinationSettings coordination(Configuration conf) {
     return new CoordinationSettings(RPC_ADDRESS.get(conf), SCAN_INTERVAL.get(conf), BACKGROUND_TIMEOUT.get(conf),
         REPORT_WAIT.get(conf), PLACEMENT_DELEGATE.get(conf), Math.toIntExact(PLACEMENT_CHOICES.get(conf)),
-        SWEEP_ROOTS.get(conf), SWEEP_INTERVAL.get(conf), Math.toIntExact(SWEEP_ENTRIES.get(conf)));
+        new SweepSettings(SWEEP_ROOTS.get(conf), SWEEP_INTERVAL.get(conf), Math.toIntExact(SWEEP_ENTRIES.get(conf))),
+        Math.toIntExact(MAX_TRACKED.get(conf)));
   }
 }

@@ -6,6 +6,7 @@ package io.replicakit.pfimbi.coordinator;
 
 import io.replicakit.pfimbi.client.PfimbiSpec;
 import io.replicakit.pfimbi.config.CoordinationSettings;
+import io.replicakit.pfimbi.config.PfimbiConfig;
 import io.replicakit.pfimbi.coordinator.FileView.BlockView;
 import io.replicakit.pfimbi.rpc.BlockAvailable;
 import io.replicakit.pfimbi.rpc.NodeRef;
@@ -13,9 +14,11 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -209,10 +212,40 @@ public final class BackgroundCoordinator {
     Optional<PfimbiSpec> here = namespace.spec(path);
     Optional<PfimbiSpec> spec = here.isPresent() || path.equals(writtenAt) ? here : namespace.spec(writtenAt);
     if (spec.isPresent() && spec.get().replication() > file.get().replication()) {
+      if (full()) {
+        handOver(inodeId, path, spec.get());
+        return;
+      }
       Tracked tracked = track(inodeId, path, spec.get());
       if (here.isEmpty()) {
         carryRequest(inodeId, tracked);
       }
+    }
+  }
+
+  /** Whether the coordinator follows as many files as it may ({@code max.tracked.files}). */
+  private boolean full() {
+    return files.size() >= settings.maxTrackedFiles();
+  }
+
+  /**
+   * Raises a file the coordinator cannot follow to its target at once: HDFS replicates it (no flow control, but
+   * nothing left below target, and no round cost). A refusal for good is remembered as for a tracked file; any
+   * other failure leaves the file to the next sweep.
+   */
+  private void handOver(long inodeId, String path, PfimbiSpec spec) {
+    faults.warn("full", "Pfimbi: {} files are being replicated in the background ({}); {} is raised to {} at once "
+        + "and replicated by HDFS", files.size(), PfimbiConfig.MAX_TRACKED_KEY, path, spec.replication());
+    try {
+      namespace.setReplication(inodeId, (short) spec.replication());
+      counters.fellBack();
+    } catch (Namespace.Refused e) {
+      LOG.error("Pfimbi: {} stays at its written replication; the NameNode refuses {}: {}", path,
+          spec.replication(), e.getMessage());
+      counters.refused();
+      refused.put(inodeId, Boolean.TRUE);
+    } catch (IOException e) {
+      faults.warn("handover", "Pfimbi: cannot raise {}; the sweep will find it: {}", path, e.toString());
     }
   }
 
@@ -265,6 +298,10 @@ public final class BackgroundCoordinator {
           faults.warn("recovered", "Pfimbi: {} is at replication {} below its target {} and was not being "
               + "replicated (NameNode restart, failover or a missed write); replicating it now",
               f.path(), f.replication(), f.spec().replication());
+          if (full()) {
+            handOver(f.inodeId(), f.path(), f.spec());
+            continue;
+          }
           track(f.inodeId(), f.path(), f.spec());
           counters.recovered();
         }
@@ -274,15 +311,11 @@ public final class BackgroundCoordinator {
     }
   }
 
-  private List<String> targetsInFlight() {
-    List<String> ips = new ArrayList<>();
+  private Collection<String> targetsInFlight() {
+    Set<String> ips = new LinkedHashSet<>();
     for (Tracked t : files.values()) {
       for (Tracked.Started s : t.started.values()) {
-        for (NodeRef target : s.targets()) {
-          if (!ips.contains(target.ipAddr())) {
-            ips.add(target.ipAddr());
-          }
-        }
+        s.targets().forEach(target -> ips.add(target.ipAddr()));
       }
     }
     return ips;

@@ -48,12 +48,12 @@ final class SweepSchedule {
       }
       begin();
     }
-    List<MarkedTreeSweep.Found> found = sweep.step(settings.sweepEntriesPerScan());
+    List<MarkedTreeSweep.Found> found = sweep.step(settings.sweep().entriesPerScan());
     belowTarget += found.size();
     if (sweep.done()) {
       running = false;
       counters.sweepCompleted(belowTarget);
-      long interval = settings.sweepIntervalMs();
+      long interval = settings.sweep().intervalMs();
       nextStartMs = interval > 0 ? nowMs + interval : Long.MAX_VALUE;
     }
     return found;
@@ -61,7 +61,7 @@ final class SweepSchedule {
 
   private void begin() throws IOException {
     List<MarkedTreeSweep.Root> roots = new ArrayList<>();
-    for (String path : settings.sweepRoots()) {
+    for (String path : settings.sweep().roots()) {
       OptionalLong id = namespace.inodeId(path);
       if (id.isPresent()) {
         roots.add(new MarkedTreeSweep.Root(new Dir(id.getAsLong(), path), namespace.spec(path)));

@@ -112,7 +112,7 @@ public final class PfimbiNameNodePlugin implements ServicePlugin, PfimbiCoordina
     metricsSource = MetricsRegistration.register(CoordinatorMetricsSource.NAME, "ReplicaKit Pfimbi coordinator",
         new CoordinatorMetricsSource(this));
     LOG.info("ReplicaKit Pfimbi coordinator started: scan every {} ms, sweep of {} every {} ms, Replication "
-        + "Managers on port {}", settings.scanIntervalMs(), settings.sweepRoots(), settings.sweepIntervalMs(),
+        + "Managers on port {}", settings.scanIntervalMs(), settings.sweep().roots(), settings.sweep().intervalMs(),
         settings.rpcAddress().getPort());
   }
 

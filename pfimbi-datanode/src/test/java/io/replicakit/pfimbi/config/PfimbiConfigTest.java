@@ -66,7 +66,7 @@ class PfimbiConfigTest {
       assertTrue(names.add(key.name()), "declared twice: " + key.name());
       assertFalse(key.doc().isBlank(), key.name());
     }
-    assertEquals(24, names.size());
+    assertEquals(25, names.size());
     assertEquals("user.replicakit.pfimbi", PfimbiConfig.XATTR);
   }
 

@@ -13,6 +13,7 @@ import io.replicakit.pfimbi.coordinator.FileView.BlockView;
 import io.replicakit.pfimbi.rpc.BlockAvailable;
 import io.replicakit.pfimbi.rpc.NodeRef;
 import io.replicakit.pfimbi.config.CoordinationSettings;
+import io.replicakit.pfimbi.config.SweepSettings;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
@@ -53,6 +54,7 @@ class BackgroundCoordinatorTest {
   private final FakeNotifier notifier = new FakeNotifier();
   private long nowMs = 1_000_000;
   private BackgroundCoordinator coordinator;
+  private int maxTracked = 10_000;
 
   @BeforeEach
   void setUp() {
@@ -66,7 +68,8 @@ class BackgroundCoordinatorTest {
 
   private BackgroundCoordinator coordinator(long sweepIntervalMs, int placementChoices) {
     CoordinationSettings settings = new CoordinationSettings(new InetSocketAddress("localhost", 9875), 500,
-        TIMEOUT_MS, REPORT_WAIT_MS, "x", placementChoices, List.of("/"), sweepIntervalMs, SWEEP_ENTRIES);
+        TIMEOUT_MS, REPORT_WAIT_MS, "x", placementChoices, new SweepSettings(List.of("/"), sweepIntervalMs,
+        SWEEP_ENTRIES), maxTracked);
     return new BackgroundCoordinator(namespace, blocks, notifier, namespace, () -> nowMs, settings);
   }
 
@@ -794,6 +797,33 @@ class BackgroundCoordinatorTest {
     assertEquals(6, coordinator.counters().lastSweepFilesBelowTarget());
     assertTrue(namespace.maxPage <= SWEEP_ENTRIES, "a round looks at no more than its slice");
     assertFalse(notifier.sent.stream().anyMatch(n -> n.notice().blockId() == 10L), "an unmarked file");
+  }
+
+  /**
+   * Beyond {@code max.tracked.files} a file found by the sweep or written is raised at once (HDFS replicates it):
+   * every followed file costs namespace calls each round, and after an outage a sweep can find millions.
+   */
+  @Test
+  void filesBeyondTheTrackedCap_areRaisedAtOnce_andCountedAsFallBacks() {
+    maxTracked = 2;
+    coordinator = coordinator(0);
+    namespace.mark("/job", SPEC);
+    for (int i = 0; i < 4; i++) {
+      namespace.put(file("/job/part-" + i, 1, false, Optional.empty(), block(i + 1, "dn1")));
+    }
+
+    for (int round = 0; round < 10; round++) {
+      coordinator.scan();
+    }
+
+    assertEquals(2, coordinator.counters().filesRecovered(), "two followed");
+    assertEquals(2, coordinator.counters().filesFellBack(), "two raised at once");
+    assertEquals(2, namespace.replicationSet.size(), namespace.replicationSet.toString());
+    namespace.put(file("/job/late", 1, false, Optional.empty(), block(9, "dn1")));
+    writtenAndScanned("/job/late");
+    assertTrue(namespace.replicationSet.contains("/job/late=3"), "a new write beyond the cap too: "
+        + namespace.replicationSet);
+    assertEquals(3, coordinator.counters().filesFellBack());
   }
 
   @Test
