@@ -241,7 +241,7 @@ final class VolumeBacklog {
       }
       carry = Math.max(0, used - slotMicros);
       left -= Math.max(0, free);
-      t = (s + 1) * slotMicros;
+      t = nextStart(s, window);
     }
   }
 
@@ -284,8 +284,19 @@ final class VolumeBacklog {
           fullBefore = s + 1; // exactly full: later scans may start after it
         }
       }
-      t = (s + 1) * slotMicros;
+      t = nextStart(s, window);
     }
+  }
+
+  /**
+   * The earliest start of the read in the slot after {@code s}: that slot's start, but never before the read's
+   * release. A walk from the release's slot on only meets slots that start after the release; a walk through a
+   * pile ({@link Scan}) starts before it, and until session 52 it forgot the release after its first slot, so a
+   * read released after the pile drained was estimated and booked from where the pile ended, before its reader would
+   * ask: a loaded volume then looked sooner free than an idle one.
+   */
+  private long nextStart(long s, Window window) {
+    return Math.max(window.release, (s + 1) * slotMicros);
   }
 
   /**

@@ -101,6 +101,44 @@ class VolumeBacklogTest {
     assertEquals(45_010, finish(45_000, 10, 45_000), "drained");
   }
 
+  /**
+   * A queue piled past the calendar's end, walked for a read released after the pile drains: the read starts at its
+   * release, not where the pile ends. Until session 52 the walk through a pile restarted each slot at the slot's
+   * start, so both the estimate and the booking began before the reader would ask (164,000 µs here, for a read
+   * released at 200,000) and the loaded volume beat an idle one (204,000).
+   */
+  @Test
+  void aReadReleasedAfterAPile_startsAtItsRelease_onTheEstimateAndTheBooking() {
+    VolumeBacklog slots1000 = new VolumeBacklog(1_000);
+    for (int i = 0; i < 40; i++) {
+      slots1000.add("v", slots1000.find("v"), slots1000.window(0, 0), 4_000); // 33,000 µs piled in slot 127
+    }
+    VolumeBacklog.Window released = slots1000.window(200_000, 100_000);
+
+    assertEquals(204_000, slots1000.finishMicros(null, released, 4_000, Long.MAX_VALUE), "an idle volume");
+    assertEquals(204_000, slots1000.finishMicros(slots1000.find("v"), released, 4_000, Long.MAX_VALUE),
+        "the pile has drained by 160,000");
+    assertEquals(204_000, slots1000.add("v", slots1000.find("v"), released, 4_000), "booked where estimated");
+    assertEquals(208_000, slots1000.finishMicros(slots1000.find("v"), released, 4_000, Long.MAX_VALUE),
+        "queued behind the read just booked");
+  }
+
+  /** The same for a pile in a slot whose time has passed: what it still holds at now is carried, then the release. */
+  @Test
+  void aReadReleasedAfterAPassedPile_startsAtItsRelease() {
+    VolumeBacklog slots1000 = new VolumeBacklog(1_000);
+    for (int i = 0; i < 60; i++) {
+      slots1000.add("v", slots1000.find("v"), slots1000.window(0, 0), 4_000); // 113,000 µs piled in slot 127
+    }
+    VolumeBacklog.Window released = slots1000.window(260_000, 200_000); // the pile runs until 240,000
+
+    assertEquals(264_000, slots1000.finishMicros(slots1000.find("v"), released, 4_000, Long.MAX_VALUE));
+    assertEquals(264_000, slots1000.add("v", slots1000.find("v"), released, 4_000));
+    VolumeBacklog.Window early = slots1000.window(230_000, 200_000);
+    assertEquals(244_000, slots1000.finishMicros(slots1000.find("v"), early, 4_000, Long.MAX_VALUE),
+        "released while the pile still runs: after it");
+  }
+
   @Test
   void aVolumeIdleForHalfTheTagCycle_queuesReadsAgain() {
     // Every element tagged at slots 0..127; then nothing for more than half of the tags' 2^24-slot cycle, after
