@@ -79,6 +79,16 @@ final class VolumeBacklog {
 
     /** Volatile reads and compare-and-sets of the slots: an {@code AtomicLongArray} without its object's read. */
     private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(long[].class);
+    /** Compare-and-sets of {@link #lastSlot}. */
+    private static final VarHandle LAST;
+
+    static {
+      try {
+        LAST = MethodHandles.lookup().findVarHandle(Entry.class, "lastSlot", long.class);
+      } catch (ReflectiveOperationException e) {
+        throw new ExceptionInInitializerError(e);
+      }
+    }
 
     final String storageId;
     private final long[] slots = new long[SLOTS];
@@ -91,9 +101,16 @@ final class VolumeBacklog {
       this.storageId = storageId;
     }
 
+    /**
+     * Raises the latest booked slot to {@code s}, never lowers it: a compare-and-set loop, because a read then a
+     * write let two handlers booking at once leave the earlier of their slots (the later written first, then
+     * overwritten). The volume then read as idle once that earlier slot had passed, with reads still queued up to
+     * the later one, and a prune forgot it (until session 52).
+     */
     void noteLast(long s) {
-      if (s > lastSlot) {
-        lastSlot = s; // a lost race leaves an earlier slot: the volume is then kept a prune longer, never lost
+      long last = lastSlot;
+      while (s > last && !LAST.compareAndSet(this, last, s)) {
+        last = lastSlot;
       }
     }
 

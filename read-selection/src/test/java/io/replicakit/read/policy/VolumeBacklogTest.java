@@ -5,10 +5,13 @@
 package io.replicakit.read.policy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -193,6 +196,49 @@ class VolumeBacklogTest {
     book(128 * SLOT, 100, 128 * SLOT);
     book(0, 100, 0); // decided long ago, booked late: its slot's element is the later slot's now
     assertEquals(128 * SLOT + 200, finish(128 * SLOT, 100, 128 * SLOT));
+  }
+
+  /**
+   * Two handlers booking one volume at once, each noting the last slot it booked: the entry never reads as idle
+   * before the later booking's slot has passed, so a prune cannot forget a volume with reads queued. Until session
+   * 52 the note was a read then a write: the handler that booked the earlier slot could write it over the later
+   * one, and a prune after the earlier slot dropped the volume with its queue. Each thread notes slots that grow,
+   * the two interleaved, and checks its own note after each (the lost race shows as a slot not yet passed that
+   * reads as idle).
+   */
+  @Test
+  void concurrentNotesOfTheLastSlot_neverLeaveABookedSlotLookingIdle() throws Exception {
+    int rounds = 20;
+    int notes = 500_000;
+    CyclicBarrier together = new CyclicBarrier(2);
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    VolumeBacklog.Entry[] entries = new VolumeBacklog.Entry[rounds];
+    Arrays.setAll(entries, r -> new VolumeBacklog.Entry("v"));
+    try {
+      List<Future<Long>> done = new ArrayList<>();
+      for (int t = 0; t < 2; t++) {
+        long first = t;
+        done.add(pool.submit(() -> {
+          long idleAfterNote = 0;
+          for (VolumeBacklog.Entry entry : entries) {
+            together.await(); // each round the two threads start at once
+            for (long s = first; s < 2L * notes; s += 2) {
+              entry.noteLast(s);
+              idleAfterNote += entry.idleAt(s * SLOT, SLOT) ? 1 : 0;
+            }
+          }
+          return idleAfterNote;
+        }));
+      }
+      for (Future<Long> f : done) {
+        assertEquals(0, f.get(60, TimeUnit.SECONDS), "notes after which the slot just booked read as passed");
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    for (VolumeBacklog.Entry entry : entries) {
+      assertFalse(entry.idleAt((2L * notes - 1) * SLOT, SLOT), "the last slot noted is the latest");
+    }
   }
 
   @Test
