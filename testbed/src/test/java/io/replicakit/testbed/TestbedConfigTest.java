@@ -84,7 +84,7 @@ class TestbedConfigTest {
     conf.set("replicakit.testbed.device.mibps.ssd", "0");
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> TestbedConfig.deviceSettings(conf));
-    assertTrue(e.getMessage().contains("replicakit.testbed.device.mibps.ssd must be a speed > 0 MiB/s"),
+    assertTrue(e.getMessage().contains("replicakit.testbed.device.mibps.ssd must be a speed >= 0.01 MiB/s"),
         e.getMessage());
   }
 

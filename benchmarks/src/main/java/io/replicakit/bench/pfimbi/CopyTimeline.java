@@ -16,6 +16,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.RemoteIterator;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
+import org.apache.hadoop.hdfs.protocol.LocatedBlocks;
 
 /**
  * Block completions per pipeline position over time (thesis Fig. 5.6/5.7, 5.8, 5.9): every {@code periodMs} the
@@ -107,10 +108,24 @@ final class CopyTimeline implements AutoCloseable {
   /** A file's blocks; none if it went away since the listing (a job committing its output renames files). */
   private List<LocatedBlock> blocks(Path file) throws IOException {
     try {
-      return fs.getClient().getLocatedBlocks(file.toUri().getPath(), 0, Long.MAX_VALUE).getLocatedBlocks();
+      return settled(fs.getClient().getLocatedBlocks(file.toUri().getPath(), 0, Long.MAX_VALUE));
     } catch (java.io.FileNotFoundException e) {
       return List.of();
     }
+  }
+
+  /**
+   * The blocks whose locations are replicas: all but a last block still being written. The NameNode lists such a
+   * block with its pipeline's expected locations, replicas that do not exist yet (until session 52 they were
+   * counted, so HDFS's pipeline reached "all replicas" up to a block early).
+   */
+  static List<LocatedBlock> settled(LocatedBlocks located) {
+    LocatedBlock last = located.getLastLocatedBlock();
+    if (located.isLastBlockComplete() || last == null) {
+      return located.getLocatedBlocks();
+    }
+    long unfinished = last.getBlock().getBlockId();
+    return located.getLocatedBlocks().stream().filter(b -> b.getBlock().getBlockId() != unfinished).toList();
   }
 
   /** The first sample time at which {@code blocks} blocks had at least {@code copies} replicas. */

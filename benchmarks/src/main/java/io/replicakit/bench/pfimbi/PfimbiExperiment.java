@@ -29,6 +29,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -156,9 +157,11 @@ public final class PfimbiExperiment {
     List<RunResult> runs = new ArrayList<>();
     for (int rep = 1; rep <= setup.repeat(); rep++) {
       for (PrimaryLayout layout : setup.layouts()) {
-        for (PfimbiVariant variant : setup.variants()) {
-          runs.add(runVariant(variant, spec, layout, rep));
+        Map<PfimbiVariant, RunResult> made = new LinkedHashMap<>();
+        for (PfimbiVariant variant : runOrder(setup.variants(), rep)) {
+          made.put(variant, runVariant(variant, spec, layout, rep));
         }
+        setup.variants().forEach(v -> runs.add(made.get(v)));
       }
     }
     Map<String, Object> cluster = PfimbiClusterRecipe.describe(spec, mode, setup.profile().blockBytes(),
@@ -169,6 +172,17 @@ public final class PfimbiExperiment {
     PfimbiReport.Timelines plotted = new PfimbiReport.Timelines(timelines, diskTimelines);
     return run.finish(NAME, setup.profile().name(), cluster, runs,
         results -> PfimbiReport.write(results, plotted, setup, run, spec));
+  }
+
+  /**
+   * The variants in the order repetition {@code rep} (1-based) runs them: rotated by one each repetition, so that
+   * no variant always runs first (the experiment's first cluster starts on a cold machine: page cache, JIT) or
+   * always right after the same other one. Results are listed in the given order whatever the run order.
+   */
+  static List<PfimbiVariant> runOrder(List<PfimbiVariant> variants, int rep) {
+    List<PfimbiVariant> order = new ArrayList<>(variants);
+    Collections.rotate(order, -((rep - 1) % Math.max(1, variants.size())));
+    return order;
   }
 
   private void checkLayouts(ClusterSpec spec) {

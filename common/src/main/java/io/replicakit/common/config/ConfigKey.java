@@ -90,10 +90,16 @@ public final class ConfigKey<T> {
     return of(name, def, new NumberType(0, false, 1, true));
   }
 
-  /** A throughput {@code > 0}, written as a number of {@code unit}s per second. */
+  /**
+   * The least throughput a {@link #throughput} key takes, in its unit: no device is slower, and a speed near 0
+   * makes a block's transfer time overflow the arithmetic that schedules it.
+   */
+  public static final double MIN_THROUGHPUT = 0.01;
+
+  /** A throughput of at least {@link #MIN_THROUGHPUT}, written as a number of {@code unit}s per second. */
   public static ConfigKey<Throughput> throughput(String name, Throughput def, Throughput.Unit unit) {
-    return of(name, def, SimpleTypes.throughput(unit, new NumberType(0, false, Double.POSITIVE_INFINITY, false)))
-        .unit(unit.symbol());
+    return of(name, def, SimpleTypes.throughput(unit, new NumberType(MIN_THROUGHPUT, true,
+        Double.POSITIVE_INFINITY, false))).unit(unit.symbol());
   }
 
   /** A throughput {@code >= 0} (0: none), written as a number of {@code unit}s per second. */

@@ -6,6 +6,7 @@ package io.replicakit.common.config;
 
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.conf.StorageSize;
 import org.apache.hadoop.conf.StorageUnit;
@@ -23,6 +24,8 @@ public final class ConfigValues {
 
   public static final String DURATION_SUFFIXES = "ns, us, ms, s, m, h, d";
 
+  private static final Pattern WHOLE = Pattern.compile("[+-]?\\d+");
+
   private ConfigValues() {}
 
   /**
@@ -31,7 +34,16 @@ public final class ConfigValues {
    * @throws IllegalArgumentException when the text is not a whole number with an optional suffix
    */
   public static long parseDuration(String text, TimeUnit unit) {
-    return Parser.CONF.getTimeDurationHelper("", text, unit);
+    long value = Parser.CONF.getTimeDurationHelper("", text, unit);
+    if (!WHOLE.matcher(text.trim()).matches()) {
+      // Hadoop truncates a finer suffix (999us in ms is 0, with only an INFO line): refuse what is not whole.
+      long nanos = Parser.CONF.getTimeDurationHelper("", text, TimeUnit.NANOSECONDS);
+      if (nanos != Long.MAX_VALUE && nanos != Long.MIN_VALUE && nanos != unit.toNanos(value)) {
+        throw new IllegalArgumentException("not a whole number of " + unit.name().toLowerCase(Locale.ROOT) + ": "
+            + text);
+      }
+    }
+    return value;
   }
 
   /** {@code 65536}, {@code 64k}, {@code 64m}, {@code 1g} (binary prefixes) or {@code 64kb}, {@code 1gb}. */
@@ -41,7 +53,8 @@ public final class ConfigValues {
     } catch (IllegalArgumentException e) {
       StorageSize size = StorageSize.parse(text.toLowerCase(Locale.ROOT));
       double bytes = StorageUnit.BYTES.fromBytes(size.getUnit().toBytes(size.getValue()));
-      if (bytes != Math.rint(bytes) || bytes > Long.MAX_VALUE || bytes < Long.MIN_VALUE) {
+      // 0x1p63 is 2^63, one past Long.MAX_VALUE: (double) Long.MAX_VALUE rounds to it, so > would let it pass.
+      if (bytes != Math.rint(bytes) || bytes >= 0x1p63 || bytes < -0x1p63) {
         throw new IllegalArgumentException("not a whole number of bytes: " + text);
       }
       return (long) bytes;

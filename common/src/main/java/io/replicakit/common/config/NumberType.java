@@ -4,6 +4,7 @@
  */
 package io.replicakit.common.config;
 
+import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
 
 /**
@@ -11,6 +12,9 @@ import org.apache.hadoop.conf.Configuration;
  * another key ({@link ConfigKey#atLeast}): the value must then be at least that key's.
  */
 final class NumberType implements ValueType<Double> {
+
+  private static final Pattern DECIMAL = Pattern.compile(
+      "[+-]?(\\d+(\\.\\d*)?|\\.\\d+)([eE][+-]?\\d+)?|NaN|[+-]?Infinity");
 
   private final double min;
   private final boolean minIncluded;
@@ -47,6 +51,10 @@ final class NumberType implements ValueType<Double> {
 
   @Override
   public Double parse(String text) {
+    if (!DECIMAL.matcher(text.trim()).matches()) {
+      // Double.parseDouble also takes Java's literal forms (0.5d, 5f, 0x1p-1), which no operator means.
+      throw new NumberFormatException("not a decimal number: " + text);
+    }
     return Double.parseDouble(text);
   }
 
@@ -68,7 +76,7 @@ final class NumberType implements ValueType<Double> {
       double other = floor.valueOrDefault(conf);
       if (other >= min) {
         lowest = other;
-        included = true;
+        included = other > min || minIncluded; // a floor equal to an excluded minimum keeps it excluded
       }
     }
     boolean aboveMin = included ? value >= lowest : value > lowest;

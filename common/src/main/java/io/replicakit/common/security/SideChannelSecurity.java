@@ -72,9 +72,18 @@ public final class SideChannelSecurity {
    * caller has none), and its host name as Hadoop's service authorization resolves it for {@code _HOST}.
    */
   public static ServicePrincipals.Caller caller() {
-    UserGroupInformation user = Server.getRemoteUser();
-    InetAddress ip = Server.getRemoteIp();
-    boolean byKerberos = user != null && user.getRealAuthenticationMethod() == AuthenticationMethod.KERBEROS;
+    return caller(Server.getRemoteUser(), Server.getRemoteIp());
+  }
+
+  /**
+   * The caller {@code user} connecting from {@code ip}. A proxy user (a doAs connection) has no principal: Kerberos
+   * authenticated its real user, while its own name is only what that user claimed, and a service allowed to
+   * impersonate (Oozie, Knox, HttpFS) could otherwise claim {@code dn/its-host@REALM} and pass as a daemon. HDFS's
+   * daemons never call through doAs.
+   */
+  static ServicePrincipals.Caller caller(UserGroupInformation user, InetAddress ip) {
+    boolean byKerberos = user != null && user.getRealUser() == null
+        && user.getAuthenticationMethod() == AuthenticationMethod.KERBEROS;
     return new ServicePrincipals.Caller(byKerberos ? Optional.of(user.getUserName()) : Optional.empty(),
         () -> ip == null ? "" : ip.getCanonicalHostName());
   }

@@ -5,10 +5,13 @@
 package io.replicakit.common.sysstate;
 
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
+import org.slf4j.LoggerFactory;
 
 /**
  * A named way of reading system counters, registered in {@code META-INF/services}. A provider may offer host
@@ -29,10 +32,34 @@ public interface SourceProvider {
 
   /** Every provider on the class path. */
   static List<SourceProvider> all() {
+    return all(SourceProvider.class.getClassLoader());
+  }
+
+  /**
+   * Every provider {@code loader} finds that loads. One that cannot (a service file naming a missing class, a
+   * provider whose constructor fails) is skipped with a WARN: {@link ServiceLoader} reports it as a
+   * {@link ServiceConfigurationError}, an {@code Error} that the plugins' start-up handling would not count, and it
+   * must not hide the providers that do load.
+   */
+  static List<SourceProvider> all(ClassLoader loader) {
     List<SourceProvider> all = new ArrayList<>();
-    ServiceLoader.load(SourceProvider.class, SourceProvider.class.getClassLoader()).forEach(all::add);
+    Iterator<SourceProvider> found = ServiceLoader.load(SourceProvider.class, loader).iterator();
+    // A bound on broken entries skipped: should the iterator not move past one, the loop still ends.
+    for (int broken = 0; broken < 16; ) {
+      try {
+        if (!found.hasNext()) {
+          break;
+        }
+        all.add(found.next());
+      } catch (ServiceConfigurationError e) {
+        broken++;
+        LoggerFactory.getLogger(SourceProvider.class).warn("ReplicaKit: a system counter source cannot be loaded "
+            + "and is skipped: {}", e.toString());
+      }
+    }
     return all;
   }
+
 
   /** The provider called {@code name} (case-insensitive), if one is on the class path. */
   static Optional<SourceProvider> named(String name) {

@@ -59,6 +59,16 @@ class ConfigKeyTest {
     assertEquals("my.key must be in 10..60000 ms, was 2h (7200000 ms)", e.getMessage());
   }
 
+  /** Hadoop truncates a finer suffix (999us in ms is 0, with an INFO line only): such a value is refused. */
+  @Test
+  void aDurationThatIsNoWholeNumberOfTheKeysUnit_isRefused() {
+    ConfigKey<Long> k = ConfigKey.durationMs("w", 10_000, 0, 600_000);
+    assertTrue(problem(k, "999us").startsWith("w must be a duration in 0..600000 ms"), problem(k, "999us"));
+    assertTrue(problem(k, "1500us").contains("was '1500us'"), problem(k, "1500us"));
+    assertEquals(2, k.get(conf("w", "2000us")));
+    assertEquals(5, k.get(conf("w", "5")));
+  }
+
   @Test
   void sizes_takeBinaryPrefixesAndStorageUnits() {
     ConfigKey<Long> k = ConfigKey.bytes("k", 0, 0, 1L << 40);
@@ -75,6 +85,10 @@ class ConfigKeyTest {
     assertEquals("s must be in 1024..2048 bytes, was 1m (1048576 bytes)", problem(k, "1m"));
     ConfigKey<Long> open = ConfigKey.bytes("o", 0, 0, Long.MAX_VALUE);
     assertEquals("o must be >= 0 bytes, was -1", problem(open, "-1"));
+    for (String past : new String[] {"8e", "8eb", "7.99999999999999999eb"}) {
+      assertTrue(problem(open, past).startsWith("o must be a size >= 0 bytes"), past + ": " + problem(open, past));
+    }
+    assertEquals(7L << 60, open.get(conf("o", "7e")));
     assertEquals(">= 0 bytes", open.allowed());
   }
 
@@ -92,7 +106,10 @@ class ConfigKeyTest {
       "x    | n must be a number in 0..100, was 'x'",
       "101  | n must be a number in 0..100, was 101",
       "-1   | n must be a number in 0..100, was -1",
-      "NaN  | n must be a number in 0..100, was NaN"})
+      "NaN  | n must be a number in 0..100, was NaN",
+      "0.5d | n must be a number in 0..100, was '0.5d'",
+      "5f   | n must be a number in 0..100, was '5f'",
+      "0x1p-1 | n must be a number in 0..100, was '0x1p-1'"})
   void numbersInARange_rejectEverythingOutside(String value, String message) {
     assertEquals(message, problem(ConfigKey.number("n", 50, 0, 100), value));
   }
@@ -129,6 +146,9 @@ class ConfigKeyTest {
     ConfigKey<Double> max = ConfigKey.positive("max", 20).atLeast(min);
     assertEquals("max must be a number >= 5, was 3", max.problem(conf("min", "5", "max", "3")).orElseThrow());
     assertEquals("> 0, and at least `min`", max.allowed());
+    ConfigKey<Double> zeroFloor = ConfigKey.positive("z", 20).atLeast(ConfigKey.atLeast("zmin", 0, 0));
+    assertEquals("z must be a number > 0, was 0", zeroFloor.problem(conf("zmin", "0", "z", "0")).orElseThrow(),
+        "a floor equal to an excluded minimum keeps it excluded");
     assertThrows(IllegalArgumentException.class, () -> ConfigKey.positive("m", 1)
         .atLeast(ConfigKey.positive("w", Double.NaN)), "a bound needs a value when the other key is unset");
     assertThrows(UnsupportedOperationException.class, () -> ConfigKey.bool("b", true)
@@ -193,13 +213,15 @@ class ConfigKeyTest {
     Throughput forty = mib.get(conf());
     assertEquals(40 * 1024 * 1024, forty.bytesPerSec());
     assertEquals(forty, mb.get(conf("mb", mb.text(forty))), "a MiB/s speed set in an MB/s key keeps its rate");
-    assertEquals("mb must be a speed > 0 MB/s, was -60", problem(mb, "-60"));
-    assertEquals("mb must be a speed > 0 MB/s, was 0", problem(mb, "0"));
-    assertEquals("mb must be a speed > 0 MB/s, was 'fast'", problem(mb, "fast"));
+    assertEquals("mb must be a speed >= 0.01 MB/s, was -60", problem(mb, "-60"));
+    assertEquals("mb must be a speed >= 0.01 MB/s, was 0", problem(mb, "0"));
+    assertEquals("mb must be a speed >= 0.01 MB/s, was 1e-7", problem(mb, "1e-7"),
+        "a speed near 0 would overflow a block's transfer time");
+    assertEquals("mb must be a speed >= 0.01 MB/s, was 'fast'", problem(mb, "fast"));
     ConfigKey<Throughput> link = ConfigKey.throughputOrZero("l", Throughput.ZERO, Throughput.Unit.MB_PER_SEC);
     assertEquals(Throughput.ZERO, link.get(conf("l", "0")));
     assertEquals("l must be a speed >= 0 MB/s, was -1", problem(link, "-1"));
-    assertEquals("> 0", mib.allowed());
+    assertEquals(">= 0.01", mib.allowed());
   }
 
   @Test
