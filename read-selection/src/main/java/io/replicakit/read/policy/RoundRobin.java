@@ -89,15 +89,7 @@ final class RoundRobin {
    */
   void countUnchosen(Replica first, StorageModel.Classes classes) {
     if (classes.hasBothTypes()) {
-      counter.count(classes.isFast(first, model));
+      counter.count(classes.isFast(first, model), weight.applyAsDouble(classes));
     }
-  }
-
-  long fastReads() {
-    return counter.fastReads();
-  }
-
-  long slowReads() {
-    return counter.slowReads();
   }
 }
