@@ -9,6 +9,7 @@ import io.replicakit.common.config.ConfigKey;
 import io.replicakit.common.config.ConfigKeys;
 import io.replicakit.common.storage.StorageSpeeds;
 import io.replicakit.common.storage.Throughput;
+import io.replicakit.read.policy.CombinedPolicy;
 import io.replicakit.read.policy.DrrBalance;
 import io.replicakit.read.policy.DrrSettings;
 import io.replicakit.read.policy.ReadPolicies;
@@ -23,6 +24,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.StorageType;
 
@@ -136,8 +138,9 @@ public final class ReadSelectionConfig {
           + "from elsewhere (idle CPU, free memory, writes) than the best one's is not read first. Among the rest "
           + "`system-state` (and `combined` with `drr.balance=class`) draws the closest at random, in proportion "
           + "to its volume's headroom; `combined` by volume reads the one DRR's calendar would finish first. 0 is "
-          + "the paper's strict highest-score-first order, with no draw (`combined` by volume: only the best "
-          + "nodes' replicas).");
+          + "the paper's strict highest-score-first order, with no draw; `combined` by volume refuses 0 (it would "
+          + "keep only the best node's replicas and send it every block until its next sample); a margin smaller "
+          + "than the points quiet nodes differ by does much the same.");
   /** C3's cubic (NSDI 2015, §4): a volume twice as queued gets an eighth of the blocks. */
   public static final ConfigKey<Double> QUEUE_EXPONENT = ConfigKey.number(PREFIX + "score.queue.exponent", 3, 0,
       8).doc("`system-state`, `combined` by class: a replica is drawn first with a weight of "
@@ -200,9 +203,36 @@ public final class ReadSelectionConfig {
     return settings;
   }
 
-  /** Every problem with the module's keys in {@code conf}, each naming its key and allowed range. */
+  /**
+   * Every problem with the module's keys in {@code conf}, each naming its key and allowed range: each key alone,
+   * then the values that are allowed alone but not together.
+   */
   public static ValidationStatus validate(Configuration conf) {
-    return KEYS.validate(conf);
+    List<String> problems = new ArrayList<>(KEYS.validate(conf).problems());
+    if (problems.isEmpty()) {
+      marginForCombinedByVolume(conf).ifPresent(problems::add);
+    }
+    return new ValidationStatus(problems);
+  }
+
+  /**
+   * Margin 0 with {@code combined} by volume, which the key's range allows for the other policies. There the margin
+   * only leaves replicas out (what its calendar chooses among), and at 0 it keeps only the replicas on the nodes
+   * with exactly the best points for load from elsewhere. Free-memory points are continuous, so that is usually one
+   * node, and every block with a replica there goes to it until its next sample, whatever the calendar says. The
+   * other policies read 0 as "no draw" and order by the full score, which counts each block assigned; {@code drr}
+   * does not read the margin.
+   */
+  private static Optional<String> marginForCombinedByVolume(Configuration conf) {
+    boolean combinedByVolume = POLICY.get(conf).equalsIgnoreCase(CombinedPolicy.NAME)
+        && DRR_BALANCE.get(conf) == DrrBalance.VOLUME;
+    if (!combinedByVolume || MARGIN.get(conf) > 0) {
+      return Optional.empty();
+    }
+    return Optional.of(MARGIN.name() + " must be in (0, 10] with " + POLICY.name() + "=" + CombinedPolicy.NAME
+        + " and " + DRR_BALANCE.name() + "=volume, was " + conf.getTrimmed(MARGIN.name()) + ": 0 keeps only the "
+        + "replicas on the nodes with the very best points, usually one node, which then gets every block until "
+        + "its next sample");
   }
 
   /**
@@ -211,7 +241,10 @@ public final class ReadSelectionConfig {
    * @throws IllegalArgumentException listing every problem, each naming its key, when {@code conf} is invalid
    */
   public static ReadSettings settings(Configuration conf) {
-    KEYS.requireValid(conf);
+    ValidationStatus status = validate(conf);
+    if (!status.isValid()) {
+      throw new IllegalArgumentException("invalid ReplicaKit read-selection configuration: " + status.reason());
+    }
     Map<StorageType, Throughput> throughput = new EnumMap<>(StorageType.class);
     Map<String, Double> thresholds = new HashMap<>();
     for (StorageType type : StorageType.values()) {

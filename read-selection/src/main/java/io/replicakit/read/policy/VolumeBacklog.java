@@ -79,6 +79,16 @@ final class VolumeBacklog {
 
     /** Volatile reads and compare-and-sets of the slots: an {@code AtomicLongArray} without its object's read. */
     private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(long[].class);
+    /** Compare-and-sets of {@link #lastSlot}. */
+    private static final VarHandle LAST;
+
+    static {
+      try {
+        LAST = MethodHandles.lookup().findVarHandle(Entry.class, "lastSlot", long.class);
+      } catch (ReflectiveOperationException e) {
+        throw new ExceptionInInitializerError(e);
+      }
+    }
 
     final String storageId;
     private final long[] slots = new long[SLOTS];
@@ -91,9 +101,16 @@ final class VolumeBacklog {
       this.storageId = storageId;
     }
 
+    /**
+     * Raises the latest booked slot to {@code s}, never lowers it: a compare-and-set loop, because a read then a
+     * write let two handlers booking at once leave the earlier of their slots (the later written first, then
+     * overwritten). The volume then read as idle once that earlier slot had passed, with reads still queued up to
+     * the later one, and a prune forgot it (until session 52).
+     */
     void noteLast(long s) {
-      if (s > lastSlot) {
-        lastSlot = s; // a lost race leaves an earlier slot: the volume is then kept a prune longer, never lost
+      long last = lastSlot;
+      while (s > last && !LAST.compareAndSet(this, last, s)) {
+        last = lastSlot;
       }
     }
 
@@ -241,7 +258,7 @@ final class VolumeBacklog {
       }
       carry = Math.max(0, used - slotMicros);
       left -= Math.max(0, free);
-      t = (s + 1) * slotMicros;
+      t = nextStart(s, window);
     }
   }
 
@@ -284,8 +301,19 @@ final class VolumeBacklog {
           fullBefore = s + 1; // exactly full: later scans may start after it
         }
       }
-      t = (s + 1) * slotMicros;
+      t = nextStart(s, window);
     }
+  }
+
+  /**
+   * The earliest start of the read in the slot after {@code s}: that slot's start, but never before the read's
+   * release. A walk from the release's slot on only meets slots that start after the release; a walk through a
+   * pile ({@link Scan}) starts before it, and until session 52 it forgot the release after its first slot, so a
+   * read released after the pile drained was estimated and booked from where the pile ended, before its reader would
+   * ask: a loaded volume then looked sooner free than an idle one.
+   */
+  private long nextStart(long s, Window window) {
+    return Math.max(window.release, (s + 1) * slotMicros);
   }
 
   /**

@@ -50,12 +50,4 @@ public final class WeightedRoundRobinPolicy implements ReadPolicy {
   public double weight() {
     return staticWeight;
   }
-
-  long fastReads() {
-    return roundRobin.fastReads();
-  }
-
-  long slowReads() {
-    return roundRobin.slowReads();
-  }
 }

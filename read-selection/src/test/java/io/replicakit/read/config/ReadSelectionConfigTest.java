@@ -156,6 +156,38 @@ class ReadSelectionConfigTest {
     assertThrows(IllegalArgumentException.class, () -> ReadSelectionConfig.settings(conf));
   }
 
+  /**
+   * {@code combined} by volume leaves out every replica whose node has fewer points for load from elsewhere than the
+   * best one's less the margin. Free-memory points are continuous, so with margin 0 only one node's replicas are
+   * usually kept, and every block with a replica there goes to it until its next sample (three quiet nodes with
+   * 50.0, 50.1 and 50.2 % free memory: 30 blocks of 30). Until session 52 the NameNode started with it; now it
+   * refuses, naming the key and the range. Where 0 turns the draw off ({@code system-state}, {@code combined} by
+   * class) and where the margin is not read ({@code drr}), 0 stays allowed.
+   */
+  @Test
+  void marginZero_isRefusedForCombinedByVolume_andAllowedWhereItTurnsTheDrawOff() {
+    Configuration conf = conf(ReadSelectionConfig.POLICY_KEY, "Combined", ReadSelectionConfig.MARGIN_KEY, "0");
+
+    ValidationStatus status = ReadSelectionConfig.validate(conf);
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> ReadSelectionConfig.settings(conf));
+
+    assertEquals(1, status.problems().size(), status.reason());
+    for (String message : new String[] {status.reason(), e.getMessage()}) {
+      assertTrue(Pattern.compile(Pattern.quote(ReadSelectionConfig.MARGIN_KEY) + " must be in \\(0, 10(\\.0)?\\]")
+          .matcher(message).find(), message);
+      assertTrue(message.contains(ReadSelectionConfig.DRR_BALANCE_KEY + "=volume"), message);
+    }
+    assertDoesNotThrow(() -> ReadSelectionConfig.settings(conf(ReadSelectionConfig.POLICY_KEY, "combined",
+        ReadSelectionConfig.MARGIN_KEY, "0.01")));
+    for (String[] allowed : new String[][] {{"system-state", "volume"}, {"combined", "class"}, {"drr", "volume"}}) {
+      Configuration other = conf(ReadSelectionConfig.POLICY_KEY, allowed[0], ReadSelectionConfig.DRR_BALANCE_KEY,
+          allowed[1], ReadSelectionConfig.MARGIN_KEY, "0");
+      assertTrue(ReadSelectionConfig.validate(other).isValid(), ReadSelectionConfig.validate(other).reason());
+      assertEquals(0.0, ReadSelectionConfig.settings(other).score().margin());
+    }
+  }
+
   @Test
   void everyProblem_isListed_notJustTheFirst() {
     ValidationStatus status = ReadSelectionConfig.validate(conf(ReadSelectionConfig.POLICY_KEY, "foo",

@@ -4,6 +4,7 @@
  */
 package io.replicakit.read.policy;
 
+import static io.replicakit.read.policy.Fixtures.OFF_RACK;
 import static io.replicakit.read.policy.Fixtures.RACK;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -53,6 +54,47 @@ class DrrWeightTest {
     cluster.advance(INTERVAL_MS);
     report(ssdPct, diskPct);
     return weightNow();
+  }
+
+  /** 'F' for each of the next One_SSD blocks in the reader's rack whose first replica is on SSD, 'S' for DISK. */
+  private String firstClasses(int blocks) {
+    StringBuilder pattern = new StringBuilder(blocks);
+    for (int i = 0; i < blocks; i++) {
+      pattern.append(policy.order(Fixtures.oneSsd(RACK, RACK, RACK), random).get(0).storageType().equals("SSD")
+          ? 'F' : 'S');
+    }
+    return pattern.toString();
+  }
+
+  /**
+   * A step of the weight changes the turns within a cycle, however long DRR ran at the weight before. Until session
+   * 52 the turns' count held every read since start-up and applied the new weight to all of them: after 6,000
+   * blocks at weight 5, the step to 6 gave 1,006 SSD turns in a row, and a step back down as many DISK turns.
+   */
+  @Test
+  void aStep_afterALongRunAtOneWeight_changesTheTurnsWithinACycle() {
+    assertEquals("FFFFFS".repeat(1_000), firstClasses(6_000));
+
+    assertEquals(6.0, nextInterval(40, 90), "the SSDs have room"); // its block: the first SSD turn at 6
+    assertEquals("FFFFFS" + "FFFFFFS".repeat(3), firstClasses(27));
+    assertEquals(5.0, nextInterval(90, 40), "the DISKs have room"); // its block: the first SSD turn at 5
+    assertEquals("FFFFS" + "FFFFFS".repeat(3), firstClasses(23));
+  }
+
+  /**
+   * Forced DISK reads (blocks whose SSD is in another rack, inter-rack bandwidth 0) made up for at weight 5 are
+   * settled: a step to 6 owes nothing for them. Until session 52 the forced reads and the turns that made up for
+   * them stayed on the count, and after 1,000 of them the step to 6 owed 1,000 more SSD turns.
+   */
+  @Test
+  void forcedReadsMadeUpFor_oweNothingAfterAStep() {
+    for (int i = 0; i < 1_000; i++) {
+      policy.order(Fixtures.oneSsd(OFF_RACK, RACK, RACK), random);
+    }
+    assertEquals("F".repeat(5_000), firstClasses(5_000), "1,000 forced DISK reads made up for");
+
+    assertEquals(6.0, nextInterval(40, 90), "the SSDs have room"); // its block: the first SSD turn at 6
+    assertEquals("FFFFFS" + "FFFFFFS", firstClasses(13));
   }
 
   @Test

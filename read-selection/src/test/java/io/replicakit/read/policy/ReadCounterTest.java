@@ -16,7 +16,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
-/** {@link ReadCounter}: the round-robin turn from the counts, and counts that never overflow. */
+/** {@link ReadCounter}: the round-robin turn from each count's credit, at the weight each read was decided at. */
 class ReadCounterTest {
 
   @Test
@@ -45,32 +45,35 @@ class ReadCounterTest {
     ReadCounter counter = new ReadCounter();
     int turn = counter.decide(3); // fast
     int corrected = counter.correct(turn, false);
-    assertEquals(0, counter.fastReads());
-    assertEquals(1, counter.slowReads());
     assertFalse(ReadCounter.isFast(corrected));
     counter.uncount(corrected);
-    assertEquals(0, counter.slowReads(), "taking the corrected turn back takes back the slow read");
+    assertEquals("FFFS", turns(counter, 3, 4), "taking the corrected turn back: as if nothing was read");
+
+    ReadCounter moved = new ReadCounter();
+    moved.correct(moved.decide(3), false);
+    assertEquals("FFFFFFS", turns(moved, 3, 7), "one slow read counted: two cycles' fast reads before the next");
   }
 
   @Test
   void count_addsAReadItDidNotDecide_andTheTurnsFollow() {
     ReadCounter counter = new ReadCounter();
-    counter.count(false);
-    counter.count(false);
+    counter.count(false, 3);
+    counter.count(false, 3);
     StringBuilder turns = new StringBuilder();
     for (int i = 0; i < 10; i++) {
       turns.append(ReadCounter.isFast(counter.decide(3)) ? 'F' : 'S');
     }
     assertEquals("FFFFFFFFFS", turns.toString(), "two slow reads: 3 × 3 = 9 fast turns first");
-    counter.count(true);
-    assertEquals(10, counter.fastReads());
-    assertEquals(3, counter.slowReads());
+    counter.count(true, 3);
+    counter.count(true, 3);
+    assertEquals("FF", turns(counter, 3, 2), "two forced fast reads: less than a slow read's worth");
+    counter.count(true, 3);
+    assertEquals("S", turns(counter, 3, 1), "three: a slow turn is owed");
   }
 
-  /** At 2^30 reads of one class both counts halve: the ratio, and so the turns, stay as they were. */
   /** A turn taken by a block that is not read, taken back: the next block gets that turn. */
   @Test
-  void uncount_givesTheTurnBack_andNeverGoesBelowZero() {
+  void uncount_givesTheTurnBack() {
     ReadCounter counter = new ReadCounter();
     int fast = counter.decide(1);
     int slow = counter.decide(1);
@@ -80,30 +83,60 @@ class ReadCounterTest {
     assertFalse(ReadCounter.isFast(counter.decide(1)), "the slow turn again");
     counter.uncount(slow);
     counter.uncount(fast);
-    assertEquals(0, counter.fastReads());
-    assertEquals(0, counter.slowReads());
-    counter.uncount(fast);
-    counter.uncount(slow);
-    assertEquals(0, counter.fastReads(), "nothing to take back");
-    assertEquals(0, counter.slowReads());
+    assertEquals("FSFS", turns(counter, 1, 4), "both taken back: as if nothing was read");
   }
 
+  /** A fractional weight alternates cycles of 17 and 16 fast reads, and keeps its ratio over a long run. */
   @Test
-  void countsAtTheLimit_areHalved_keepingTheTurns() {
-    long slow = (1L << 30) / 4;
-    ReadCounter counter = ReadCounter.counted((1L << 30) - 1, slow);
-    int fast = 0;
-    for (int i = 0; i < 5_000; i++) {
-      fast += ReadCounter.isFast(counter.decide(4)) ? 1 : 0;
+  void aFractionalWeight_keepsItsRatio_overAMillionDecisions() {
+    ReadCounter counter = new ReadCounter();
+    String pattern = turns(counter, 16.7, 1_000_000);
+    long fast = pattern.chars().filter(c -> c == 'F').count();
+    assertEquals(1_000_000 * 16.7 / 17.7, fast, 1);
+    for (String run : pattern.substring(0, pattern.lastIndexOf('S')).split("S")) {
+      assertTrue(run.length() == 16 || run.length() == 17, "a cycle of " + run.length());
     }
-    assertTrue(counter.fastReads() < 1L << 30, "halved: " + counter.fastReads());
-    assertEquals(4_000, fast, 2, "four fast reads per slow one across the halving");
+  }
+
+  /**
+   * A weight step after a long history acts within one cycle: after 50,000 fast and 10,000 slow reads at weight 5,
+   * a step to 6 gives at most 6 fast turns before a slow one, and a step to 4 at most one slow turn before a fast
+   * one, and then the new weight's cycles. Until session 52 the count held every read since start-up and applied
+   * the new weight to all of them: 10,006 fast turns in a row after the step to 6, 2,500 slow ones after the step
+   * to 4 (DRR moves its weight every few seconds).
+   */
+  @Test
+  void weightStep_afterLongHistory_alternatesWithinOneCycle() {
+    ReadCounter up = new ReadCounter();
+    turns(up, 5, 60_000);
+    int run = 0;
+    while (ReadCounter.isFast(up.decide(6))) {
+      run++;
+      assertTrue(run <= 6, "fast turns in a row after the step to 6: " + run);
+    }
+    assertEquals("FFFFFFS".repeat(3), turns(up, 6, 21), "weight 6's cycles");
+
+    ReadCounter down = new ReadCounter();
+    turns(down, 5, 60_005); // a cycle's five fast reads, its slow one due
+    assertEquals("SFFFS" + "FFFFS".repeat(5), turns(down, 4, 30), "the slow turn due, then weight 4's cycles");
+  }
+
+  /**
+   * A large step down leaves at most one extra slow turn: the fast reads of the old weight's cycle count for at most
+   * one more than the new weight. From weight 20 with a cycle's 20 fast reads taken, weight 1 reads SSFSFS, not
+   * twenty slow turns in a row.
+   */
+  @Test
+  void aLargeWeightDrop_owesAtMostOneExtraSlowTurn() {
+    ReadCounter counter = new ReadCounter();
+    turns(counter, 20, 21 * 100 + 20);
+    assertEquals("SSFSFS", turns(counter, 1, 6));
   }
 
   /**
    * Handler threads on different stripes each keep the weight's cycle from its start; the total is their sum. At
    * weight 3 two threads, one after the other, each deciding twice, both take two fast turns (on one stripe the
-   * second thread's second turn would be the slow one).
+   * second thread's second turn would be the slow one). One stripe of two is also the test thread's.
    */
   @Test
   void threadsOnDifferentStripes_eachKeepTheCycle_andTheTotalIsTheirSum() throws Exception {
@@ -115,8 +148,7 @@ class ReadCounterTest {
     }
 
     assertEquals(List.of("FF", "FF"), turns);
-    assertEquals(4, counter.fastReads());
-    assertEquals(0, counter.slowReads());
+    assertEquals("FS", turn(counter, 3) + turn(counter, 3), "the test thread's own stripe: still fresh");
   }
 
   /**
@@ -128,8 +160,8 @@ class ReadCounterTest {
   void forcedReads_areMadeUpForOnEveryStripe() throws Exception {
     ReadCounter counter = new ReadCounter(2);
     Thread forcing = new Thread(() -> {
-      counter.count(false);
-      counter.count(false);
+      counter.count(false, 3);
+      counter.count(false, 3);
     });
     forcing.start();
     forcing.join(10_000);
@@ -142,19 +174,17 @@ class ReadCounterTest {
 
     assertEquals("FFFFFF", turns.get(0), "the six owed turns, taken by the first thread");
     assertEquals("FFFSFF", turns.get(1), "then the second thread's own cycle");
-    assertEquals(11, counter.fastReads());
-    assertEquals(3, counter.slowReads());
   }
 
   /** Fast reads forced beyond the weight are made up for with a slow turn once they make up a whole slow read. */
   @Test
   void forcedFastReads_owedASlowTurn_onceTheyReachTheWeight() {
     ReadCounter counter = new ReadCounter(1);
-    counter.count(true);
-    counter.count(true);
+    counter.count(true, 3);
+    counter.count(true, 3);
     assertEquals("FFFS", turn(counter, 3) + turn(counter, 3) + turn(counter, 3) + turn(counter, 3),
         "two forced fast reads: the stripe's own cycle");
-    counter.count(true);
+    counter.count(true, 3);
     assertEquals("S", turn(counter, 3), "three: a slow turn from the shared count first");
     assertEquals("FF", turn(counter, 3) + turn(counter, 3), "then the stripe's cycle goes on");
   }
@@ -163,18 +193,34 @@ class ReadCounterTest {
   @Test
   void sharedTurns_takenBackOrCorrected_onTheSharedCount() {
     ReadCounter counter = new ReadCounter(1);
-    counter.count(false);
+    counter.count(false, 1);
     int owed = counter.decide(1);
     assertTrue(ReadCounter.isFast(owed));
     counter.uncount(owed);
     assertEquals(owed, counter.decide(1), "the same owed turn again");
     int corrected = counter.correct(owed, false);
-    assertEquals(0, counter.fastReads());
-    assertEquals(2, counter.slowReads());
-    assertTrue(ReadCounter.isFast(counter.decide(1)), "two slow on the shared count: a fast turn is owed");
+    int next = counter.decide(1);
+    assertTrue(ReadCounter.isFast(next), "two slow on the shared count: a fast turn is owed");
+    assertEquals(owed, next, "on the shared count");
     counter.uncount(corrected);
-    assertEquals(1, counter.fastReads());
-    assertEquals(1, counter.slowReads());
+    assertEquals("FSFS", turns(counter, 1, 4), "one forced slow, one fast: nothing owed, the stripe's own cycle");
+  }
+
+  /**
+   * Forced reads made up for at one weight are settled: a later weight step owes nothing for them. Until session
+   * 52 the shared count kept every forced read and its make-up turns, and a step from 5 to 6 after 1,000 forced
+   * slow reads owed 1,000 more fast turns.
+   */
+  @Test
+  void forcedReadsMadeUpFor_oweNothingAfterAWeightStep() {
+    ReadCounter counter = new ReadCounter(1);
+    for (int i = 0; i < 1_000; i++) {
+      counter.count(false, 5);
+      assertEquals("FFFFF", turns(counter, 5, 5), "each forced slow read made up for");
+    }
+    assertEquals("FFFFFS", turns(counter, 5, 6), "the stripe's own cycle, which never ran");
+
+    assertEquals("FFFFFFS", turns(counter, 6, 7), "after a step to 6: weight 6's cycle, nothing owed");
   }
 
   /** Threads sharing one stripe take its turns in turn: at weight 1, exactly as many fast reads as slow. */
@@ -204,8 +250,7 @@ class ReadCounterTest {
     }
 
     assertEquals(2 * perThread, fast.get(), "half of 4 × " + perThread + " decisions fast");
-    assertEquals(2L * perThread, counter.fastReads());
-    assertEquals(2L * perThread, counter.slowReads());
+    assertEquals("FS", turn(counter, 1) + turn(counter, 1), "as many slow as fast: a fresh cycle");
   }
 
   @Test
@@ -218,6 +263,15 @@ class ReadCounterTest {
 
   private static String turn(ReadCounter counter, double weight) {
     return ReadCounter.isFast(counter.decide(weight)) ? "F" : "S";
+  }
+
+  /** The classes of the next {@code n} turns at {@code weight}, on the calling thread. */
+  private static String turns(ReadCounter counter, double weight, int n) {
+    StringBuilder turns = new StringBuilder(n);
+    for (int i = 0; i < n; i++) {
+      turns.append(turn(counter, weight));
+    }
+    return turns.toString();
   }
 
   /** {@code count} unstarted threads, one per stripe of {@code stripes} in turn (thread IDs modulo the stripes). */
@@ -234,10 +288,4 @@ class ReadCounterTest {
     return threads;
   }
 
-  @Test
-  void pack_halvesBothCounts_whenEitherReachesTheLimit() {
-    long packed = ReadCounter.pack(1L << 30, 1L << 28);
-    assertEquals(1L << 29, packed >>> 32);
-    assertEquals(1L << 27, packed & 0xFFFF_FFFFL);
-  }
 }

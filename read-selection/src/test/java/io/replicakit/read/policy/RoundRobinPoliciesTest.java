@@ -207,23 +207,45 @@ class RoundRobinPoliciesTest {
     assertEquals("FFFFFS".repeat(100), firstClasses(policy, 600, random));
   }
 
+  /**
+   * Three blocks whose SSD is too far are counted as slow reads, three DISK-only blocks not: 3 × 5 fast turns are
+   * owed, then the cycle's own 5 (six slow reads would owe 35).
+   */
   @Test
   void wrr_countsTheBlocksWithBothTypes_notTheBlocksOfOneType() {
-    WeightedRoundRobinPolicy policy = (WeightedRoundRobinPolicy) policy("wrr");
+    ReadPolicy policy = policy("wrr");
     RandomGenerator random = new SplittableRandom(4);
     for (int i = 0; i < 3; i++) {
       policy.order(Fixtures.oneSsd(OFF_RACK, RACK, RACK), random);
       policy.order(diskOnly(i), random);
     }
-    assertEquals(0, policy.fastReads(), "no SSD read yet");
-    assertEquals(3, policy.slowReads(), "the blocks whose SSD was too far, not the DISK-only ones");
 
-    for (int i = 0; i < 12; i++) {
-      policy.order(Fixtures.oneSsd(RACK, RACK, RACK), random);
+    assertEquals("F".repeat(20) + "S", firstClasses(policy, 21, random));
+  }
+
+  /**
+   * Blocks of two type mixes, one after the other, each at its derived weight: SSD with DISK (300 / 60 = 5) and
+   * RAM_DISK with DISK (1000 / 60 = 16.7). Each mix keeps its own split. Until session 52 the two shared one count,
+   * which the blocks of weight 16.7 kept near 5 fast reads per slow one by taking a fast turn each time: the SSD
+   * blocks then read 0.667 of their blocks from SSD instead of 0.833.
+   */
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"wrr", "drr", "combined"})
+  void derivedWeights_ofTwoTypeMixes_eachKeepTheirOwnSplit(String name) {
+    ReadPolicy policy = policy(name);
+    RandomGenerator random = new SplittableRandom(7);
+    List<Replica> ramDisk = List.of(Fixtures.replica(0, RACK, "RAM_DISK"), Fixtures.replica(1, RACK, "DISK"),
+        Fixtures.replica(2, RACK, "DISK"));
+    StringBuilder ssdFirst = new StringBuilder();
+    long ramDiskFirst = 0;
+    for (int i = 0; i < 6_000; i++) {
+      ssdFirst.append(ssdFirst(policy, Fixtures.oneSsd(RACK, RACK, RACK), random) ? 'F' : 'S');
+      ramDiskFirst += policy.order(ramDisk, random).get(0).storageType().equals("RAM_DISK") ? 1 : 0;
     }
 
-    assertEquals(12, policy.fastReads(), "3 slow reads already: 5 × 4 = 20 fast turns before the next slow one");
-    assertEquals(3, policy.slowReads());
+    assertEquals("FFFFFS".repeat(1_000), ssdFirst.toString(), "the SSD/DISK blocks: 5 to 1");
+    double ramWeight = 1000 / 60.0;
+    assertEquals(6_000 * ramWeight / (ramWeight + 1), ramDiskFirst, 1, "the RAM_DISK/DISK blocks: 16.7 to 1");
   }
 
   @ParameterizedTest(name = "{0}")

@@ -5,10 +5,13 @@
 package io.replicakit.read.policy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -101,6 +104,44 @@ class VolumeBacklogTest {
     assertEquals(45_010, finish(45_000, 10, 45_000), "drained");
   }
 
+  /**
+   * A queue piled past the calendar's end, walked for a read released after the pile drains: the read starts at its
+   * release, not where the pile ends. Until session 52 the walk through a pile restarted each slot at the slot's
+   * start, so both the estimate and the booking began before the reader would ask (164,000 µs here, for a read
+   * released at 200,000) and the loaded volume beat an idle one (204,000).
+   */
+  @Test
+  void aReadReleasedAfterAPile_startsAtItsRelease_onTheEstimateAndTheBooking() {
+    VolumeBacklog slots1000 = new VolumeBacklog(1_000);
+    for (int i = 0; i < 40; i++) {
+      slots1000.add("v", slots1000.find("v"), slots1000.window(0, 0), 4_000); // 33,000 µs piled in slot 127
+    }
+    VolumeBacklog.Window released = slots1000.window(200_000, 100_000);
+
+    assertEquals(204_000, slots1000.finishMicros(null, released, 4_000, Long.MAX_VALUE), "an idle volume");
+    assertEquals(204_000, slots1000.finishMicros(slots1000.find("v"), released, 4_000, Long.MAX_VALUE),
+        "the pile has drained by 160,000");
+    assertEquals(204_000, slots1000.add("v", slots1000.find("v"), released, 4_000), "booked where estimated");
+    assertEquals(208_000, slots1000.finishMicros(slots1000.find("v"), released, 4_000, Long.MAX_VALUE),
+        "queued behind the read just booked");
+  }
+
+  /** The same for a pile in a slot whose time has passed: what it still holds at now is carried, then the release. */
+  @Test
+  void aReadReleasedAfterAPassedPile_startsAtItsRelease() {
+    VolumeBacklog slots1000 = new VolumeBacklog(1_000);
+    for (int i = 0; i < 60; i++) {
+      slots1000.add("v", slots1000.find("v"), slots1000.window(0, 0), 4_000); // 113,000 µs piled in slot 127
+    }
+    VolumeBacklog.Window released = slots1000.window(260_000, 200_000); // the pile runs until 240,000
+
+    assertEquals(264_000, slots1000.finishMicros(slots1000.find("v"), released, 4_000, Long.MAX_VALUE));
+    assertEquals(264_000, slots1000.add("v", slots1000.find("v"), released, 4_000));
+    VolumeBacklog.Window early = slots1000.window(230_000, 200_000);
+    assertEquals(244_000, slots1000.finishMicros(slots1000.find("v"), early, 4_000, Long.MAX_VALUE),
+        "released while the pile still runs: after it");
+  }
+
   @Test
   void aVolumeIdleForHalfTheTagCycle_queuesReadsAgain() {
     // Every element tagged at slots 0..127; then nothing for more than half of the tags' 2^24-slot cycle, after
@@ -155,6 +196,49 @@ class VolumeBacklogTest {
     book(128 * SLOT, 100, 128 * SLOT);
     book(0, 100, 0); // decided long ago, booked late: its slot's element is the later slot's now
     assertEquals(128 * SLOT + 200, finish(128 * SLOT, 100, 128 * SLOT));
+  }
+
+  /**
+   * Two handlers booking one volume at once, each noting the last slot it booked: the entry never reads as idle
+   * before the later booking's slot has passed, so a prune cannot forget a volume with reads queued. Until session
+   * 52 the note was a read then a write: the handler that booked the earlier slot could write it over the later
+   * one, and a prune after the earlier slot dropped the volume with its queue. Each thread notes slots that grow,
+   * the two interleaved, and checks its own note after each (the lost race shows as a slot not yet passed that
+   * reads as idle).
+   */
+  @Test
+  void concurrentNotesOfTheLastSlot_neverLeaveABookedSlotLookingIdle() throws Exception {
+    int rounds = 20;
+    int notes = 500_000;
+    CyclicBarrier together = new CyclicBarrier(2);
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    VolumeBacklog.Entry[] entries = new VolumeBacklog.Entry[rounds];
+    Arrays.setAll(entries, r -> new VolumeBacklog.Entry("v"));
+    try {
+      List<Future<Long>> done = new ArrayList<>();
+      for (int t = 0; t < 2; t++) {
+        long first = t;
+        done.add(pool.submit(() -> {
+          long idleAfterNote = 0;
+          for (VolumeBacklog.Entry entry : entries) {
+            together.await(); // each round the two threads start at once
+            for (long s = first; s < 2L * notes; s += 2) {
+              entry.noteLast(s);
+              idleAfterNote += entry.idleAt(s * SLOT, SLOT) ? 1 : 0;
+            }
+          }
+          return idleAfterNote;
+        }));
+      }
+      for (Future<Long> f : done) {
+        assertEquals(0, f.get(60, TimeUnit.SECONDS), "notes after which the slot just booked read as passed");
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    for (VolumeBacklog.Entry entry : entries) {
+      assertFalse(entry.idleAt((2L * notes - 1) * SLOT, SLOT), "the last slot noted is the latest");
+    }
   }
 
   @Test
