@@ -102,10 +102,10 @@ public final class ConfigKey<T> {
         Double.POSITIVE_INFINITY, false))).unit(unit.symbol());
   }
 
-  /** A throughput {@code >= 0} (0: none), written as a number of {@code unit}s per second. */
+  /** 0 (none), or a throughput of at least {@link #MIN_THROUGHPUT}, written as a number of {@code unit}s per second. */
   public static ConfigKey<Throughput> throughputOrZero(String name, Throughput def, Throughput.Unit unit) {
-    return of(name, def, SimpleTypes.throughput(unit, new NumberType(0, true, Double.POSITIVE_INFINITY, false)))
-        .unit(unit.symbol());
+    return of(name, def, SimpleTypes.throughputOrZero(unit, new NumberType(MIN_THROUGHPUT, true,
+        Double.POSITIVE_INFINITY, false))).unit(unit.symbol());
   }
 
   /** {@code true} or {@code false}. */

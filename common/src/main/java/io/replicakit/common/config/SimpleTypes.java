@@ -99,6 +99,46 @@ final class SimpleTypes {
     };
   }
 
+  /** 0, or a number of {@code unit}s per second as {@code numbers} allow, read as a {@link Throughput}. */
+  static ValueType<Throughput> throughputOrZero(Throughput.Unit unit, NumberType numbers) {
+    ValueType<Throughput> positive = throughput(unit, numbers);
+    return new ValueType<>() {
+      @Override
+      public Throughput parse(String text) {
+        return positive.parse(text);
+      }
+
+      @Override
+      public String allowed() {
+        return "0, or " + positive.allowed();
+      }
+
+      @Override
+      public String unreadable(String text) {
+        return "must be 0 or " + positive.unreadable(text).substring("must be ".length());
+      }
+
+      @Override
+      public String outOfRange(Throughput value, String text, Configuration conf) {
+        if (value.bytesPerSec() == 0) {
+          return null;
+        }
+        String problem = positive.outOfRange(value, text, conf);
+        return problem == null ? null : "must be 0 or " + problem.substring("must be ".length());
+      }
+
+      @Override
+      public String format(Throughput value) {
+        return positive.format(value);
+      }
+
+      @Override
+      public boolean emptyIsUnset() {
+        return true;
+      }
+    };
+  }
+
   /** A number of {@code unit}s per second, as {@code numbers} allow, read as a {@link Throughput}. */
   static ValueType<Throughput> throughput(Throughput.Unit unit, NumberType amounts) {
     NumberType numbers = amounts.called("a speed", unit.symbol());

@@ -220,7 +220,11 @@ class ConfigKeyTest {
     assertEquals("mb must be a speed >= 0.01 MB/s, was 'fast'", problem(mb, "fast"));
     ConfigKey<Throughput> link = ConfigKey.throughputOrZero("l", Throughput.ZERO, Throughput.Unit.MB_PER_SEC);
     assertEquals(Throughput.ZERO, link.get(conf("l", "0")));
-    assertEquals("l must be a speed >= 0 MB/s, was -1", problem(link, "-1"));
+    assertEquals("l must be 0 or a speed >= 0.01 MB/s, was -1", problem(link, "-1"));
+    assertEquals("l must be 0 or a speed >= 0.01 MB/s, was 1e-7", problem(link, "1e-7"));
+    assertEquals("l must be 0 or a speed >= 0.01 MB/s, was 'slow'", problem(link, "slow"));
+    assertEquals(Throughput.mbPerSec(0.5), link.get(conf("l", "0.5")));
+    assertEquals("0, or >= 0.01", link.allowed());
     assertEquals(">= 0.01", mib.allowed());
   }
 

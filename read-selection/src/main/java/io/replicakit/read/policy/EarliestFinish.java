@@ -66,8 +66,17 @@ final class EarliestFinish {
    * take on a loaded volume.
    */
   private static long slotMicros(StorageModel model, long blockBytes) {
-    return Math.max(1, Math.round(blockBytes / (4 * model.throughput(StorageType.DEFAULT.name()))));
+    return Math.min(MAX_READ_MICROS / 4,
+        Math.max(1, Math.round(blockBytes / (4 * model.throughput(StorageType.DEFAULT.name())))));
   }
+
+  /**
+   * The longest a read is planned to take: a day. Past it every replica is as hopeless as another, and the
+   * calendar's arithmetic stays in range (its slots hold 40 bits of booked microseconds, about 12.7 days): the
+   * lowest speeds the keys allow (0.01 MB/s) with the largest blocks ({@code drr.block.bytes} 1 TiB), or a tiny
+   * {@code drr.weight.min}, would otherwise overflow a slot and send every read to one side.
+   */
+  static final long MAX_READ_MICROS = 86_400_000_000L;
 
   /**
    * The replica to read first; its read time goes into its volume's backlog (and its reader's link's) when the
@@ -237,7 +246,13 @@ final class EarliestFinish {
 
   /** Microseconds to read a block at {@code mbps} (bytes over MB/s are microseconds), at least one. */
   private long costMicros(double mbps) {
-    return Math.max(1, Math.round(blockBytes / mbps));
+    return costMicros(blockBytes, mbps);
+  }
+
+  /** Microseconds to read {@code blockBytes} at {@code mbps}: at least one, at most {@link #MAX_READ_MICROS}. */
+  static long costMicros(double blockBytes, double mbps) {
+    double micros = blockBytes / mbps;
+    return micros >= MAX_READ_MICROS || Double.isNaN(micros) ? MAX_READ_MICROS : Math.max(1, Math.round(micros));
   }
 
   private Candidates candidates(List<Replica> replicas, StorageModel.Choice choice, double weight) {
