@@ -110,6 +110,17 @@ public final class TestbedConfig {
   }
 
   /**
+   * Why {@code text} is no speed the key of {@code type} takes, as " must be ..., was ..." (the sentence after the
+   * key's name), or empty when it is one: a cluster spec's speeds are checked by the same rule the DataNodes apply.
+   */
+  public static Optional<String> deviceSpeedProblem(StorageType type, String text) {
+    ConfigKey<Throughput> key = DEVICE_SPEED.get(type);
+    Configuration conf = new Configuration(false);
+    conf.set(key.name(), text);
+    return key.problem(conf).map(p -> p.startsWith(key.name()) ? p.substring(key.name().length()) : " " + p);
+  }
+
+  /**
    * Reads and validates a DataNode's device settings.
    *
    * @throws IllegalArgumentException naming every bad key and its allowed values

@@ -8,6 +8,7 @@ import io.replicakit.bench.experiment.Experiment;
 import io.replicakit.bench.experiment.ExperimentRun;
 import io.replicakit.bench.experiment.HdfsSettings;
 import io.replicakit.bench.results.ExperimentResults;
+import io.replicakit.common.config.ConfigKey;
 import io.replicakit.read.policy.ReadPolicies;
 import io.replicakit.testbed.cli.Cli;
 import io.replicakit.testbed.cli.ProcessesOption;
@@ -136,11 +137,21 @@ public final class ReadSelectionCli implements Experiment {
   }
 
   List<Double> interRackMbps() {
-    return Cli.list(interRack).stream().map(v -> Cli.number("--inter-rack", v, 0, 1_000_000)).distinct().toList();
+    return Cli.list(interRack).stream().map(v -> bandwidth("--inter-rack", v)).distinct().toList();
   }
 
   List<Double> intraRackMbps() {
-    return Cli.list(intraRack).stream().map(v -> Cli.number("--intra-rack", v, 0, 1_000_000)).distinct().toList();
+    return Cli.list(intraRack).stream().map(v -> bandwidth("--intra-rack", v)).distinct().toList();
+  }
+
+  /** A bandwidth the NameNode's key takes: 0, or at least {@link ConfigKey#MIN_THROUGHPUT} MB/s. */
+  private static double bandwidth(String option, String text) {
+    double mbps = Cli.number(option, text, 0, 1_000_000);
+    if (mbps != 0 && mbps < ConfigKey.MIN_THROUGHPUT) {
+      throw new IllegalArgumentException(option + " takes 0 or " + ConfigKey.MIN_THROUGHPUT + "..1000000 MB/s, was "
+          + text.trim());
+    }
+    return mbps;
   }
 
   private List<Double> weights(ReadSelectionProfile p) {

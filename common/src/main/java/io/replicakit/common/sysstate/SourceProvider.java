@@ -45,21 +45,25 @@ public interface SourceProvider {
     List<SourceProvider> all = new ArrayList<>();
     Iterator<SourceProvider> found = ServiceLoader.load(SourceProvider.class, loader).iterator();
     // A bound on broken entries skipped: should the iterator not move past one, the loop still ends.
-    for (int broken = 0; broken < 16; ) {
+    int broken = 0;
+    while (true) {
       try {
         if (!found.hasNext()) {
           break;
         }
         all.add(found.next());
       } catch (ServiceConfigurationError e) {
-        broken++;
         LoggerFactory.getLogger(SourceProvider.class).warn("ReplicaKit: a system counter source cannot be loaded "
             + "and is skipped: {}", e.toString());
+        if (++broken == 16) {
+          LoggerFactory.getLogger(SourceProvider.class).warn("ReplicaKit: 16 system counter sources could not be "
+              + "loaded; the rest of the service list is not read");
+          break;
+        }
       }
     }
     return all;
   }
-
 
   /** The provider called {@code name} (case-insensitive), if one is on the class path. */
   static Optional<SourceProvider> named(String name) {

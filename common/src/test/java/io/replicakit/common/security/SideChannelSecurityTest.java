@@ -19,15 +19,19 @@ import org.junit.jupiter.api.Test;
 
 class SideChannelSecurityTest {
 
+  private static String previousRules;
+
   /** Name rules for the principals below (a UGI of a principal needs them; no KDC involved). */
   @BeforeAll
   static void nameRules() {
+    previousRules = KerberosName.hasRulesBeenSet() ? KerberosName.getRules() : null;
     KerberosName.setRules("RULE:[1:$1]\nRULE:[2:$1]\nDEFAULT");
   }
 
+  /** The rules as they were: a later test in this JVM may rely on them. */
   @AfterAll
-  static void noNameRules() {
-    KerberosName.setRules(null);
+  static void previousNameRules() {
+    KerberosName.setRules(previousRules);
   }
 
   @Test

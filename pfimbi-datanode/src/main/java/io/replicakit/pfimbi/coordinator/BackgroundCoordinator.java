@@ -212,6 +212,9 @@ public final class BackgroundCoordinator {
     Optional<PfimbiSpec> here = namespace.spec(path);
     Optional<PfimbiSpec> spec = here.isPresent() || path.equals(writtenAt) ? here : namespace.spec(writtenAt);
     if (spec.isPresent() && spec.get().replication() > file.get().replication()) {
+      if (beyondMax(inodeId, path, spec.get())) {
+        return;
+      }
       if (full()) {
         handOver(inodeId, path, spec.get());
         return;
@@ -221,6 +224,21 @@ public final class BackgroundCoordinator {
         carryRequest(inodeId, tracked);
       }
     }
+  }
+
+  /**
+   * Whether the request asks for more replicas than the NameNode allows ({@code dfs.replication.max}): the raise
+   * would be refused every time, so no copy is made for it; remembered as refused, the file keeps what it has.
+   */
+  private boolean beyondMax(long inodeId, String path, PfimbiSpec spec) {
+    if (spec.replication() <= namespace.maxReplication()) {
+      return false;
+    }
+    LOG.error("Pfimbi: {} stays at its written replication; its request of {} replicas exceeds the NameNode's "
+        + "dfs.replication.max of {}", path, spec.replication(), namespace.maxReplication());
+    counters.refused();
+    refused.put(inodeId, Boolean.TRUE);
+    return true;
   }
 
   /** Whether the coordinator follows as many files as it may ({@code max.tracked.files}). */
@@ -298,6 +316,9 @@ public final class BackgroundCoordinator {
           faults.warn("recovered", "Pfimbi: {} is at replication {} below its target {} and was not being "
               + "replicated (NameNode restart, failover or a missed write); replicating it now",
               f.path(), f.replication(), f.spec().replication());
+          if (beyondMax(f.inodeId(), f.path(), f.spec())) {
+            continue;
+          }
           if (full()) {
             handOver(f.inodeId(), f.path(), f.spec());
             continue;

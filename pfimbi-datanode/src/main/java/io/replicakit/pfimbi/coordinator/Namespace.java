@@ -38,6 +38,11 @@ public interface Namespace {
    */
   void setReplication(long inodeId, short replication) throws IOException;
 
+  /** The most replicas the NameNode lets a file have ({@code dfs.replication.max}). */
+  default int maxReplication() {
+    return Short.MAX_VALUE;
+  }
+
   /** A change the NameNode will keep refusing (a quota): retrying it every round would never end. */
   final class Refused extends IOException {
     private static final long serialVersionUID = 1L;

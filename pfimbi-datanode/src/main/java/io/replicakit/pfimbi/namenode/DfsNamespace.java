@@ -121,6 +121,11 @@ public final class DfsNamespace implements Namespace {
   }
 
   @Override
+  public int maxReplication() {
+    return maxReplication;
+  }
+
+  @Override
   public void setReplication(long inodeId, short replication) throws IOException {
     if (replication > maxReplication) {
       // HDFS refuses it with a plain IOException every time: as final as a quota.

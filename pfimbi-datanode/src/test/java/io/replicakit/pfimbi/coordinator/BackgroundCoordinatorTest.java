@@ -826,6 +826,25 @@ class BackgroundCoordinatorTest {
     assertEquals(3, coordinator.counters().filesFellBack());
   }
 
+  /** A request above dfs.replication.max: no copy is made and nothing is set, whether written or swept. */
+  @Test
+  void requestAboveTheNameNodesMaximum_isRefusedBeforeAnyCopy() {
+    namespace.maxReplication = 2;
+    namespace.put(openFile(block(1, "dn1")));
+    namespace.mark("/job", SPEC);
+    namespace.put(file("/job/swept", 1, false, Optional.empty(), block(2, "dn1")));
+
+    writtenAndScanned(PATH);
+    for (int round = 0; round < 10; round++) {
+      coordinator.scan();
+    }
+
+    assertTrue(notifier.sent.isEmpty(), "no copy");
+    assertEquals(List.of(), namespace.replicationSet);
+    assertEquals(2, coordinator.counters().filesRefused());
+    assertEquals(0, coordinator.counters().filesTracked());
+  }
+
   @Test
   void sweep_repeatsAfterItsInterval_andCountsOnlyFilesNotAlreadyTracked() {
     coordinator = coordinator(10_000);
@@ -993,6 +1012,12 @@ class BackgroundCoordinatorTest {
     boolean failSetReplication;
     boolean quotaRefuses;
     int attachFailures;
+    int maxReplication = Short.MAX_VALUE;
+
+    @Override
+    public int maxReplication() {
+      return maxReplication;
+    }
     int lookups;
     int maxPage;
 

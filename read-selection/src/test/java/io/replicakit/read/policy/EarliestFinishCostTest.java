@@ -21,11 +21,12 @@ class EarliestFinishCostTest {
   }
 
   /**
-   * Bookings of the longest planned read, one after another on one volume, end later each time and never wrap
-   * (a cost near Long.MAX_VALUE used to give a booking end of -9.2e18).
+   * The cap fits the calendar: bookings of the longest planned read, one after another on one volume, end later
+   * each time and never wrap (the uncapped cost of the first test's reads, near Long.MAX_VALUE, gave a booking end
+   * of -9.2e18). Not a regression test of the cap itself; the first test is.
    */
   @Test
-  void bookingsOfTheLongestRead_endInOrder_withoutOverflow() {
+  void theLongestPlannedRead_fitsTheCalendar_bookingsEndInOrder() {
     VolumeBacklog backlog = new VolumeBacklog(EarliestFinish.MAX_READ_MICROS / 4);
     long previous = 0;
     for (int i = 0; i < 8; i++) {

@@ -148,7 +148,8 @@ class ReadCounterTest {
     }
 
     assertEquals(List.of("FF", "FF"), turns);
-    assertEquals("FS", turn(counter, 3) + turn(counter, 3), "the test thread's own stripe: still fresh");
+    assertEquals("FS", turn(counter, 3) + turn(counter, 3),
+        "the test thread shares a stripe with a thread that took FF: the rest of its cycle");
   }
 
   /**

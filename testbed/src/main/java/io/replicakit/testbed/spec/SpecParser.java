@@ -6,6 +6,7 @@ package io.replicakit.testbed.spec;
 
 import io.replicakit.common.ValidationStatus;
 import io.replicakit.common.storage.Throughput;
+import io.replicakit.testbed.TestbedConfig;
 import io.replicakit.testbed.device.DirtyLedger;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -216,7 +217,8 @@ public final class SpecParser {
         problems.add(key + ": unknown storage type '" + typeName + "'; allowed: " + VOLUME_TYPES);
         continue;
       }
-      positiveDouble(key, props.getProperty(key)).ifPresent(mib -> speeds.put(type.get(), Throughput.mibPerSec(mib)));
+      speed(type.get(), key, props.getProperty(key))
+          .ifPresent(mib -> speeds.put(type.get(), Throughput.mibPerSec(mib)));
     }
     return new DeviceProfile(DeviceProfile.DEFAULT_SPEEDS.with(speeds), burst());
   }
@@ -237,18 +239,14 @@ public final class SpecParser {
     }
   }
 
-  private Optional<Double> positiveDouble(String key, String text) {
-    try {
-      double value = Double.parseDouble(text.trim());
-      if (!(value > 0) || Double.isInfinite(value)) {
-        problems.add(key + " must be a speed > 0 MiB/s, was " + text.trim());
-        return Optional.empty();
-      }
-      return Optional.of(value);
-    } catch (NumberFormatException e) {
-      problems.add(key + " must be a speed > 0 MiB/s, was '" + text.trim() + "'");
+  /** The speed in MiB/s, checked as {@code replicakit.testbed.device.mibps.*} is (at least 0.01, a decimal). */
+  private Optional<Double> speed(StorageType type, String key, String text) {
+    Optional<String> problem = TestbedConfig.deviceSpeedProblem(type, text.trim());
+    if (problem.isPresent()) {
+      problems.add(key + problem.get());
       return Optional.empty();
     }
+    return Optional.of(Double.parseDouble(text.trim()));
   }
 
   private List<Integer> rackSizes(int dataNodes, int racks) {

@@ -245,14 +245,15 @@ class SpecParserTest {
   }
 
   @ParameterizedTest
-  @CsvSource({"device.mibps.ssd, 0", "device.mibps.disk, -3", "device.mibps.ssd, fast"})
+  @CsvSource({"device.mibps.ssd, 0", "device.mibps.disk, -3", "device.mibps.ssd, fast", "device.mibps.ssd, 0.001",
+      "device.mibps.ssd, 5f"})
   void nonPositiveSpeed_namesKeyAndAllowedRange(String key, String value) {
     Properties p = valid();
     p.setProperty(key, value);
     SpecParser.Reading reading = SpecParser.read(p, "t");
     assertFalse(reading.status().isValid());
     String reason = reading.status().reason();
-    assertTrue(reason.contains(key) && reason.contains("> 0 MiB/s"), reason);
+    assertTrue(reason.contains(key + " must be a speed >= 0.01 MiB/s"), reason);
   }
 
   @Test
