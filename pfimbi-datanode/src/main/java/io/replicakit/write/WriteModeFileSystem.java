@@ -17,6 +17,7 @@ import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.Options.ChecksumOpt;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.hdfs.DFSUtilClient;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.util.Progressable;
 import org.apache.hadoop.util.Time;
@@ -96,7 +97,7 @@ public class WriteModeFileSystem extends DistributedFileSystem {
 
   private Parallel createParallel(Path f, FsPermission permission, EnumSet<CreateFlag> flags, short replication,
       long blockSize, ChecksumOpt checksumOpt, boolean createParent) throws IOException {
-    String src = fixRelativePart(f).toUri().getPath();
+    String src = pathName(fixRelativePart(f));
     WriteMode mode = WriteConfig.modeFor(getConf(), src);
     if (session == null || mode == WriteMode.PIPELINE || flags.contains(CreateFlag.APPEND)) {
       return new Parallel(null, flags);
@@ -124,6 +125,23 @@ public class WriteModeFileSystem extends DistributedFileSystem {
       fallback.add(CreateFlag.OVERWRITE);
     }
     return new Parallel(null, fallback);
+  }
+
+  /**
+   * The path on this cluster that {@code absolute} names, refused as HDFS's {@code DistributedFileSystem
+   * #getPathName} refuses it: a path of another file system ({@code file:///x}, {@code hdfs://otherCluster/x}) with
+   * {@code IllegalArgumentException} "Wrong FS" ({@code FileSystem#checkPath}), and a name HDFS cannot store
+   * ({@code DFSUtilClient#isValidName}: {@code ..}, {@code :} and the like) with "not a valid DFS filename". Taking
+   * the URI's path alone would create {@code /x} on this cluster.
+   */
+  private String pathName(Path absolute) {
+    checkPath(absolute);
+    String result = absolute.toUri().getPath();
+    if (!DFSUtilClient.isValidName(result)) {
+      throw new IllegalArgumentException("Pathname " + result + " from " + absolute
+          + " is not a valid DFS filename.");
+    }
+    return result;
   }
 
   @Override

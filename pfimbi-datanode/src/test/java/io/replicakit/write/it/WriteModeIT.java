@@ -11,6 +11,7 @@ import static io.replicakit.write.it.WriteFiles.located;
 import static io.replicakit.write.it.WriteFiles.readBack;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -37,6 +38,7 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -55,7 +57,11 @@ import org.apache.hadoop.hdfs.server.datanode.DataNodeFaultInjector;
 import org.apache.hadoop.hdfs.tools.DFSck;
 import org.apache.hadoop.test.MetricsAsserts;
 import org.apache.hadoop.util.ToolRunner;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -71,6 +77,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * write when none is left (unless best-effort); {@code SYNC_BLOCK} syncs every replica, and closing the file
  * system completes a stream left open, as HDFS's client does.
  */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class WriteModeIT {
 
   private static final int BLOCK = 1024 * 1024;
@@ -79,6 +86,11 @@ class WriteModeIT {
 
   @TempDir
   Path dir;
+
+  @TempDir
+  static Path sharedDir;
+
+  private static EmbeddedCluster shared;
 
   @ParameterizedTest
   @EnumSource(value = WriteMode.class, names = {"BROADCAST", "MASTER_SLAVE"})
@@ -297,6 +309,53 @@ class WriteModeIT {
     }
   }
 
+  /**
+   * A path of another file system is refused before anything is created, as HDFS's {@code DistributedFileSystem}
+   * refuses it ({@code getPathName}: {@code checkPath}, then {@code DFSUtilClient.isValidName}), and nothing
+   * appears on this cluster under the path's name.
+   */
+  @Order(1)
+  @ParameterizedTest
+  @EnumSource(value = WriteMode.class, names = {"BROADCAST", "MASTER_SLAVE"})
+  void create_pathOfAnotherFileSystem_isRefusedAsHdfsDoes(WriteMode mode) throws Exception {
+    EmbeddedCluster cluster = shared();
+    org.apache.hadoop.fs.Path local = new org.apache.hadoop.fs.Path("file:///wrong-fs/" + mode.key());
+    org.apache.hadoop.fs.Path otherCluster =
+        new org.apache.hadoop.fs.Path("hdfs://127.0.0.2:" + freePort() + "/wrong-fs/" + mode.key() + "-other");
+    org.apache.hadoop.fs.Path invalid = new org.apache.hadoop.fs.Path("/wrong-fs/" + mode.key() + "/a:b");
+    try (FileSystem fs = FileSystem.get(cluster.uri(), writerConf(cluster, mode))) {
+      for (org.apache.hadoop.fs.Path p : List.of(local, otherCluster)) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> fs.create(p).close(),
+            p.toString());
+        assertTrue(e.getMessage().contains("Wrong FS"), e.toString());
+      }
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          () -> fs.create(invalid).close());
+      assertTrue(e.getMessage().contains("not a valid DFS filename"), e.toString());
+      assertFalse(fs.exists(new org.apache.hadoop.fs.Path("/wrong-fs")), "created on this cluster instead");
+    }
+  }
+
+  /**
+   * The cluster of the cases that only look at what a create asks of the NameNode: started once, by the
+   * first of them, which run first ({@link Order}); the first case that starts a cluster of its own stops it, so
+   * that two clusters never run at once.
+   */
+  private static synchronized EmbeddedCluster shared() throws IOException {
+    if (shared == null) {
+      shared = start(sharedDir, Map.of());
+    }
+    return shared;
+  }
+
+  @AfterAll
+  static synchronized void stopShared() {
+    if (shared != null) {
+      shared.close();
+      shared = null;
+    }
+  }
+
   /** The NameNode's count of {@code getAdditionalDatanode} calls. */
   private static long additionalDatanodeCalls(EmbeddedCluster cluster) {
     return MetricsAsserts.getLongCounter("GetAdditionalDatanodeOps", MetricsAsserts.getMetrics("NameNodeActivity"));
@@ -312,12 +371,20 @@ class WriteModeIT {
   }
 
   private EmbeddedCluster start() throws IOException {
-    ClusterOptions options = ClusterOptions.in(dir)
+    stopShared();
+    return start(dir, Map.of());
+  }
+
+  private static EmbeddedCluster start(Path in, Map<String, String> settings) throws IOException {
+    ClusterOptions options = ClusterOptions.in(in)
         .with(DFSConfigKeys.DFS_DATANODE_PLUGINS_KEY, WriteRelayPlugin.class.getName())
         .with(WriteConfig.RELAY_ADDRESS.name(), "0.0.0.0:" + freePort())
         .with(DFSConfigKeys.DFS_BLOCK_SIZE_KEY, Integer.toString(BLOCK))
         .with(DFSConfigKeys.DFS_HEARTBEAT_INTERVAL_KEY, "1")
         .with(DFSConfigKeys.DFS_NAMENODE_REDUNDANCY_INTERVAL_SECONDS_KEY, "1");
+    for (Map.Entry<String, String> e : settings.entrySet()) {
+      options = options.with(e.getKey(), e.getValue());
+    }
     return EmbeddedCluster.start(ClusterSpecs.load("six-disks"), options);
   }
 
