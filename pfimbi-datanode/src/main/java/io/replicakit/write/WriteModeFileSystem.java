@@ -16,6 +16,7 @@ import org.apache.hadoop.fs.CreateFlag;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.Options.ChecksumOpt;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.permission.FsCreateModes;
 import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.hdfs.DFSUtilClient;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
@@ -104,9 +105,7 @@ public class WriteModeFileSystem extends DistributedFileSystem {
     }
     WriteSession.Opened opened;
     try {
-      FsPermission perm = permission == null ? FsPermission.getFileDefault() : permission;
-      FsPermission masked = perm.applyUMask(FsPermission.getUMask(getConf()));
-      opened = session.create(src, masked, flags, createParent, replication, blockSize,
+      opened = session.create(src, createModes(permission), flags, createParent, replication, blockSize,
           session.checksum(checksumOpt), mode);
     } catch (RuntimeException | LinkageError e) {
       opened = new WriteSession.Opened(null, false, e);
@@ -142,6 +141,18 @@ public class WriteModeFileSystem extends DistributedFileSystem {
           + " is not a valid DFS filename.");
     }
     return result;
+  }
+
+  /**
+   * The mode sent to the NameNode, as {@code DFSClient#applyUMask} builds it: the masked mode together with the
+   * caller's unmasked one ({@code FsCreateModes}; {@code FileSystem#create} already passes one, which is kept as
+   * it is). The NameNode uses the unmasked mode, not the umask, for a file whose directory has a default ACL
+   * (HDFS-6962, {@code dfs.namenode.posix.acl.inheritance.enabled}, on by default); a plain masked mode makes it
+   * fall back to the old, umask-applied inheritance.
+   */
+  private FsPermission createModes(FsPermission permission) {
+    FsPermission perm = permission == null ? FsPermission.getFileDefault() : permission;
+    return FsCreateModes.applyUMask(perm, getClient().getConf().getUMask());
   }
 
   @Override

@@ -47,8 +47,11 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.CreateFlag;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.permission.AclEntry;
+import org.apache.hadoop.fs.permission.FsAction;
 import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
@@ -337,13 +340,50 @@ class WriteModeIT {
   }
 
   /**
-   * The cluster of the cases that only look at what a create asks of the NameNode: started once, by the
+   * Under a directory with a default ACL, a file written in each parallel mode gets the permission and ACL a
+   * pipeline file gets: the NameNode builds them from the default ACL and the create's unmasked mode (HDFS-6962,
+   * {@code dfs.namenode.posix.acl.inheritance.enabled}), which only reaches it when the create sends HDFS's
+   * {@code FsCreateModes}; with the umask already applied the file's mask would be {@code r--}, not {@code rw-}.
+   */
+  @Order(2)
+  @ParameterizedTest
+  @EnumSource(value = WriteMode.class, names = {"BROADCAST", "MASTER_SLAVE"})
+  void create_underADefaultAcl_givesTheFileThePermissionAndAclOfAPipelineFile(WriteMode mode) throws Exception {
+    EmbeddedCluster cluster = shared();
+    org.apache.hadoop.fs.Path acl = new org.apache.hadoop.fs.Path("/acl/" + mode.key());
+    try (DistributedFileSystem admin = cluster.fileSystem(ClientPlacement.offCluster())) {
+      admin.mkdirs(acl);
+      admin.modifyAclEntries(acl, AclEntry.parseAclSpec("default:user::rwx,default:user:alice:rwx,"
+          + "default:group::r-x,default:mask::rwx,default:other::r--", true));
+    }
+    org.apache.hadoop.fs.Path pipelineFile = new org.apache.hadoop.fs.Path(acl, "pipeline");
+    org.apache.hadoop.fs.Path parallelFile = new org.apache.hadoop.fs.Path(acl, "parallel");
+    try (FileSystem fs = FileSystem.get(cluster.uri(), writerConf(cluster, WriteMode.PIPELINE));
+        FSDataOutputStream out = fs.create(pipelineFile)) {
+      out.write(data(1000));
+    }
+    try (FileSystem fs = FileSystem.get(cluster.uri(), writerConf(cluster, mode));
+        FSDataOutputStream out = fs.create(parallelFile)) {
+      assertInstanceOf(FanOutOutputStream.class, out.getWrappedStream(), "written by ReplicaKit's stream");
+      out.write(data(1000));
+    }
+    try (DistributedFileSystem admin = cluster.fileSystem(ClientPlacement.offCluster())) {
+      FsPermission expected = admin.getFileStatus(pipelineFile).getPermission();
+      assertEquals(FsAction.READ_WRITE, expected.getGroupAction(), "the pipeline file's mask, from the unmasked "
+          + "mode: " + expected);
+      assertEquals(expected, admin.getFileStatus(parallelFile).getPermission());
+      assertEquals(admin.getAclStatus(pipelineFile).getEntries(), admin.getAclStatus(parallelFile).getEntries());
+    }
+  }
+
+  /**
+   * The cluster of the cases that only look at what a create asks of the NameNode (ACLs on): started once, by the
    * first of them, which run first ({@link Order}); the first case that starts a cluster of its own stops it, so
    * that two clusters never run at once.
    */
   private static synchronized EmbeddedCluster shared() throws IOException {
     if (shared == null) {
-      shared = start(sharedDir, Map.of());
+      shared = start(sharedDir, Map.of(DFSConfigKeys.DFS_NAMENODE_ACLS_ENABLED_KEY, "true"));
     }
     return shared;
   }
