@@ -10,9 +10,11 @@ import io.replicakit.write.WriteMode;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import org.apache.hadoop.fs.Syncable;
+import org.apache.hadoop.hdfs.AddBlockFlag;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
@@ -104,9 +106,11 @@ public final class FanOutOutputStream extends OutputStream implements Syncable {
 
   /**
    * The file a stream writes, as the NameNode created it (its replication decides when a failed replica is
-   * replaced), and whether its blocks are synced when finalized.
+   * replaced), whether its blocks are synced when finalized, and how the NameNode is to place each of its blocks
+   * (the create's {@code NO_LOCAL_WRITE} and kin, passed to every {@code addBlock} as HDFS's stream does).
    */
-  record NewFile(String src, long fileId, long blockSize, short replication, boolean syncBlock) {}
+  record NewFile(String src, long fileId, long blockSize, short replication, boolean syncBlock,
+      EnumSet<AddBlockFlag> addBlockFlags) {}
 
   @Override
   public synchronized void write(byte[] b, int off, int len) throws IOException {
@@ -235,7 +239,8 @@ public final class FanOutOutputStream extends OutputStream implements Syncable {
   private void startBlock() throws IOException {
     int tries = session.blockWriteRetries() + 1;
     while (true) {
-      LocatedBlock lb = session.nameNode().addBlock(src, fileId, previous, excluded.toArray(new DatanodeInfo[0]));
+      LocatedBlock lb = session.nameNode().addBlock(src, fileId, previous, excluded.toArray(new DatanodeInfo[0]),
+          file.addBlockFlags());
       BlockTargets t = BlockTargets.of(lb);
       ExtendedBlock b = lb.getBlock();
       try {

@@ -87,7 +87,7 @@ public final class WriteSession implements AutoCloseable {
         return new Opened(null, true, null);
       }
       FanOutOutputStream.NewFile file = new FanOutOutputStream.NewFile(src, stat.getFileId(), stat.getBlockSize(),
-          stat.getReplication(), flags.contains(CreateFlag.SYNC_BLOCK));
+          stat.getReplication(), flags.contains(CreateFlag.SYNC_BLOCK), NameNodeCalls.addBlockFlags(flags));
       FanOutOutputStream out = new FanOutOutputStream(this, file, mode, checksum);
       opened(out);
       return new Opened(out, true, null);

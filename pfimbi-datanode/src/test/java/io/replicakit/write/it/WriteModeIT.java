@@ -35,6 +35,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
@@ -53,6 +54,7 @@ import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
+import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
@@ -373,6 +375,35 @@ class WriteModeIT {
           + "mode: " + expected);
       assertEquals(expected, admin.getFileStatus(parallelFile).getPermission());
       assertEquals(admin.getAclStatus(pipelineFile).getEntries(), admin.getAclStatus(parallelFile).getEntries());
+    }
+  }
+
+  /**
+   * {@code CreateFlag.NO_LOCAL_WRITE} keeps every replica off the writer's own DataNode, where HDFS otherwise puts
+   * the first one: HDFS's stream turns it into {@code AddBlockFlag.NO_LOCAL_WRITE} on each {@code addBlock}, the
+   * only call where the NameNode applies it.
+   */
+  @Order(3)
+  @ParameterizedTest
+  @EnumSource(value = WriteMode.class, names = {"BROADCAST", "MASTER_SLAVE"})
+  void create_noLocalWrite_placesNoReplicaOfAnyBlockOnTheWritersDataNode(WriteMode mode) throws Exception {
+    EmbeddedCluster cluster = shared();
+    byte[] data = data(3 * BLOCK + 4321);
+    org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path("/no-local/" + mode.key());
+    try (FileSystem fs = FileSystem.get(cluster.uri(), writerConf(cluster, mode));
+        FSDataOutputStream out = fs.create(file, FsPermission.getFileDefault(),
+            EnumSet.of(CreateFlag.CREATE, CreateFlag.NO_LOCAL_WRITE), 4096, (short) 3, BLOCK, null)) {
+      assertInstanceOf(FanOutOutputStream.class, out.getWrappedStream(), "written by ReplicaKit's stream");
+      out.write(data);
+    }
+    assertArrayEquals(data, readBack(cluster, file));
+    String writer = cluster.dataNodeUuid(WRITER).orElseThrow();
+    List<LocatedBlock> blocks = located(cluster, file);
+    assertEquals(4, blocks.size());
+    for (LocatedBlock b : blocks) {
+      List<String> holders = Arrays.stream(b.getLocations()).map(DatanodeInfo::getDatanodeUuid).toList();
+      assertEquals(3, holders.size(), "replicas of " + b.getBlock());
+      assertFalse(holders.contains(writer), b.getBlock() + " has a replica on the writer's node " + WRITER);
     }
   }
 
