@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
@@ -118,7 +119,14 @@ public final class RelayServer implements AutoCloseable {
         IOUtils.closeSocket(socket);
         continue;
       }
-      workers.execute(() -> serve(socket));
+      try {
+        workers.execute(() -> serve(socket));
+      } catch (RejectedExecutionException e) {
+        // Accepted just as close() shut the workers down: no worker will serve or close it. Hang up now, so the
+        // client fails over at once instead of waiting out its timeout, and give the slot back.
+        IOUtils.closeSocket(socket);
+        slots.release();
+      }
     }
   }
 
