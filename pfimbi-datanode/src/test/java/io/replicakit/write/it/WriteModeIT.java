@@ -26,11 +26,16 @@ import io.replicakit.write.WriteMode;
 import io.replicakit.write.WriteModeFileSystem;
 import io.replicakit.write.hdfs.FanOutOutputStream;
 import io.replicakit.write.relay.WriteRelayPlugin;
+import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -43,8 +48,11 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.crypto.CryptoProtocolVersion;
 import org.apache.hadoop.fs.CreateFlag;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
@@ -54,12 +62,23 @@ import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
+import org.apache.hadoop.hdfs.protocol.ClientProtocol;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
+import org.apache.hadoop.hdfs.protocol.HdfsFileStatus;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
+import org.apache.hadoop.hdfs.protocol.datatransfer.BlockConstructionStage;
+import org.apache.hadoop.hdfs.protocol.datatransfer.PacketHeader;
+import org.apache.hadoop.hdfs.protocol.datatransfer.Sender;
+import org.apache.hadoop.hdfs.protocol.proto.DataTransferProtos.BlockOpResponseProto;
+import org.apache.hadoop.hdfs.protocol.proto.DataTransferProtos.Status;
+import org.apache.hadoop.hdfs.protocolPB.PBHelperClient;
+import org.apache.hadoop.hdfs.server.datanode.CachingStrategy;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.hdfs.server.datanode.DataNodeFaultInjector;
 import org.apache.hadoop.hdfs.tools.DFSck;
+import org.apache.hadoop.io.EnumSetWritable;
+import org.apache.hadoop.util.DataChecksum;
 import org.apache.hadoop.test.MetricsAsserts;
 import org.apache.hadoop.util.ToolRunner;
 import org.junit.jupiter.api.AfterAll;
@@ -88,6 +107,8 @@ class WriteModeIT {
   private static final int BLOCK = 1024 * 1024;
   private static final String WRITER = "dn01";
   private static final int PACKET = 64 * 1024;
+  /** The shared cluster's {@code dfs.datanode.socket.write.timeout}: how long the relay waits to write an ack. */
+  private static final int RELAY_WRITE_TIMEOUT_MS = 3_000;
 
   @TempDir
   Path dir;
@@ -408,13 +429,87 @@ class WriteModeIT {
   }
 
   /**
-   * The cluster of the cases that only look at what a create asks of the NameNode (ACLs on): started once, by the
-   * first of them, which run first ({@link Order}); the first case that starts a cluster of its own stops it, so
-   * that two clusters never run at once.
+   * A client of the relay that sends packets but never reads their acks is hung up on once a write of its acks
+   * waited {@code dfs.datanode.socket.write.timeout}, as a DataNode hangs up on it ({@code DataXceiver} sets that
+   * timeout on its channel peer), freeing the relay's thread, its replicas' connections and its slot. The client
+   * sends one data packet, then keep-alives (each acknowledged by the relay itself) until it cannot send: master/slave
+   * only, the one mode with a relay.
+   */
+  @Order(4)
+  @Test
+  void relay_clientThatNeverReadsItsAcks_isHungUpOnWithinTheWriteTimeout() throws Exception {
+    EmbeddedCluster cluster = shared();
+    try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.onNode(WRITER))) {
+      ClientProtocol nameNode = fs.getClient().getNamenode();
+      String client = fs.getClient().getClientName();
+      String src = "/never-reads-acks";
+      HdfsFileStatus stat = nameNode.create(src, FsPermission.getFileDefault(), client,
+          new EnumSetWritable<>(EnumSet.of(CreateFlag.CREATE)), true, (short) 3, 64L * BLOCK,
+          CryptoProtocolVersion.supported(), null, null);
+      LocatedBlock lb = nameNode.addBlock(src, client, null, null, stat.getFileId(), null, null);
+      int n = lb.getLocations().length;
+      DataChecksum checksum = DataChecksum.newDataChecksum(DataChecksum.Type.CRC32C, 512);
+      InetSocketAddress relay = new InetSocketAddress(lb.getLocations()[0].getIpAddr(),
+          WriteConfig.RELAY_ADDRESS.get(cluster.clientConf(ClientPlacement.offCluster())).getPort());
+      try (Socket socket = new Socket()) {
+        socket.setReceiveBufferSize(4096);
+        socket.connect(relay, 10_000);
+        DataOutputStream out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream(), 64 * 1024));
+        new Sender(out).writeBlock(lb.getBlock(), lb.getStorageTypes()[0], lb.getBlockToken(), client,
+            Arrays.copyOfRange(lb.getLocations(), 1, n), Arrays.copyOfRange(lb.getStorageTypes(), 1, n), null,
+            BlockConstructionStage.PIPELINE_SETUP_CREATE, n, 0, 0, lb.getBlock().getGenerationStamp(), checksum,
+            CachingStrategy.newDefaultStrategy(), false, false, null, lb.getStorageIDs()[0],
+            Arrays.copyOfRange(lb.getStorageIDs(), 1, n));
+        out.flush();
+        BlockOpResponseProto setup =
+            BlockOpResponseProto.parseFrom(PBHelperClient.vintPrefixed(socket.getInputStream()));
+        assertEquals(Status.SUCCESS, setup.getStatus(), setup.toString());
+        byte[] chunk = data(512);
+        byte[] sums = new byte[checksum.getChecksumSize(chunk.length)];
+        checksum.calculateChunkedSums(chunk, 0, chunk.length, sums, 0);
+        FutureTask<Long> sending = new FutureTask<>(() -> {
+          long keepAlives = 0;
+          try {
+            out.write(packet(0, sums, chunk));
+            while (true) { // never reads an ack
+              out.write(packet(-1, new byte[0], new byte[0]));
+              keepAlives++;
+            }
+          } catch (IOException e) {
+            return keepAlives; // the relay hung up
+          }
+        });
+        Thread sender = new Thread(sending, "never-reads-acks");
+        sender.setDaemon(true);
+        sender.start();
+        try {
+          long keepAlives = sending.get(2 * RELAY_WRITE_TIMEOUT_MS + 30_000, TimeUnit.MILLISECONDS);
+          assertTrue(keepAlives > 0, "keep-alives sent before the relay hung up: " + keepAlives);
+        } catch (TimeoutException e) {
+          throw new AssertionError("the relay still holds a connection whose client never reads its acks", e);
+        }
+      }
+    }
+  }
+
+  /** A packet of the data-transfer protocol at offset 0: a keep-alive for seqno -1. */
+  private static byte[] packet(long seqno, byte[] sums, byte[] chunk) {
+    PacketHeader header = new PacketHeader(4 + sums.length + chunk.length, 0, seqno, false, chunk.length, false);
+    ByteBuffer wire = ByteBuffer.allocate(header.getSerializedSize() + sums.length + chunk.length);
+    header.putInBuffer(wire);
+    wire.put(sums).put(chunk);
+    return wire.array();
+  }
+
+  /**
+   * The cluster of the cases that only look at what a create asks of the NameNode (ACLs on) and at the relay's
+   * timeouts (a short write timeout): started once, by the first of them, which run first ({@link Order}); the
+   * first case that starts a cluster of its own stops it, so that two clusters never run at once.
    */
   private static synchronized EmbeddedCluster shared() throws IOException {
     if (shared == null) {
-      shared = start(sharedDir, Map.of(DFSConfigKeys.DFS_NAMENODE_ACLS_ENABLED_KEY, "true"));
+      shared = start(sharedDir, Map.of(DFSConfigKeys.DFS_NAMENODE_ACLS_ENABLED_KEY, "true",
+          DFSConfigKeys.DFS_DATANODE_SOCKET_WRITE_TIMEOUT_KEY, Integer.toString(RELAY_WRITE_TIMEOUT_MS)));
     }
     return shared;
   }
