@@ -28,12 +28,15 @@ import io.replicakit.write.hdfs.FanOutOutputStream;
 import io.replicakit.write.relay.WriteRelayPlugin;
 import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -46,8 +49,13 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -56,6 +64,7 @@ import org.apache.hadoop.crypto.CryptoProtocolVersion;
 import org.apache.hadoop.fs.CreateFlag;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.fs.permission.AclEntry;
 import org.apache.hadoop.fs.permission.FsAction;
 import org.apache.hadoop.fs.permission.FsPermission;
@@ -63,11 +72,13 @@ import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
 import org.apache.hadoop.hdfs.protocol.ClientProtocol;
+import org.apache.hadoop.hdfs.protocol.DatanodeID;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.apache.hadoop.hdfs.protocol.HdfsFileStatus;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
 import org.apache.hadoop.hdfs.protocol.datatransfer.BlockConstructionStage;
+import org.apache.hadoop.hdfs.protocol.datatransfer.Op;
 import org.apache.hadoop.hdfs.protocol.datatransfer.PacketHeader;
 import org.apache.hadoop.hdfs.protocol.datatransfer.Sender;
 import org.apache.hadoop.hdfs.protocol.proto.DataTransferProtos.BlockOpResponseProto;
@@ -455,11 +466,11 @@ class WriteModeIT {
         socket.setReceiveBufferSize(4096);
         socket.connect(relay, 10_000);
         DataOutputStream out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream(), 64 * 1024));
+        // As HDFS's client, the whole pipeline: the Sender leaves out the first node, the one it talks to.
         new Sender(out).writeBlock(lb.getBlock(), lb.getStorageTypes()[0], lb.getBlockToken(), client,
-            Arrays.copyOfRange(lb.getLocations(), 1, n), Arrays.copyOfRange(lb.getStorageTypes(), 1, n), null,
-            BlockConstructionStage.PIPELINE_SETUP_CREATE, n, 0, 0, lb.getBlock().getGenerationStamp(), checksum,
-            CachingStrategy.newDefaultStrategy(), false, false, null, lb.getStorageIDs()[0],
-            Arrays.copyOfRange(lb.getStorageIDs(), 1, n));
+            lb.getLocations(), lb.getStorageTypes(), null, BlockConstructionStage.PIPELINE_SETUP_CREATE, n, 0, 0,
+            lb.getBlock().getGenerationStamp(), checksum, CachingStrategy.newDefaultStrategy(), false, false, null,
+            lb.getStorageIDs()[0], lb.getStorageIDs());
         out.flush();
         BlockOpResponseProto setup =
             BlockOpResponseProto.parseFrom(PBHelperClient.vintPrefixed(socket.getInputStream()));
@@ -490,6 +501,115 @@ class WriteModeIT {
         }
       }
     }
+  }
+
+  /**
+   * A replica whose leg fails after its set-up, while another leg is still being set up, is named in the relay's
+   * answer to the set-up ({@code ERROR}, {@code firstBadLink}), the first thing the client reads, as HDFS's first
+   * DataNode answers for a mirror that failed its set-up. The two other replicas are stand-ins on local sockets: the
+   * first answers {@code SUCCESS} and hangs up, the second answers only when released, once the client saw nothing
+   * for two seconds after the hang-up (or saw bytes: the relay wrote ahead of its answer). The relay's own replica is
+   * its real DataNode's. Master/slave only, the one mode with a relay.
+   */
+  @Order(5)
+  @Test
+  void relay_replicaFailingWhileAnotherIsSetUp_isNamedInTheSetUpAnswer_beforeAnyAck() throws Exception {
+    EmbeddedCluster cluster = shared();
+    try (DistributedFileSystem fs = cluster.fileSystem(ClientPlacement.onNode(WRITER));
+        ServerSocket hangsUp = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+        ServerSocket slow = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      ClientProtocol nameNode = fs.getClient().getNamenode();
+      String client = fs.getClient().getClientName();
+      String src = "/set-up-race";
+      HdfsFileStatus stat = nameNode.create(src, FsPermission.getFileDefault(), client,
+          new EnumSetWritable<>(EnumSet.of(CreateFlag.CREATE)), true, (short) 3, BLOCK,
+          CryptoProtocolVersion.supported(), null, null);
+      LocatedBlock lb = nameNode.addBlock(src, client, null, null, stat.getFileId(), null, null);
+      DatanodeInfo[] standIns = {standIn(hangsUp), standIn(slow)};
+      CountDownLatch hungUp = new CountDownLatch(1);
+      CountDownLatch release = new CountDownLatch(1);
+      List<Socket> accepted = new CopyOnWriteArrayList<>();
+      ExecutorService standInThreads = Executors.newFixedThreadPool(2); // the common pool may have one thread
+      Future<?> first = standInThreads.submit(() -> {
+        try {
+          Socket s = hangsUp.accept();
+          accepted.add(s);
+          readRequest(s);
+          BlockOpResponseProto.newBuilder().setStatus(Status.SUCCESS).setFirstBadLink("").build()
+              .writeDelimitedTo(s.getOutputStream());
+          s.getOutputStream().flush();
+          s.shutdownOutput(); // the relay's leg reads the end of its acks
+          hungUp.countDown();
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      });
+      Future<?> second = standInThreads.submit(() -> {
+        try {
+          Socket s = slow.accept();
+          accepted.add(s);
+          readRequest(s);
+          release.await(60, TimeUnit.SECONDS);
+          BlockOpResponseProto.newBuilder().setStatus(Status.SUCCESS).setFirstBadLink("").build()
+              .writeDelimitedTo(s.getOutputStream());
+          s.getOutputStream().flush();
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      });
+      InetSocketAddress relay = new InetSocketAddress(lb.getLocations()[0].getIpAddr(),
+          WriteConfig.RELAY_ADDRESS.get(cluster.clientConf(ClientPlacement.offCluster())).getPort());
+      try (Socket socket = new Socket()) {
+        socket.connect(relay, 10_000);
+        socket.setSoTimeout(60_000);
+        DataOutputStream out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream()));
+        // The pipeline as HDFS's client names it (the Sender leaves out the first node, the one it talks to).
+        new Sender(out).writeBlock(lb.getBlock(), lb.getStorageTypes()[0], lb.getBlockToken(), client,
+            new DatanodeInfo[] {lb.getLocations()[0], standIns[0], standIns[1]},
+            new StorageType[] {lb.getStorageTypes()[0], StorageType.DEFAULT, StorageType.DEFAULT}, null,
+            BlockConstructionStage.PIPELINE_SETUP_CREATE, 3, 0, 0, lb.getBlock().getGenerationStamp(),
+            DataChecksum.newDataChecksum(DataChecksum.Type.CRC32C, 512), CachingStrategy.newDefaultStrategy(),
+            false, false, null, lb.getStorageIDs()[0],
+            new String[] {lb.getStorageIDs()[0], "stand-in-1", "stand-in-2"});
+        out.flush();
+        assertTrue(hungUp.await(30, TimeUnit.SECONDS), "the relay set up a leg to the first stand-in");
+        long quietUntil = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+        while (socket.getInputStream().available() == 0 && System.nanoTime() < quietUntil) {
+          Thread.sleep(20);
+        }
+        release.countDown();
+        BlockOpResponseProto answer =
+            BlockOpResponseProto.parseFrom(PBHelperClient.vintPrefixed(socket.getInputStream()));
+        assertEquals(Status.ERROR, answer.getStatus(), answer.toString());
+        assertEquals(standIns[0].getXferAddr(), answer.getFirstBadLink(), answer.toString());
+        first.get(30, TimeUnit.SECONDS);
+        second.get(30, TimeUnit.SECONDS);
+      } finally {
+        release.countDown();
+        for (Socket s : accepted) {
+          s.close();
+        }
+        hangsUp.close(); // ends a stand-in still waiting for its connection
+        slow.close();
+        standInThreads.shutdownNow();
+      }
+    }
+  }
+
+  /** Reads a {@code WRITE_BLOCK} request: protocol version, op, and the request itself. */
+  private static void readRequest(Socket s) throws IOException {
+    DataInputStream in = new DataInputStream(s.getInputStream());
+    in.readShort();
+    assertEquals(Op.WRITE_BLOCK, Op.read(in));
+    PBHelperClient.vintPrefixed(in).readAllBytes();
+  }
+
+  /** A DataNode's identity for a local socket standing in for one. */
+  private static DatanodeInfo standIn(ServerSocket socket) {
+    return new DatanodeInfo.DatanodeInfoBuilder().setNodeID(new DatanodeID("127.0.0.1", "localhost",
+        UUID.randomUUID().toString(), socket.getLocalPort(), 0, 0, 0)).build();
   }
 
   /** A packet of the data-transfer protocol at offset 0: a keep-alive for seqno -1. */
