@@ -77,7 +77,7 @@ public class WriteModeFileSystem extends DistributedFileSystem {
   @Override
   public FSDataOutputStream create(Path f, FsPermission permission, EnumSet<CreateFlag> cflags, int bufferSize,
       short replication, long blockSize, Progressable progress, ChecksumOpt checksumOpt) throws IOException {
-    Parallel p = createParallel(f, permission, cflags, replication, blockSize, checksumOpt, true);
+    Parallel p = createParallel(f, permission, cflags, replication, blockSize, progress, checksumOpt, true);
     return p.stream() != null ? p.stream()
         : super.create(f, permission, p.flags(), bufferSize, replication, blockSize, progress, checksumOpt);
   }
@@ -85,7 +85,7 @@ public class WriteModeFileSystem extends DistributedFileSystem {
   @Override
   public FSDataOutputStream createNonRecursive(Path f, FsPermission permission, EnumSet<CreateFlag> flag,
       int bufferSize, short replication, long blockSize, Progressable progress) throws IOException {
-    Parallel p = createParallel(f, permission, flag, replication, blockSize, null, false);
+    Parallel p = createParallel(f, permission, flag, replication, blockSize, progress, null, false);
     return p.stream() != null ? p.stream()
         : super.createNonRecursive(f, permission, p.flags(), bufferSize, replication, blockSize, progress);
   }
@@ -97,7 +97,7 @@ public class WriteModeFileSystem extends DistributedFileSystem {
   private record Parallel(FSDataOutputStream stream, EnumSet<CreateFlag> flags) {}
 
   private Parallel createParallel(Path f, FsPermission permission, EnumSet<CreateFlag> flags, short replication,
-      long blockSize, ChecksumOpt checksumOpt, boolean createParent) throws IOException {
+      long blockSize, Progressable progress, ChecksumOpt checksumOpt, boolean createParent) throws IOException {
     String src = pathName(fixRelativePart(f));
     WriteMode mode = WriteConfig.modeFor(getConf(), src);
     if (session == null || mode == WriteMode.PIPELINE || flags.contains(CreateFlag.APPEND)) {
@@ -106,7 +106,7 @@ public class WriteModeFileSystem extends DistributedFileSystem {
     WriteSession.Opened opened;
     try {
       opened = session.create(src, createModes(permission), flags, createParent, replication, blockSize,
-          session.checksum(checksumOpt), mode);
+          session.checksum(checksumOpt), mode, progress);
     } catch (RuntimeException | LinkageError e) {
       opened = new WriteSession.Opened(null, false, e);
     }

@@ -22,6 +22,7 @@ import org.apache.hadoop.hdfs.protocol.datatransfer.BlockConstructionStage;
 import org.apache.hadoop.hdfs.protocol.datatransfer.PacketHeader;
 import org.apache.hadoop.hdfs.server.datanode.CachingStrategy;
 import org.apache.hadoop.util.DataChecksum;
+import org.apache.hadoop.util.Progressable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -61,6 +62,8 @@ public final class FanOutOutputStream extends OutputStream implements Syncable {
   private final byte[] buf;
   /** Whether each block's replicas are synced to disk when finalized ({@code CreateFlag.SYNC_BLOCK}). */
   private final boolean syncBlock;
+  /** Told of each packet sent, as HDFS's {@code DataStreamer} tells it (a MapReduce task's liveness); may be null. */
+  private final Progressable progress;
   private final List<DatanodeInfo> excluded = new ArrayList<>();
   /** Every node dropped from this file's blocks: never offered again as a replacement. */
   private final List<DatanodeInfo> failed = new ArrayList<>();
@@ -84,8 +87,10 @@ public final class FanOutOutputStream extends OutputStream implements Syncable {
   private int recoveries;
   private ExtendedBlock previous;
 
-  FanOutOutputStream(WriteSession session, NewFile file, WriteMode mode, DataChecksum checksum) {
+  FanOutOutputStream(WriteSession session, NewFile file, WriteMode mode, DataChecksum checksum,
+      Progressable progress) {
     this.session = session;
+    this.progress = progress;
     this.file = file;
     this.src = file.src();
     this.fileId = file.fileId();
@@ -287,6 +292,9 @@ public final class FanOutOutputStream extends OutputStream implements Syncable {
     while (!finalizedByRecovery) {
       try {
         fanOut.send(packet);
+        if (progress != null) {
+          progress.progress();
+        }
         return;
       } catch (ReplicaFailure f) {
         recover(f);

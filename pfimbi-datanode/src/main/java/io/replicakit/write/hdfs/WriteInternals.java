@@ -287,6 +287,7 @@ public final class WriteInternals {
           "void Peer.setWriteTimeout(int)",
           "void PipelineAck.readFields(InputStream)",
           "void PipelineAck.write(OutputStream)",
+          "void Progressable.progress()",
           "void Receiver.blockChecksum(ExtendedBlock, Token, BlockChecksumOptions)",
           "void Receiver.blockGroupChecksum(StripedBlockInfo, Token, long, BlockChecksumOptions)",
           "void Receiver.copyBlock(ExtendedBlock, Token)",

@@ -59,6 +59,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.crypto.CryptoProtocolVersion;
 import org.apache.hadoop.fs.CreateFlag;
@@ -440,13 +441,35 @@ class WriteModeIT {
   }
 
   /**
+   * The {@code Progressable} given to {@code create} is told of every packet sent, as HDFS's {@code DataStreamer}
+   * tells it (MapReduce counts on it to see a task writing a long output as alive).
+   */
+  @Order(4)
+  @ParameterizedTest
+  @EnumSource(value = WriteMode.class, names = {"BROADCAST", "MASTER_SLAVE"})
+  void create_withAProgressable_tellsItOfEveryPacketSent(WriteMode mode) throws Exception {
+    EmbeddedCluster cluster = shared();
+    byte[] data = data(BLOCK + BLOCK / 2);
+    org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path("/progress/" + mode.key());
+    AtomicLong told = new AtomicLong();
+    try (FileSystem fs = FileSystem.get(cluster.uri(), writerConf(cluster, mode));
+        FSDataOutputStream out = fs.create(file, true, 4096, (short) 3, BLOCK, told::incrementAndGet)) {
+      assertInstanceOf(FanOutOutputStream.class, out.getWrappedStream(), "written by ReplicaKit's stream");
+      out.write(data);
+    }
+    assertArrayEquals(data, readBack(cluster, file));
+    // Packets carry a little under PACKET bytes each, and each block ends with an empty one.
+    assertTrue(told.get() >= data.length / PACKET + 2, "progress told " + told.get() + " times");
+  }
+
+  /**
    * A client of the relay that sends packets but never reads their acks is hung up on once a write of its acks
    * waited {@code dfs.datanode.socket.write.timeout}, as a DataNode hangs up on it ({@code DataXceiver} sets that
    * timeout on its channel peer), freeing the relay's thread, its replicas' connections and its slot. The client
    * sends one data packet, then keep-alives (each acknowledged by the relay itself) until it cannot send: master/slave
    * only, the one mode with a relay.
    */
-  @Order(4)
+  @Order(5)
   @Test
   void relay_clientThatNeverReadsItsAcks_isHungUpOnWithinTheWriteTimeout() throws Exception {
     EmbeddedCluster cluster = shared();
@@ -511,7 +534,7 @@ class WriteModeIT {
    * for two seconds after the hang-up (or saw bytes: the relay wrote ahead of its answer). The relay's own replica is
    * its real DataNode's. Master/slave only, the one mode with a relay.
    */
-  @Order(5)
+  @Order(6)
   @Test
   void relay_replicaFailingWhileAnotherIsSetUp_isNamedInTheSetUpAnswer_beforeAnyAck() throws Exception {
     EmbeddedCluster cluster = shared();
