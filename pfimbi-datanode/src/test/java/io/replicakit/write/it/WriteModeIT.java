@@ -111,7 +111,10 @@ import org.junit.jupiter.params.provider.ValueSource;
  * a DataNode of the block being written dies mid-write, the write still succeeds and the file reaches three
  * replicas again; HDFS's replace-datanode-on-failure policy adds a node to the block being written, or fails the
  * write when none is left (unless best-effort); {@code SYNC_BLOCK} syncs every replica, and closing the file
- * system completes a stream left open, as HDFS's client does.
+ * system completes a stream left open, as HDFS's client does. On one shared cluster, started by the cases that run
+ * first: a create is made as HDFS's client makes it (path checks, {@code FsCreateModes}, placement flags, the
+ * {@code Progressable}), and the relay times out a client that never reads and answers its set-up before anything
+ * else.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class WriteModeIT {
