@@ -16,7 +16,9 @@ import org.apache.hadoop.fs.CreateFlag;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.Options.ChecksumOpt;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.permission.FsCreateModes;
 import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.hdfs.DFSUtilClient;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.util.Progressable;
 import org.apache.hadoop.util.Time;
@@ -75,7 +77,7 @@ public class WriteModeFileSystem extends DistributedFileSystem {
   @Override
   public FSDataOutputStream create(Path f, FsPermission permission, EnumSet<CreateFlag> cflags, int bufferSize,
       short replication, long blockSize, Progressable progress, ChecksumOpt checksumOpt) throws IOException {
-    Parallel p = createParallel(f, permission, cflags, replication, blockSize, checksumOpt, true);
+    Parallel p = createParallel(f, permission, cflags, replication, blockSize, progress, checksumOpt, true);
     return p.stream() != null ? p.stream()
         : super.create(f, permission, p.flags(), bufferSize, replication, blockSize, progress, checksumOpt);
   }
@@ -83,7 +85,7 @@ public class WriteModeFileSystem extends DistributedFileSystem {
   @Override
   public FSDataOutputStream createNonRecursive(Path f, FsPermission permission, EnumSet<CreateFlag> flag,
       int bufferSize, short replication, long blockSize, Progressable progress) throws IOException {
-    Parallel p = createParallel(f, permission, flag, replication, blockSize, null, false);
+    Parallel p = createParallel(f, permission, flag, replication, blockSize, progress, null, false);
     return p.stream() != null ? p.stream()
         : super.createNonRecursive(f, permission, p.flags(), bufferSize, replication, blockSize, progress);
   }
@@ -95,18 +97,16 @@ public class WriteModeFileSystem extends DistributedFileSystem {
   private record Parallel(FSDataOutputStream stream, EnumSet<CreateFlag> flags) {}
 
   private Parallel createParallel(Path f, FsPermission permission, EnumSet<CreateFlag> flags, short replication,
-      long blockSize, ChecksumOpt checksumOpt, boolean createParent) throws IOException {
-    String src = fixRelativePart(f).toUri().getPath();
+      long blockSize, Progressable progress, ChecksumOpt checksumOpt, boolean createParent) throws IOException {
+    String src = pathName(fixRelativePart(f));
     WriteMode mode = WriteConfig.modeFor(getConf(), src);
     if (session == null || mode == WriteMode.PIPELINE || flags.contains(CreateFlag.APPEND)) {
       return new Parallel(null, flags);
     }
     WriteSession.Opened opened;
     try {
-      FsPermission perm = permission == null ? FsPermission.getFileDefault() : permission;
-      FsPermission masked = perm.applyUMask(FsPermission.getUMask(getConf()));
-      opened = session.create(src, masked, flags, createParent, replication, blockSize,
-          session.checksum(checksumOpt), mode);
+      opened = session.create(src, createModes(permission), flags, createParent, replication, blockSize,
+          session.checksum(checksumOpt), mode, progress);
     } catch (RuntimeException | LinkageError e) {
       opened = new WriteSession.Opened(null, false, e);
     }
@@ -124,6 +124,35 @@ public class WriteModeFileSystem extends DistributedFileSystem {
       fallback.add(CreateFlag.OVERWRITE);
     }
     return new Parallel(null, fallback);
+  }
+
+  /**
+   * The path on this cluster that {@code absolute} names, refused as HDFS's {@code DistributedFileSystem
+   * #getPathName} refuses it: a path of another file system ({@code file:///x}, {@code hdfs://otherCluster/x}) with
+   * {@code IllegalArgumentException} "Wrong FS" ({@code FileSystem#checkPath}), and a name HDFS cannot store
+   * ({@code DFSUtilClient#isValidName}: {@code ..}, {@code :} and the like) with "not a valid DFS filename". Taking
+   * the URI's path alone would create {@code /x} on this cluster.
+   */
+  private String pathName(Path absolute) {
+    checkPath(absolute);
+    String result = absolute.toUri().getPath();
+    if (!DFSUtilClient.isValidName(result)) {
+      throw new IllegalArgumentException("Pathname " + result + " from " + absolute
+          + " is not a valid DFS filename.");
+    }
+    return result;
+  }
+
+  /**
+   * The mode sent to the NameNode, as {@code DFSClient#applyUMask} builds it: the masked mode together with the
+   * caller's unmasked one ({@code FsCreateModes}; {@code FileSystem#create} already passes one, which is kept as
+   * it is). The NameNode uses the unmasked mode, not the umask, for a file whose directory has a default ACL
+   * (HDFS-6962, {@code dfs.namenode.posix.acl.inheritance.enabled}, on by default); a plain masked mode makes it
+   * fall back to the old, umask-applied inheritance.
+   */
+  private FsPermission createModes(FsPermission permission) {
+    FsPermission perm = permission == null ? FsPermission.getFileDefault() : permission;
+    return FsCreateModes.applyUMask(perm, getClient().getConf().getUMask());
   }
 
   @Override

@@ -10,9 +10,11 @@ import io.replicakit.write.WriteMode;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import org.apache.hadoop.fs.Syncable;
+import org.apache.hadoop.hdfs.AddBlockFlag;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
@@ -20,6 +22,7 @@ import org.apache.hadoop.hdfs.protocol.datatransfer.BlockConstructionStage;
 import org.apache.hadoop.hdfs.protocol.datatransfer.PacketHeader;
 import org.apache.hadoop.hdfs.server.datanode.CachingStrategy;
 import org.apache.hadoop.util.DataChecksum;
+import org.apache.hadoop.util.Progressable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -59,6 +62,8 @@ public final class FanOutOutputStream extends OutputStream implements Syncable {
   private final byte[] buf;
   /** Whether each block's replicas are synced to disk when finalized ({@code CreateFlag.SYNC_BLOCK}). */
   private final boolean syncBlock;
+  /** Told of each packet sent, as HDFS's {@code DataStreamer} tells it (a MapReduce task's liveness); may be null. */
+  private final Progressable progress;
   private final List<DatanodeInfo> excluded = new ArrayList<>();
   /** Every node dropped from this file's blocks: never offered again as a replacement. */
   private final List<DatanodeInfo> failed = new ArrayList<>();
@@ -82,8 +87,10 @@ public final class FanOutOutputStream extends OutputStream implements Syncable {
   private int recoveries;
   private ExtendedBlock previous;
 
-  FanOutOutputStream(WriteSession session, NewFile file, WriteMode mode, DataChecksum checksum) {
+  FanOutOutputStream(WriteSession session, NewFile file, WriteMode mode, DataChecksum checksum,
+      Progressable progress) {
     this.session = session;
+    this.progress = progress;
     this.file = file;
     this.src = file.src();
     this.fileId = file.fileId();
@@ -104,9 +111,11 @@ public final class FanOutOutputStream extends OutputStream implements Syncable {
 
   /**
    * The file a stream writes, as the NameNode created it (its replication decides when a failed replica is
-   * replaced), and whether its blocks are synced when finalized.
+   * replaced), whether its blocks are synced when finalized, and how the NameNode is to place each of its blocks
+   * (the create's {@code NO_LOCAL_WRITE} and kin, passed to every {@code addBlock} as HDFS's stream does).
    */
-  record NewFile(String src, long fileId, long blockSize, short replication, boolean syncBlock) {}
+  record NewFile(String src, long fileId, long blockSize, short replication, boolean syncBlock,
+      EnumSet<AddBlockFlag> addBlockFlags) {}
 
   @Override
   public synchronized void write(byte[] b, int off, int len) throws IOException {
@@ -235,7 +244,8 @@ public final class FanOutOutputStream extends OutputStream implements Syncable {
   private void startBlock() throws IOException {
     int tries = session.blockWriteRetries() + 1;
     while (true) {
-      LocatedBlock lb = session.nameNode().addBlock(src, fileId, previous, excluded.toArray(new DatanodeInfo[0]));
+      LocatedBlock lb = session.nameNode().addBlock(src, fileId, previous, excluded.toArray(new DatanodeInfo[0]),
+          file.addBlockFlags());
       BlockTargets t = BlockTargets.of(lb);
       ExtendedBlock b = lb.getBlock();
       try {
@@ -282,6 +292,9 @@ public final class FanOutOutputStream extends OutputStream implements Syncable {
     while (!finalizedByRecovery) {
       try {
         fanOut.send(packet);
+        if (progress != null) {
+          progress.progress();
+        }
         return;
       } catch (ReplicaFailure f) {
         recover(f);

@@ -12,6 +12,7 @@ import org.apache.hadoop.fs.CreateFlag;
 import org.apache.hadoop.fs.FileAlreadyExistsException;
 import org.apache.hadoop.fs.ParentNotDirectoryException;
 import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.hdfs.AddBlockFlag;
 import org.apache.hadoop.hdfs.DFSClient;
 import org.apache.hadoop.hdfs.client.impl.DfsClientConf;
 import org.apache.hadoop.hdfs.protocol.ClientProtocol;
@@ -67,13 +68,16 @@ final class NameNodeCalls {
     }
   }
 
-  /** The next block of {@code src} after {@code previous} (null for the first), avoiding {@code excluded}. */
-  LocatedBlock addBlock(String src, long fileId, ExtendedBlock previous, DatanodeInfo[] excluded)
-      throws IOException {
+  /**
+   * The next block of {@code src} after {@code previous} (null for the first), avoiding {@code excluded}, placed
+   * as {@code flags} ask ({@link #addBlockFlags}).
+   */
+  LocatedBlock addBlock(String src, long fileId, ExtendedBlock previous, DatanodeInfo[] excluded,
+      EnumSet<AddBlockFlag> flags) throws IOException {
     Backoff backoff = new Backoff(conf);
     while (true) {
       try {
-        return namenode.addBlock(src, clientName, previous, excluded, fileId, null, null);
+        return namenode.addBlock(src, clientName, previous, excluded, fileId, null, flags);
       } catch (RemoteException e) {
         IOException unwrapped = e.unwrapRemoteException(FileNotFoundException.class, AccessControlException.class,
             NSQuotaExceededException.class, DSQuotaExceededException.class,
@@ -83,6 +87,26 @@ final class NameNodeCalls {
         }
       }
     }
+  }
+
+  /**
+   * The placement flags of a file's blocks, from the flags it was created with, as {@code DFSOutputStream}'s
+   * constructor derives them: {@code NO_LOCAL_WRITE}, {@code NO_LOCAL_RACK} and {@code IGNORE_CLIENT_LOCALITY}
+   * are create flags the NameNode's {@code create} ignores; they take effect only when the stream passes them to
+   * every {@code addBlock} of the file.
+   */
+  static EnumSet<AddBlockFlag> addBlockFlags(EnumSet<CreateFlag> createFlags) {
+    EnumSet<AddBlockFlag> flags = EnumSet.noneOf(AddBlockFlag.class);
+    if (createFlags.contains(CreateFlag.NO_LOCAL_WRITE)) {
+      flags.add(AddBlockFlag.NO_LOCAL_WRITE);
+    }
+    if (createFlags.contains(CreateFlag.NO_LOCAL_RACK)) {
+      flags.add(AddBlockFlag.NO_LOCAL_RACK);
+    }
+    if (createFlags.contains(CreateFlag.IGNORE_CLIENT_LOCALITY)) {
+      flags.add(AddBlockFlag.IGNORE_CLIENT_LOCALITY);
+    }
+    return flags;
   }
 
   void abandonBlock(String src, long fileId, ExtendedBlock block) throws IOException {

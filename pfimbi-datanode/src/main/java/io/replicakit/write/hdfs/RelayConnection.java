@@ -48,7 +48,9 @@ import org.apache.hadoop.util.DataChecksum;
  * <p><b>Failures.</b> A replica that fails is reported to the client at once, in an ack whose reply for that
  * replica is {@code ERROR}; the relay then stops, and the client recovers the pipeline without that replica as it
  * would after HDFS's own DataNode reported a bad mirror. A refused setup names the bad replica in
- * {@code firstBadLink}, as a pipeline's first DataNode does.
+ * {@code firstBadLink}, as a pipeline's first DataNode does; so does a replica that failed after its own set-up
+ * while another's was still running, since nothing may reach the client before the set-up's answer
+ * ({@link Upstream}).
  */
 final class RelayConnection extends Receiver {
 
@@ -105,17 +107,18 @@ final class RelayConnection extends Receiver {
         new WriteHeader.Range(minBytesRcvd, maxBytesRcvd), latestGenerationStamp, requestedChecksum,
         cachingStrategy);
     List<Route.Leg> legs = Route.legs(WriteMode.BROADCAST, all.size());
+    Upstream upstream = new Upstream(all);
     FanOut fanOut;
     try {
-      fanOut = FanOut.open(legs, all, header, new DataNodeConnector(dataNode), window, minBytesRcvd,
-          new Upstream(all.size()));
+      fanOut = FanOut.open(legs, all, header, new DataNodeConnector(dataNode), window, minBytesRcvd, upstream);
     } catch (Leg.SetupException e) {
-      respond(Status.ERROR, e.getMessage(), all.nodes()[e.badNode()].getXferAddr());
+      upstream.refuse(e.getMessage(), e.badNode());
       return;
     }
     try (FanOut f = fanOut) {
-      respond(Status.SUCCESS, null, "");
-      relayPackets(f, all.size());
+      if (upstream.answerSetup()) {
+        relayPackets(f, all.size());
+      }
     }
   }
 
@@ -198,25 +201,81 @@ final class RelayConnection extends Receiver {
     }
   }
 
-  /** Acks to the client, and the first failure as an error reply for the bad replica. */
+  /**
+   * What goes to the client, in the order the protocol allows: first the answer to the set-up (one
+   * {@code BlockOpResponseProto}), then acks, and the first failure as an error reply for the bad replica.
+   *
+   * <p>The legs' ack threads start while the other legs are still being set up, so a replica can fail before the
+   * set-up is answered. HDFS's {@code DataXceiver} starts its {@code PacketResponder} only after it wrote the
+   * connect-ack, so nothing else can reach the client first; here a failure before the answer is held and becomes
+   * the answer: {@code ERROR} naming the failed replica as {@code firstBadLink}, as a pipeline's first DataNode
+   * names a mirror that failed its set-up. An ack sent ahead of the answer would be read by the client as the
+   * answer, not understood, and blamed on this (healthy) node.
+   */
   private final class Upstream implements FanOut.Completion {
-    private final int replicas;
+    private final BlockTargets targets;
+    /** Whether the set-up was answered with success: only then do acks and failures go to the client. */
+    private boolean answered;
+    /** Whether the set-up was answered with an error: nothing more goes to the client. */
+    private boolean refused;
+    /** A failure before the answer: the replica to name, and why. */
+    private int failedAtSetup = -1;
+    private String failedWhy;
 
-    Upstream(int replicas) {
-      this.replicas = replicas;
+    Upstream(BlockTargets targets) {
+      this.targets = targets;
+    }
+
+    /**
+     * Answers the set-up: success, unless a replica failed while the legs were being set up.
+     *
+     * @return whether the set-up succeeded (packets may be relayed)
+     */
+    synchronized boolean answerSetup() throws IOException {
+      if (refused) {
+        return false;
+      }
+      if (failedAtSetup >= 0) {
+        refuse(failedWhy, failedAtSetup);
+        return false;
+      }
+      respond(Status.SUCCESS, null, "");
+      answered = true;
+      return true;
+    }
+
+    /** Answers the set-up with {@code ERROR}, naming the block's node {@code badNode}. */
+    synchronized void refuse(String why, int badNode) throws IOException {
+      if (refused || answered) {
+        return;
+      }
+      refused = true;
+      respond(Status.ERROR, why, targets.nodes()[badNode].getXferAddr());
     }
 
     @Override
-    public void completed(List<Packet> packets) throws IOException {
+    public synchronized void completed(List<Packet> packets) throws IOException {
+      if (!answered) {
+        return; // cannot happen: no packet is relayed before the answer
+      }
       for (Packet p : packets) {
-        ack(p.seqno(), replies(replicas, Set.of()));
+        ack(p.seqno(), replies(targets.size(), Set.of()));
       }
     }
 
     @Override
-    public void failed(Set<Integer> badNodes, IOException cause) {
+    public synchronized void failed(Set<Integer> badNodes, IOException cause) {
+      Set<Integer> bad = badNodes.isEmpty() ? Set.of(0) : badNodes;
+      if (!answered) {
+        if (!refused && failedAtSetup < 0) {
+          failedAtSetup = bad.stream().min(Integer::compare).orElseThrow();
+          failedWhy = "replica on " + targets.nodes()[failedAtSetup].getXferAddr() + " failed during set-up: "
+              + cause;
+        }
+        return;
+      }
       try {
-        ack(PipelineAck.UNKOWN_SEQNO, replies(replicas, badNodes.isEmpty() ? Set.of(0) : badNodes));
+        ack(PipelineAck.UNKOWN_SEQNO, replies(targets.size(), bad));
       } catch (IOException e) {
         // the client is gone too; it recovers on its own timeout
       }

@@ -9,10 +9,12 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.nio.channels.ServerSocketChannel;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
@@ -29,7 +31,8 @@ import org.slf4j.LoggerFactory;
  * The master/slave write relay of one DataNode: accepts data-transfer connections on its own port and serves each
  * with a {@link RelayConnection} on its own thread. Concurrent connections are bounded by the DataNode's own
  * {@code dfs.datanode.max.transfer.threads}; one over the bound is refused at once (the client then drops this
- * node and goes on with the others, as after any failed setup).
+ * node and goes on with the others, as after any failed setup). Reads and writes on a connection time out as on the
+ * DataNode's own port ({@code dfs.client.socket-timeout}, {@code dfs.datanode.socket.write.timeout}).
  */
 public final class RelayServer implements AutoCloseable {
 
@@ -70,7 +73,10 @@ public final class RelayServer implements AutoCloseable {
    * @throws IOException if the address cannot be bound
    */
   public static RelayServer start(Object dataNode, InetSocketAddress bind) throws IOException {
-    ServerSocket socket = new ServerSocket();
+    // As the DataNode's own TcpPeerServer: a channel socket when writes have a timeout, since only a channel's
+    // peer (NioInetPeer) can time a write out; a plain socket's peer ignores setWriteTimeout.
+    ServerSocket socket = ((DataNode) dataNode).getDnConf().getSocketWriteTimeout() > 0
+        ? ServerSocketChannel.open().socket() : new ServerSocket();
     socket.setReuseAddress(true);
     try {
       socket.bind(bind, 128);
@@ -118,7 +124,14 @@ public final class RelayServer implements AutoCloseable {
         IOUtils.closeSocket(socket);
         continue;
       }
-      workers.execute(() -> serve(socket));
+      try {
+        workers.execute(() -> serve(socket));
+      } catch (RejectedExecutionException e) {
+        // Accepted just as close() shut the workers down: no worker will serve or close it. Hang up now, so the
+        // client fails over at once instead of waiting out its timeout, and give the slot back.
+        IOUtils.closeSocket(socket);
+        slots.release();
+      }
     }
   }
 
@@ -131,6 +144,10 @@ public final class RelayServer implements AutoCloseable {
       socket.setTcpNoDelay(dataNode.getDnConf().getDataTransferServerTcpNoDelay());
       socket.setSoTimeout(dataNode.getDnConf().getSocketTimeout());
       Peer peer = DFSUtilClient.peerFromSocket(socket);
+      // DataXceiver's timeouts: a channel's reads ignore setSoTimeout, and without a write timeout a client that
+      // sends but never reads its acks would hold this thread, its replicas' connections and a slot for good.
+      peer.setReadTimeout(dataNode.getDnConf().getSocketTimeout());
+      peer.setWriteTimeout(dataNode.getDnConf().getSocketWriteTimeout());
       new RelayConnection(dataNode, peer, server.getLocalPort(), window).serve();
       served.incrementAndGet();
     } catch (IOException | RuntimeException e) {

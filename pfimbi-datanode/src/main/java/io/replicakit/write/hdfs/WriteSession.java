@@ -23,6 +23,7 @@ import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
 import org.apache.hadoop.hdfs.client.impl.DfsClientConf;
 import org.apache.hadoop.hdfs.protocol.HdfsFileStatus;
 import org.apache.hadoop.util.DataChecksum;
+import org.apache.hadoop.util.Progressable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -79,7 +80,8 @@ public final class WriteSession implements AutoCloseable {
    * @throws IOException the NameNode's refusal (exists, permissions, quota, safe mode), passed on as HDFS would
    */
   public Opened create(String src, FsPermission masked, EnumSet<CreateFlag> flags, boolean createParent,
-      short replication, long blockSize, DataChecksum checksum, WriteMode mode) throws IOException {
+      short replication, long blockSize, DataChecksum checksum, WriteMode mode, Progressable progress)
+      throws IOException {
     HdfsFileStatus stat = nameNode.create(src, masked, flags, createParent, replication, blockSize);
     try {
       if (stat.getErasureCodingPolicy() != null || stat.getFileEncryptionInfo() != null) {
@@ -87,8 +89,8 @@ public final class WriteSession implements AutoCloseable {
         return new Opened(null, true, null);
       }
       FanOutOutputStream.NewFile file = new FanOutOutputStream.NewFile(src, stat.getFileId(), stat.getBlockSize(),
-          stat.getReplication(), flags.contains(CreateFlag.SYNC_BLOCK));
-      FanOutOutputStream out = new FanOutOutputStream(this, file, mode, checksum);
+          stat.getReplication(), flags.contains(CreateFlag.SYNC_BLOCK), NameNodeCalls.addBlockFlags(flags));
+      FanOutOutputStream out = new FanOutOutputStream(this, file, mode, checksum, progress);
       opened(out);
       return new Opened(out, true, null);
     } catch (RuntimeException | LinkageError e) {

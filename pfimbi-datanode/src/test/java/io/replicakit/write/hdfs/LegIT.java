@@ -24,6 +24,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.CreateFlag;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.hdfs.AddBlockFlag;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
@@ -58,7 +59,7 @@ class LegIT {
         Connector connector = new ClientConnector(fs.getClient(), conf, 0);
         HdfsFileStatus file = nameNode.create("/leg", FsPermission.getFileDefault(), EnumSet.of(CreateFlag.CREATE),
             true, (short) 1, 1024 * 1024);
-        LocatedBlock lb = nameNode.addBlock("/leg", file.getFileId(), null, null);
+        LocatedBlock lb = nameNode.addBlock("/leg", file.getFileId(), null, null, EnumSet.noneOf(AddBlockFlag.class));
         DataChecksum checksum = DataChecksum.newDataChecksum(DataChecksum.Type.CRC32C, 512);
         ExtendedBlock request = new ExtendedBlock(lb.getBlock());
         request.setNumBytes(1024 * 1024);
