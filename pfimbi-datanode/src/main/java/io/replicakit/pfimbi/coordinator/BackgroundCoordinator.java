@@ -313,12 +313,12 @@ public final class BackgroundCoordinator {
     try {
       for (MarkedTreeSweep.Found f : sweep.step(clockMs.getAsLong())) {
         if (!files.containsKey(f.inodeId()) && !refused.containsKey(f.inodeId())) {
-          faults.warn("recovered", "Pfimbi: {} is at replication {} below its target {} and was not being "
-              + "replicated (NameNode restart, failover or a missed write); replicating it now",
-              f.path(), f.replication(), f.spec().replication());
           if (beyondMax(f.inodeId(), f.path(), f.spec())) {
             continue;
           }
+          faults.warn("recovered", "Pfimbi: {} is at replication {} below its target {} and was not being "
+              + "replicated (NameNode restart, failover or a missed write); replicating it now",
+              f.path(), f.replication(), f.spec().replication());
           if (full()) {
             handOver(f.inodeId(), f.path(), f.spec());
             continue;

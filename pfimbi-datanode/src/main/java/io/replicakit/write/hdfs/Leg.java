@@ -112,7 +112,11 @@ final class Leg implements AutoCloseable {
     try {
       peer.setReadTimeout(connector.readTimeoutMs(nodes.length));
       peer.setWriteTimeout(connector.writeTimeoutMs(nodes.length));
-      long half = connector.readTimeoutMs(nodes.length) / 2L;
+      // Keep-alives every half of the plain socket timeout, as DataStreamer's halfSocketTimeout: the receiver (a
+      // DataNode or the relay) reads the client with that timeout, not with the per-node extended one the client
+      // waits for acks with; half of the extended one left an idle stream cut at timeouts of 15 s or less
+      // (until session 52).
+      long half = connector.readTimeoutMs(0) / 2L;
       Leg leg = new Leg(index, route, nodes, peer, listener, half > 0 ? half : Long.MAX_VALUE);
       leg.request(targets, header);
       leg.sender.start();

@@ -218,6 +218,11 @@ final class RelayConnection extends Receiver {
     private boolean answered;
     /** Whether the set-up was answered with an error: nothing more goes to the client. */
     private boolean refused;
+    /**
+     * Whether a write to the client failed (it stopped reading: the write timed out, or it hung up): nothing more is
+     * written, else the error reply for that failure would wait out a second write timeout.
+     */
+    private boolean clientGone;
     /** A failure before the answer: the replica to name, and why. */
     private int failedAtSetup = -1;
     private String failedWhy;
@@ -255,11 +260,16 @@ final class RelayConnection extends Receiver {
 
     @Override
     public synchronized void completed(List<Packet> packets) throws IOException {
-      if (!answered) {
-        return; // cannot happen: no packet is relayed before the answer
+      if (!answered || clientGone) {
+        return; // not answered: cannot happen, no packet is relayed before the answer
       }
-      for (Packet p : packets) {
-        ack(p.seqno(), replies(targets.size(), Set.of()));
+      try {
+        for (Packet p : packets) {
+          ack(p.seqno(), replies(targets.size(), Set.of()));
+        }
+      } catch (IOException e) {
+        clientGone = true;
+        throw e;
       }
     }
 
@@ -274,10 +284,13 @@ final class RelayConnection extends Receiver {
         }
         return;
       }
+      if (clientGone) {
+        return;
+      }
       try {
         ack(PipelineAck.UNKOWN_SEQNO, replies(targets.size(), bad));
       } catch (IOException e) {
-        // the client is gone too; it recovers on its own timeout
+        clientGone = true; // the client is gone too; it recovers on its own timeout
       }
     }
   }

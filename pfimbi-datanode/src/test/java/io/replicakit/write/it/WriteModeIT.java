@@ -601,10 +601,7 @@ class WriteModeIT {
             new String[] {lb.getStorageIDs()[0], "stand-in-1", "stand-in-2"});
         out.flush();
         assertTrue(hungUp.await(30, TimeUnit.SECONDS), "the relay set up a leg to the first stand-in");
-        long quietUntil = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
-        while (socket.getInputStream().available() == 0 && System.nanoTime() < quietUntil) {
-          Thread.sleep(20);
-        }
+        awaitAckReaderEnded(standIns[0]);
         release.countDown();
         BlockOpResponseProto answer =
             BlockOpResponseProto.parseFrom(PBHelperClient.vintPrefixed(socket.getInputStream()));
@@ -740,5 +737,29 @@ class WriteModeIT {
           new String[] {file.toString(), "-files", "-blocks"});
     }
     return bytes.toString(StandardCharsets.UTF_8);
+  }
+
+  /**
+   * Waits until the relay's ack reader of its leg to {@code node} has ended, which it does right after the relay
+   * recorded that leg's failure (the stand-in hung up): a wait on the relay's own progress, not a fixed time, so a
+   * loaded machine cannot release the second stand-in before the failure is known. A reader never seen within
+   * 10 s of the hang-up had ended before the first look.
+   */
+  private static void awaitAckReaderEnded(DatanodeInfo node) throws InterruptedException {
+    String prefix = "replicakit-write-" + node.getXferAddr() + "-leg";
+    long unseenUntil = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    boolean seen = false;
+    while (System.nanoTime() < deadline) {
+      boolean alive = Thread.getAllStackTraces().keySet().stream()
+          .anyMatch(t -> t.getName().startsWith(prefix) && t.getName().endsWith("-ack"));
+      if (alive) {
+        seen = true;
+      } else if (seen || System.nanoTime() > unseenUntil) {
+        return;
+      }
+      Thread.sleep(5);
+    }
+    throw new AssertionError("the relay's ack reader of its leg to " + node.getXferAddr() + " did not end");
   }
 }

@@ -241,6 +241,10 @@ public final class SpecParser {
 
   /** The speed in MiB/s, checked as {@code replicakit.testbed.device.mibps.*} is (at least 0.01, a decimal). */
   private Optional<Double> speed(StorageType type, String key, String text) {
+    if (text.isBlank()) { // the key would read a blank as unset; in a spec it is a value left out
+      problems.add(key + " is blank: give a speed in MiB/s");
+      return Optional.empty();
+    }
     Optional<String> problem = TestbedConfig.deviceSpeedProblem(type, text.trim());
     if (problem.isPresent()) {
       problems.add(key + problem.get());

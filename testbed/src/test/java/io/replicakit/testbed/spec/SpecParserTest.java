@@ -257,6 +257,15 @@ class SpecParserTest {
   }
 
   @Test
+  void blankSpeed_isAProblemNamingTheKey_notAnException() {
+    Properties p = valid();
+    p.setProperty("device.mibps.ssd", " ");
+    SpecParser.Reading reading = SpecParser.read(p, "t");
+    assertFalse(reading.status().isValid());
+    assertTrue(reading.status().reason().contains("device.mibps.ssd is blank"), reading.status().reason());
+  }
+
+  @Test
   void moreRacksThanDataNodes_namesBothFieldsAndRange() {
     Properties p = props("datanodes", "3", "racks", "5", "capacities", "1g*3");
     String reason = SpecParser.read(p, "t").status().reason();
