@@ -117,7 +117,7 @@ final class RelayConnection extends Receiver {
     }
     try (FanOut f = fanOut) {
       if (upstream.answerSetup()) {
-        relayPackets(f, all.size());
+        relayPackets(f, upstream);
       }
     }
   }
@@ -161,12 +161,12 @@ final class RelayConnection extends Receiver {
   }
 
   /** Client packets to every replica until the block's last packet is acknowledged by all. */
-  private void relayPackets(FanOut fanOut, int replicas) throws IOException {
+  private void relayPackets(FanOut fanOut, Upstream upstream) throws IOException {
     try (PacketReceiver receiver = new PacketReceiver(false)) {
       while (true) {
         receiver.receiveNextPacket(in);
         if (receiver.getHeader().getSeqno() == Packets.HEARTBEAT_SEQNO) {
-          ack(Packets.HEARTBEAT_SEQNO, replies(replicas, Set.of()));
+          upstream.heartbeat();
           continue;
         }
         Packet packet = Packets.copyOf(receiver);
@@ -256,6 +256,19 @@ final class RelayConnection extends Receiver {
       }
       refused = true;
       respond(Status.ERROR, why, targets.nodes()[badNode].getXferAddr());
+    }
+
+    /** Acknowledges a client's keep-alive; a write that fails marks the client gone, as an ack's does. */
+    synchronized void heartbeat() throws IOException {
+      if (clientGone) {
+        throw new IOException("the client stopped reading its acks");
+      }
+      try {
+        ack(Packets.HEARTBEAT_SEQNO, replies(targets.size(), Set.of()));
+      } catch (IOException e) {
+        clientGone = true;
+        throw e;
+      }
     }
 
     @Override
