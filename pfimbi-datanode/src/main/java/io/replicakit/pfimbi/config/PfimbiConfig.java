@@ -14,6 +14,7 @@ import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
 
 /**
  * Every configuration key of the Pfimbi module, declared once. The module reads a {@link Configuration} only here:
@@ -239,6 +240,14 @@ public final class PfimbiConfig {
 
   private static SchedulerSettings scheduler(Configuration conf) {
     return new SchedulerSettings(POSITION_MODE.get(conf), POSITION_WEIGHTS.get(conf), QUEUE_ORDER.get(conf));
+  }
+
+  /**
+   * The NameNode's {@code dfs.replication.max}: HDFS's key, not the module's, read here with the module's own so
+   * that the module reads a {@link Configuration} in one place. A Pfimbi target above it is refused before any copy.
+   */
+  public static int nameNodeMaxReplication(Configuration conf) {
+    return conf.getInt(DFSConfigKeys.DFS_REPLICATION_MAX_KEY, DFSConfigKeys.DFS_REPLICATION_MAX_DEFAULT);
   }
 
   private static CoordinationSettings coordination(Configuration conf) {

@@ -20,7 +20,6 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.function.LongFunction;
 import org.apache.hadoop.fs.XAttrSetFlag;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.DFSClient;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
@@ -52,13 +51,13 @@ public final class DfsNamespace implements Namespace {
 
   /**
    * @param paths the path a file has now, by inode id (empty when deleted)
-   * @param conf the NameNode's configuration: its {@code dfs.replication.max}, which the NameNode enforces
+   * @param maxReplication the NameNode's {@code dfs.replication.max} ({@link PfimbiConfig#nameNodeMaxReplication}),
+   *     which it enforces on every {@code setReplication}
    */
-  public DfsNamespace(DFSClient client, LongFunction<Optional<String>> paths, Configuration conf) {
+  public DfsNamespace(DFSClient client, LongFunction<Optional<String>> paths, int maxReplication) {
     this.client = client;
     this.paths = paths;
-    this.maxReplication = conf.getInt(DFSConfigKeys.DFS_REPLICATION_MAX_KEY,
-        DFSConfigKeys.DFS_REPLICATION_MAX_DEFAULT);
+    this.maxReplication = maxReplication;
     this.marks = new MarkLookup(client);
   }
 

@@ -98,7 +98,8 @@ public final class PfimbiNameNodePlugin implements ServicePlugin, PfimbiCoordina
       throws IOException {
     fs = selfClient(adaptor.uri(), conf);
     rmClient = new RmClient(conf, settings.rpcAddress().getPort(), NOTIFY_TIMEOUT_MS);
-    coordinator = new BackgroundCoordinator(new DfsNamespace(fs.getClient(), adaptor::fullPath, conf), adaptor,
+    coordinator = new BackgroundCoordinator(new DfsNamespace(fs.getClient(), adaptor::fullPath,
+        PfimbiConfig.nameNodeMaxReplication(conf)), adaptor,
         managers(rmClient), adaptor, Time::monotonicNow, settings);
     adaptor.noteWritesByInode();
     scanner = Executors.newSingleThreadScheduledExecutor(r -> {

@@ -45,6 +45,8 @@ final class RoundRobin {
   private final int stripes = ReadCounter.defaultStripes();
   /** A turn's mix, above the turns one count returns ({@link ReadCounter#turns}). */
   private final int mixShift = Integer.numberOfTrailingZeros(ReadCounter.turns(stripes));
+  /** The bits of a turn that are its mix's own count's turn. */
+  private final int ownTurn = (1 << mixShift) - 1;
   /** The mixes seen so far, by index: copied on the rare write, read without a lock. */
   private volatile Mix[] mixes = new Mix[0];
 
@@ -73,7 +75,7 @@ final class RoundRobin {
    * @return the turn as counted now
    */
   int correct(int turn, boolean fast) {
-    int own = turn & ((1 << mixShift) - 1);
+    int own = turn & ownTurn;
     // Changes a count only when the score overrode the turn (rare).
     return turn - own + mixes[turn >>> mixShift].counter().correct(own, fast);
   }
@@ -96,7 +98,7 @@ final class RoundRobin {
 
   /** What takes back {@code turn}. */
   Runnable uncounter(int turn) {
-    return mixes[turn >>> mixShift].uncounters()[turn & ((1 << mixShift) - 1)];
+    return mixes[turn >>> mixShift].uncounters()[turn & ownTurn];
   }
 
   /**
