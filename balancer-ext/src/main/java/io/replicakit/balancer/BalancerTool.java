@@ -8,26 +8,20 @@ import io.replicakit.balancer.config.BalancerConfig;
 import io.replicakit.balancer.hdfs.DispatcherAdaptor;
 import io.replicakit.balancer.hdfs.DispatcherSettings;
 import io.replicakit.balancer.hdfs.Iteration;
-import io.replicakit.balancer.plan.Classification;
-import io.replicakit.balancer.plan.StorageUnit;
+import io.replicakit.balancer.plan.Trigger;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.text.DateFormat;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Date;
-import java.util.List;
 import java.util.SplittableRandom;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.HdfsConfiguration;
-import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
-import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
 import org.apache.hadoop.util.StringUtils;
 import org.apache.hadoop.util.Time;
 import org.apache.hadoop.util.Tool;
@@ -41,9 +35,9 @@ import org.slf4j.LoggerFactory;
  * {@code -asService}), same output lines, same exit codes ({@link Iteration.Status}), and the same lock file
  * ({@code /system/balancer.id}), so it never runs beside another balancer of either kind. What differs is the
  * choice of moves (rack diversity and node load, {@code io.replicakit.balancer.plan}) and {@code -asService}:
- * HDFS's service balances on a fixed schedule; this one checks the utilization spread every
- * {@code replicakit.balancer.trigger.interval} and balances when it exceeds
- * {@code replicakit.balancer.trigger.std.pct} (automated triggering, the placement paper's §6 future work).
+ * HDFS's service balances on a fixed schedule; this one checks every
+ * {@code replicakit.balancer.trigger.interval} whether a round would move something ({@link Trigger}: a node
+ * beyond the threshold) and balances only then (automated triggering, the placement paper's §6 future work).
  */
 public final class BalancerTool extends Configured implements Tool {
 
@@ -59,8 +53,8 @@ public final class BalancerTool extends Configured implements Tool {
       + "\n\t[-threshold <threshold>]\tPercentage of disk capacity"
       + "\n\t[-idleiterations <idleiterations>]"
       + "\tNumber of consecutive idle iterations (-1 for Infinite) before exit."
-      + "\n\t[-asService]\tRun as a long running service, balancing when the utilization spread exceeds "
-      + BalancerConfig.TRIGGER_STD.name() + ".";
+      + "\n\t[-asService]\tRun as a long running service, balancing when a DataNode is beyond the threshold "
+      + "(and the utilization spread exceeds " + BalancerConfig.TRIGGER_STD.name() + ").";
 
   private final PrintStream out;
   private final PrintStream err;
@@ -161,6 +155,11 @@ public final class BalancerTool extends Configured implements Tool {
             result.movesRejected(), String.format(java.util.Locale.ROOT, "%.2f", result.utilizationStdPct()));
         movedBefore = already;
         switch (result.status()) {
+          case UNFINALIZED_UPGRADE -> {
+            err.println("Balancer exiting as upgrade is not finalized, please finalize the HDFS upgrade before "
+                + "running the balancer.");
+            return result.status();
+          }
           case SUCCESS -> {
             out.println("The cluster is balanced. Exiting...");
             return result.status();
@@ -179,52 +178,52 @@ public final class BalancerTool extends Configured implements Tool {
   }
 
   /**
-   * Automated triggering: checks the spread of the DataNodes' utilization every interval and balances when it
-   * exceeds the trigger; runs until interrupted.
+   * Automated triggering: every interval, checks whether a round would move something ({@link Trigger}) and
+   * balances when it would; runs until interrupted. Another balancer holding the lock is waited out, not counted
+   * as a failure: HDFS's own balancer may run longer than the retries' intervals.
    */
   private int serve(Arguments arguments, DispatcherSettings settings) throws IOException, InterruptedException {
     Configuration conf = getConf();
     DispatcherSettings.Service service = DispatcherSettings.service(conf);
-    double trigger = service.triggerStdPct();
+    Trigger trigger = new Trigger(arguments.thresholdPct(), service.triggerStdPct());
     int retries = service.retries();
     int failures = 0;
     while (!Thread.currentThread().isInterrupted()) {
       try {
-        double std = utilizationStdPct(conf);
-        if (std > trigger) {
-          LOG.info("Utilization sigma {} % > {} %: balancing", String.format(java.util.Locale.ROOT, "%.2f", std),
-              trigger);
+        Trigger.Check check = trigger.check(DispatcherAdaptor.inServiceUnits(conf));
+        String spread = String.format(java.util.Locale.ROOT, "%.2f", check.spreadPct());
+        if (check.balance()) {
+          LOG.info("Beyond the threshold: {}; utilization sigma {} %: balancing", check.beyondThreshold(), spread);
           LOG.info("Balancing round ended: {}", balance(arguments, settings));
         } else {
-          LOG.debug("Utilization sigma {} % <= {} %: nothing to do", std, trigger);
+          LOG.debug("{} units beyond the threshold, utilization sigma {} %: nothing to do",
+              check.beyondThreshold().size(), spread);
         }
         failures = 0;
-      } catch (IOException | RuntimeException e) {
-        // As HDFS's -asService (it catches every Exception): a failed round (NameNode away, another balancer
-        // running, a node registered at a path of the wrong depth) is retried next interval, up to
-        // dfs.balancer.service.retries.on.exception times in a row.
-        if (++failures > retries) {
-          throw e;
+      } catch (IOException e) {
+        if (DispatcherAdaptor.anotherBalancerRunning(e)) {
+          LOG.info("Another balancer holds {}: checking again in {} ms", BALANCER_ID_PATH, service.intervalMs());
+        } else {
+          failures = failed(e, failures, retries);
         }
-        LOG.warn("Balancing round failed ({} of {} retries in a row)", failures, retries, e);
+      } catch (RuntimeException e) {
+        failures = failed(e, failures, retries);
       }
       Thread.sleep(service.intervalMs());
     }
     return Iteration.Status.INTERRUPTED.code();
   }
 
-  /** The spread of the live DataNodes' DFS utilization, from the NameNode's report. */
-  static double utilizationStdPct(Configuration conf) throws IOException {
-    try (FileSystem fs = FileSystem.newInstance(conf)) {
-      List<StorageUnit> units = new ArrayList<>();
-      for (DatanodeInfo dn : ((DistributedFileSystem) fs).getDataNodeStats(DatanodeReportType.LIVE)) {
-        if (dn.getCapacity() > 0) {
-          units.add(new StorageUnit(dn.getDatanodeUuid(), dn.getNetworkLocation(), "ALL", dn.getCapacity(),
-              dn.getCapacity() - dn.getRemaining(), dn.getRemaining(), Double.NaN));
-        }
-      }
-      return Classification.utilizationStdPct(units);
+  /**
+   * As HDFS's -asService (it catches every Exception): a failed round (NameNode away, a node registered at a path
+   * of the wrong depth) is retried next interval, up to dfs.balancer.service.retries.on.exception times in a row.
+   */
+  private static <E extends Exception> int failed(E e, int failures, int retries) throws E {
+    if (failures + 1 > retries) {
+      throw e;
     }
+    LOG.warn("Balancing round failed ({} of {} retries in a row)", failures + 1, retries, e);
+    return failures + 1;
   }
 
   public static void main(String[] args) throws Exception {

@@ -24,15 +24,17 @@ public final class BalancerConfig {
           + "of a move in this iteration. Nodes without fresh metrics take part. 100 turns the check off.");
 
   /** Five points: between the paper's post-balancing spread (6-9 %) and what a 10 % threshold leaves. */
-  public static final ConfigKey<Double> TRIGGER_STD = ConfigKey.number(PREFIX + "trigger.std.pct", 5, 0, 100)
+  public static final ConfigKey<Double> TRIGGER_STD = ConfigKey.number(PREFIX + "trigger.std.pct", 0, 0, 100)
       .unit("%").readBy("balancer")
-      .doc("`balancer -asService`: a round starts when the standard deviation of the DataNodes' utilization "
-          + "exceeds this many percentage points (checked every `replicakit.balancer.trigger.interval`), instead "
-          + "of HDFS's fixed schedule. 0 balances every interval.");
+      .doc("`balancer -asService`: a round starts when some DataNode's storage is further than `-threshold` from "
+          + "the mean utilization of its storage type (when a round would move something), checked every "
+          + "`replicakit.balancer.trigger.interval`, and the standard deviation of the DataNodes' utilization "
+          + "also exceeds this many percentage points. 0: no condition besides the threshold. (Until session 53 "
+          + "the deviation alone decided, from 5 points.)");
 
   public static final ConfigKey<Long> TRIGGER_INTERVAL = ConfigKey.durationMs(PREFIX + "trigger.interval", 60_000,
       1_000, 86_400_000).readBy("balancer")
-      .doc("`balancer -asService`: how often the utilization spread is checked.");
+      .doc("`balancer -asService`: how often the DataNodes' utilization is checked.");
 
   public static final ConfigKeys KEYS = ConfigKeys.of("balancer-ext", PREFIX, "balancer",
       List.of(BUSY_MAX, TRIGGER_STD, TRIGGER_INTERVAL));

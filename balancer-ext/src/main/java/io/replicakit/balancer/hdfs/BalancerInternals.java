@@ -16,10 +16,15 @@ final class BalancerInternals {
   static final InternalApi API = InternalApi.builder("balancer-ext adaptor", BalancerInternals.class)
       .types(
           "org.apache.hadoop.conf.Configuration",
+          "org.apache.hadoop.fs.FileSystem",
           "org.apache.hadoop.fs.Path",
           "org.apache.hadoop.fs.StorageType",
+          "org.apache.hadoop.hdfs.DFSClient",
+          "org.apache.hadoop.hdfs.DistributedFileSystem",
           "org.apache.hadoop.hdfs.protocol.Block",
           "org.apache.hadoop.hdfs.protocol.DatanodeInfo",
+          "org.apache.hadoop.hdfs.protocol.HdfsConstants",
+          "org.apache.hadoop.hdfs.protocol.HdfsConstants$DatanodeReportType",
           "org.apache.hadoop.hdfs.server.balancer.Dispatcher",
           "org.apache.hadoop.hdfs.server.balancer.Dispatcher$DBlock",
           "org.apache.hadoop.hdfs.server.balancer.Dispatcher$DDatanode",
@@ -78,7 +83,16 @@ final class BalancerInternals {
           "void Dispatcher.DBlock.addLocation(Object)",
           "void Dispatcher.StorageGroupMap.put(Dispatcher.DDatanode.StorageGroup)",
           "void Dispatcher.executePendingMove(Dispatcher.PendingMove)",
-          "void Dispatcher.shutdownNow()")
+          "void Dispatcher.shutdownNow()",
+          "DFSClient DistributedFileSystem.getClient()",
+          "DatanodeStorageReport[] DFSClient.getDatanodeStorageReport(HdfsConstants.DatanodeReportType)",
+          "FileSystem FileSystem.get(URI, Configuration)",
+          "FileSystem FileSystem.newInstance(Configuration)",
+          "HdfsConstants.DatanodeReportType HdfsConstants.DatanodeReportType.LIVE",
+          "boolean DatanodeInfo.isInService()",
+          "boolean FileSystem.cancelDeleteOnExit(Path)",
+          "boolean NameNodeConnector.isUpgrading()",
+          "void FileSystem.close()")
       .build();
 
   private BalancerInternals() {}

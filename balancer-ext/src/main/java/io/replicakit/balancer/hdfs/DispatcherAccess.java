@@ -75,13 +75,15 @@ final class DispatcherAccess {
 
   /**
    * A dispatcher for one iteration with every move planned up front: no included or excluded nodes, no dispatcher
-   * threads (the adaptor hands each move over itself), so no iteration time limit either (HDFS's only stops
-   * scheduling more moves; moves already started always run to the end).
+   * threads (the adaptor hands each move over itself). HDFS's iteration time limit
+   * ({@code dfs.balancer.max-iteration-time}) holds as in HDFS's Balancer: once an iteration has run that long, the
+   * moves its sources have not started are cancelled and those started are no longer waited for. (Until session 53
+   * it was off: an iteration waited for every queued move.)
    */
   Dispatcher newDispatcher(NameNodeConnector nnc, DispatcherSettings s, Configuration conf) throws IOException {
     return call(() -> constructor.newInstance(nnc, Collections.emptySet(), Collections.emptySet(),
         s.movedWinWidthMs(), s.moverThreads(), 0, s.maxConcurrentMovesPerNode(), 0L, 0L, s.blockMoveTimeoutMs(),
-        s.maxNoMoveIntervalMs(), -1L, 0L, conf));
+        s.maxNoMoveIntervalMs(), s.maxIterationTimeMs(), 0L, conf));
   }
 
   /** Gives each of {@code targets} a mover pool of {@code threads} (none when 0) before its moves are handed over. */

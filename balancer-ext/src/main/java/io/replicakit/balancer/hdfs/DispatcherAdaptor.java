@@ -21,8 +21,11 @@ import java.util.Map;
 import java.util.Set;
 import java.util.random.RandomGenerator;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.StorageType;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
+import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
 import org.apache.hadoop.hdfs.server.balancer.Dispatcher;
 import org.apache.hadoop.hdfs.server.balancer.Dispatcher.DBlock;
 import org.apache.hadoop.hdfs.server.balancer.Dispatcher.DDatanode;
@@ -51,11 +54,15 @@ import org.slf4j.LoggerFactory;
 public final class DispatcherAdaptor implements java.io.Closeable {
 
   private static final Logger LOG = LoggerFactory.getLogger(DispatcherAdaptor.class);
+  /** What HDFS's {@code NameNodeConnector} throws when the lock is held: "Another " + its name + " is running." */
+  private static final String ANOTHER_BALANCER = "Another Balancer is running.";
 
   /** HDFS's Balancer's default of {@code -idleiterations}. */
   public static final int DEFAULT_MAX_IDLE_ITERATIONS = NameNodeConnector.DEFAULT_MAX_IDLE_ITERATIONS;
 
   private final NameNodeConnector nnc;
+  private final URI fs;
+  private final org.apache.hadoop.fs.Path lockPath;
   private final Configuration conf;
   private final DispatcherSettings settings;
   private final NodeLoads loads;
@@ -64,13 +71,15 @@ public final class DispatcherAdaptor implements java.io.Closeable {
   private final DispatcherAccess access;
   private final Map<Long, Long> movedAtMs = new HashMap<>();
 
-  private DispatcherAdaptor(NameNodeConnector nnc, Configuration conf, DispatcherSettings settings,
-      NodeLoads loads, RandomGenerator random, DispatcherAccess access) {
+  private DispatcherAdaptor(NameNodeConnector nnc, URI fs, org.apache.hadoop.fs.Path lockPath, Configuration conf,
+      DispatcherSettings settings, RandomGenerator random, DispatcherAccess access) {
     this.access = access;
     this.nnc = nnc;
+    this.fs = fs;
+    this.lockPath = lockPath;
     this.conf = conf;
     this.settings = settings;
-    this.loads = loads;
+    this.loads = new NodeLoads(conf, fs);
     this.random = random;
     this.planner = new MovePlanner(settings.maxConcurrentMovesPerNode());
   }
@@ -86,7 +95,29 @@ public final class DispatcherAdaptor implements java.io.Closeable {
     DispatcherAccess access = DispatcherAccess.open();
     List<NameNodeConnector> connectors = NameNodeConnector.newNameNodeConnectors(List.of(fs), "Balancer",
         lockPath, conf, maxIdleIterations);
-    return new DispatcherAdaptor(connectors.get(0), conf, settings, new NodeLoads(conf, fs), random, access);
+    return new DispatcherAdaptor(connectors.get(0), fs, lockPath, conf, settings, random, access);
+  }
+
+  /** Whether {@code e} is HDFS's refusal to start beside another balancer ({@code NameNodeConnector}'s message). */
+  public static boolean anotherBalancerRunning(IOException e) {
+    return ANOTHER_BALANCER.equals(e.getMessage());
+  }
+
+  /**
+   * The storage units of the in-service live DataNodes, as an iteration classifies them (no node load): what
+   * {@code -asService}'s trigger judges. Out-of-service nodes are left out, as HDFS's dispatcher leaves them.
+   */
+  public static List<StorageUnit> inServiceUnits(Configuration conf) throws IOException {
+    try (FileSystem fs = FileSystem.newInstance(conf)) {
+      List<StorageUnit> units = new ArrayList<>();
+      for (DatanodeStorageReport r : ((DistributedFileSystem) fs).getClient()
+          .getDatanodeStorageReport(DatanodeReportType.LIVE)) {
+        if (r.getDatanodeInfo().isInService()) {
+          units.addAll(units(r, Map.of()));
+        }
+      }
+      return units;
+    }
   }
 
   /** Bytes the DataNodes confirmed moving since {@link #open}. */
@@ -99,10 +130,19 @@ public final class DispatcherAdaptor implements java.io.Closeable {
     return nnc.getBlocksMoved().get();
   }
 
-  /** Releases the balancer lock. */
+  /**
+   * Releases the balancer lock. HDFS's connector also marks the lock file for deletion when its (cached) file
+   * system closes, at the JVM's exit at the latest, and never unmarks it: a service that balanced once would then
+   * delete, at its exit, the lock of another balancer started since, and a third could start beside that one. So
+   * the mark goes with the lock.
+   */
   @Override
   public void close() throws IOException {
-    nnc.close();
+    try {
+      nnc.close();
+    } finally {
+      FileSystem.get(fs, conf).cancelDeleteOnExit(lockPath);
+    }
   }
 
   /** Runs one iteration: classify, plan, dispatch, wait for the moves. */
@@ -157,12 +197,24 @@ public final class DispatcherAdaptor implements java.io.Closeable {
     if (classification.bytesLeftToMove() == 0) {
       return new Iteration(Iteration.Status.SUCCESS, 0, 0, 0, 0, 0, std);
     }
+    if (nnc.isUpgrading()) {
+      // As HDFS's Balancer: during an upgrade (rolling or not) the DataNodes keep what a move deletes (trash,
+      // previous directory), so a move fills its target and frees nothing on its source.
+      LOG.error("Balancer exiting as upgrade is not finalized, please finalize the HDFS upgrade before running "
+          + "the balancer.");
+      return new Iteration(Iteration.Status.UNFINALIZED_UPGRADE, classification.bytesLeftToMove(), 0, 0, 0, 0, std);
+    }
     Map<String, StorageGroup> groups = storageGroups(round, classification, nodes);
     Map<String, List<BlockPlacement>> candidates = new HashMap<>();
     Map<Long, org.apache.hadoop.hdfs.protocol.Block> blocks = new HashMap<>();
     for (Classification.Entry e : classification.units()) {
       if (e.role().isSource() && e.budget() > 0) {
-        candidates.put(e.unit().key(), candidates(e, nodes, blocks));
+        try {
+          candidates.put(e.unit().key(), candidates(e, nodes, blocks));
+        } catch (IOException failed) {
+          // as HDFS's dispatcher: a source whose blocks cannot be listed (it left since the report) sends nothing
+          LOG.warn("Listing the blocks of {} failed; it sends nothing this iteration", e.unit().key(), failed);
+        }
       }
     }
     List<Move> moves = planner.plan(classification, candidates, random);

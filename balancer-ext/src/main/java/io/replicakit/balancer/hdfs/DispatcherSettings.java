@@ -23,10 +23,12 @@ import org.apache.hadoop.hdfs.DFSConfigKeys;
  * @param maxSizeToMove {@code dfs.balancer.max-size-to-move}: per storage unit and iteration
  * @param maxNoMoveIntervalMs {@code dfs.balancer.max-no-move-interval}
  * @param iterationPauseMs pause between iterations, HDFS's: twice the heartbeat plus the redundancy interval
+ * @param maxIterationTimeMs {@code dfs.balancer.max-iteration-time}: moves of an iteration not started by then are
+ *     cancelled, and no longer waited for (HDFS's dispatcher)
  */
 public record DispatcherSettings(double thresholdPct, double busyMaxPct, long movedWinWidthMs, int moverThreads,
     int maxConcurrentMovesPerNode, long getBlocksSize, long getBlocksMinBlockSize, long maxSizeToMove,
-    int maxNoMoveIntervalMs, int blockMoveTimeoutMs, long iterationPauseMs) {
+    int maxNoMoveIntervalMs, int blockMoveTimeoutMs, long iterationPauseMs, long maxIterationTimeMs) {
 
   public static DispatcherSettings from(Configuration conf, double thresholdPct) {
     BalancerConfig.KEYS.requireValid(conf);
@@ -37,9 +39,9 @@ public record DispatcherSettings(double thresholdPct, double busyMaxPct, long mo
             TimeUnit.MILLISECONDS);
     return new DispatcherSettings(thresholdPct, BalancerConfig.BUSY_MAX.get(conf),
         positive(conf, DFSConfigKeys.DFS_BALANCER_MOVEDWINWIDTH_KEY, DFSConfigKeys.DFS_BALANCER_MOVEDWINWIDTH_DEFAULT),
-        (int) positive(conf, DFSConfigKeys.DFS_BALANCER_MOVERTHREADS_KEY,
+        positiveInt(conf, DFSConfigKeys.DFS_BALANCER_MOVERTHREADS_KEY,
             DFSConfigKeys.DFS_BALANCER_MOVERTHREADS_DEFAULT),
-        (int) positive(conf, DFSConfigKeys.DFS_DATANODE_BALANCE_MAX_NUM_CONCURRENT_MOVES_KEY,
+        positiveInt(conf, DFSConfigKeys.DFS_DATANODE_BALANCE_MAX_NUM_CONCURRENT_MOVES_KEY,
             DFSConfigKeys.DFS_DATANODE_BALANCE_MAX_NUM_CONCURRENT_MOVES_DEFAULT),
         positiveBytes(conf, DFSConfigKeys.DFS_BALANCER_GETBLOCKS_SIZE_KEY,
             DFSConfigKeys.DFS_BALANCER_GETBLOCKS_SIZE_DEFAULT),
@@ -51,7 +53,9 @@ public record DispatcherSettings(double thresholdPct, double busyMaxPct, long mo
             DFSConfigKeys.DFS_BALANCER_MAX_NO_MOVE_INTERVAL_DEFAULT),
         conf.getInt(DFSConfigKeys.DFS_BALANCER_BLOCK_MOVE_TIMEOUT,
             DFSConfigKeys.DFS_BALANCER_BLOCK_MOVE_TIMEOUT_DEFAULT),
-        pause);
+        pause,
+        conf.getLong(DFSConfigKeys.DFS_BALANCER_MAX_ITERATION_TIME_KEY,
+            DFSConfigKeys.DFS_BALANCER_MAX_ITERATION_TIME_DEFAULT));
   }
 
   /**
@@ -74,6 +78,18 @@ public record DispatcherSettings(double thresholdPct, double busyMaxPct, long mo
       throw new IllegalArgumentException(key + " = " + v + " <= 0");
     }
     return v;
+  }
+
+  /**
+   * A count HDFS reads as an {@code int}: 0 or less is an error naming the key, as HDFS's, and so is a value beyond
+   * an {@code int}, which a cast would wrap (3000000000 mover threads would become negative, and no move start).
+   */
+  private static int positiveInt(Configuration conf, String key, int def) {
+    long v = positive(conf, key, def);
+    if (v > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException(key + " = " + v + " > " + Integer.MAX_VALUE);
+    }
+    return (int) v;
   }
 
   private static long positiveBytes(Configuration conf, String key, long def) {

@@ -14,6 +14,8 @@ import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class BalancerConfigTest {
 
@@ -42,6 +44,17 @@ class BalancerConfigTest {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> DispatcherSettings.from(conf, 10));
     assertEquals("dfs.balancer.moverThreads = 0 <= 0", e.getMessage());
+  }
+
+  /** HDFS reads these as ints; a cast of a larger value wrapped (3000000000 threads: negative, no move started). */
+  @ParameterizedTest
+  @ValueSource(strings = {"dfs.balancer.moverThreads", "dfs.datanode.balance.max.concurrent.moves"})
+  void aCountBeyondAnInt_isRefusedNamingTheKey_notWrapped(String key) {
+    Configuration conf = new Configuration(false);
+    conf.set(key, "3000000000");
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> DispatcherSettings.from(conf, 10));
+    assertEquals(key + " = 3000000000 > 2147483647", e.getMessage());
   }
 
   @Test

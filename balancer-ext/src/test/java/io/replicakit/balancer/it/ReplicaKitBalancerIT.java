@@ -5,6 +5,7 @@
 package io.replicakit.balancer.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -22,13 +23,16 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.SafeModeAction;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.DFSTestUtil;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.HdfsConfiguration;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
+import org.apache.hadoop.hdfs.protocol.HdfsConstants;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
 import org.apache.hadoop.hdfs.server.balancer.HdfsBalancerCli;
 import org.apache.hadoop.hdfs.server.datanode.SimulatedFSDataset;
@@ -50,6 +54,7 @@ class ReplicaKitBalancerIT {
   private static final int FILES = 8;
   private static final int BLOCKS_PER_FILE = 16;
   private static final short REPLICATION = 3;
+  private static final Path LOCK = new Path("/system/balancer.id");
 
   private static Configuration conf() {
     Configuration conf = new HdfsConfiguration();
@@ -145,12 +150,17 @@ class ReplicaKitBalancerIT {
 
       ByteArrayOutputStream out = new ByteArrayOutputStream();
       Set<Thread> poolsBefore = poolThreads();
-      int code = ToolRunner.run(new Configuration(cluster.getConfiguration(0)),
-          new BalancerTool(new PrintStream(out, true, StandardCharsets.UTF_8)), new String[] {"-threshold", "10"});
+      Configuration client = new Configuration(cluster.getConfiguration(0));
+      int code = ToolRunner.run(client, new BalancerTool(new PrintStream(out, true, StandardCharsets.UTF_8)),
+          new String[] {"-threshold", "10"});
       String report = out.toString(StandardCharsets.UTF_8);
 
       assertEquals(0, code, report);
       assertTrue(report.contains("The cluster is balanced. Exiting..."), report);
+      // the lock is gone and no longer marked for deletion at exit, where it could be another balancer's by then
+      assertFalse(fs.exists(LOCK));
+      assertFalse(FileSystem.get(FileSystem.getDefaultUri(client), client).cancelDeleteOnExit(LOCK),
+          "the balancer's file system would delete /system/balancer.id when it closes");
       assertNoPoolThreadLeftBut(poolsBefore);
       awaitWithinThreshold(fs, 10);
       Map<String, Integer> after = racksPerBlock(fs);
@@ -161,15 +171,14 @@ class ReplicaKitBalancerIT {
   }
 
   /**
-   * Automated triggering: started as a service before anyone asks for balancing, it sees the utilization spread
-   * pass its trigger (the new rack joined empty) and balances by itself.
+   * Automated triggering: started as a service before anyone asks for balancing, it sees nodes beyond the
+   * threshold (the new rack joined empty) and balances by itself.
    */
   @Test
-  void asService_balancesByItself_whenTheSpreadPassesTheTrigger() throws Exception {
+  void asService_balancesByItself_whenANodeIsBeyondTheThreshold() throws Exception {
     Configuration conf = conf();
     try (MiniDFSCluster cluster = grownCluster(conf)) {
       Configuration client = new Configuration(cluster.getConfiguration(0));
-      client.set("replicakit.balancer.trigger.std.pct", "5");
       client.set("replicakit.balancer.trigger.interval", "1000");
       ByteArrayOutputStream out = new ByteArrayOutputStream();
       Thread service = new Thread(() -> {
@@ -197,20 +206,41 @@ class ReplicaKitBalancerIT {
     }
   }
 
+  /**
+   * The two refusals of HDFS's Balancer on an unbalanced cluster: another balancer holds the lock (-4, its message),
+   * and an upgrade is not finalized (-7: the DataNodes keep what a move deletes, so nothing would be freed); no
+   * block moves.
+   */
   @Test
-  void aSecondInstance_getsHdfsBalancersMessageAndExitCode() throws Exception {
+  void anotherBalancerRunning_orAnUnfinishedUpgrade_getHdfsBalancersMessagesAndExitCodes() throws Exception {
     Configuration conf = conf();
-    try (MiniDFSCluster cluster = grownCluster(conf);
-        FSDataOutputStream lock = cluster.getFileSystem().create(new Path("/system/balancer.id"))) {
-      lock.hflush(); // another balancer holds the lock file open
+    try (MiniDFSCluster cluster = grownCluster(conf)) {
+      DistributedFileSystem fs = cluster.getFileSystem();
       Configuration client = new Configuration(cluster.getConfiguration(0));
-      int hdfs = HdfsBalancerCli.run(client, "-threshold", "10");
       ByteArrayOutputStream out = new ByteArrayOutputStream();
-      int ours = ToolRunner.run(client, new BalancerTool(new PrintStream(out, true, StandardCharsets.UTF_8)),
-          new String[] {"-threshold", "10"});
+      try (FSDataOutputStream lock = fs.create(LOCK)) {
+        lock.hflush(); // another balancer holds the lock file open
+        int hdfs = HdfsBalancerCli.run(client, "-threshold", "10");
+        int ours = ToolRunner.run(client, new BalancerTool(new PrintStream(out, true, StandardCharsets.UTF_8)),
+            new String[] {"-threshold", "10"});
+        assertEquals(hdfs, ours);
+        assertEquals(-4, ours, "IO_EXCEPTION, as HDFS's Balancer exits");
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("Another Balancer is running"), out.toString());
+      }
+      fs.delete(LOCK, false);
+
+      fs.setSafeMode(SafeModeAction.ENTER); // a NameNode without HA saves its image to prepare
+      fs.rollingUpgrade(HdfsConstants.RollingUpgradeAction.PREPARE);
+      fs.setSafeMode(SafeModeAction.LEAVE);
+      ByteArrayOutputStream err = new ByteArrayOutputStream();
+      int hdfs = HdfsBalancerCli.run(client, "-threshold", "10");
+      int ours = ToolRunner.run(client, new BalancerTool(System.out, new PrintStream(err, true,
+          StandardCharsets.UTF_8)), new String[] {"-threshold", "10"});
       assertEquals(hdfs, ours);
-      assertEquals(-4, ours, "IO_EXCEPTION, as HDFS's Balancer exits");
-      assertTrue(out.toString(StandardCharsets.UTF_8).contains("Another Balancer is running"), out.toString());
+      assertEquals(-7, ours, "UNFINALIZED_UPGRADE, as HDFS's Balancer exits");
+      assertTrue(err.toString(StandardCharsets.UTF_8).contains("upgrade is not finalized"), err.toString());
+      // a move to the empty new rack would give its block a third rack
+      assertTrue(racksPerBlock(fs).values().stream().allMatch(r -> r == 2), "a block moved during the upgrade");
     }
   }
 
