@@ -63,7 +63,9 @@ public final class BalancedCore extends PolicyCore {
     DatanodeDescriptor inRack = best(map, rack, excluded, type);
     DatanodeDescriptor elsewhere = best(map, "~" + rack, excluded, type);
     boolean keep = choice.keepWriterRack(pct(inRack), pct(elsewhere));
-    metrics().writerRack(keep);
+    if (inRack != null) { // a rack without a candidate (a gateway's, all excluded) trades nothing
+      metrics().writerRack(keep);
+    }
     return keep ? inRack : elsewhere;
   }
 

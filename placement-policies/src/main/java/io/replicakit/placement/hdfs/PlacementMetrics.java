@@ -9,13 +9,14 @@ import java.util.concurrent.atomic.LongAdder;
 import org.apache.hadoop.metrics2.MetricsCollector;
 import org.apache.hadoop.metrics2.MetricsInfo;
 import org.apache.hadoop.metrics2.MetricsSource;
+import org.apache.hadoop.metrics2.MetricsSystem;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.metrics2.lib.Interns;
 
 /**
  * One policy's metrics2 source ({@code ReplicaKitPlacementBalanced}, {@code ReplicaKitPlacementStateAware}; hence
  * JMX): choices made, choices left to HDFS after a fault, the writer-rack decisions and the replicas picked for
- * deletion. Registered at the first decision, not at construction: tools build policies only to ask
+ * deletion. Registered after the first decision, not at construction: tools build policies only to ask
  * {@code verifyBlockPlacement}, and would otherwise leave a source behind for each.
  */
 public final class PlacementMetrics implements MetricsSource {
@@ -36,6 +37,8 @@ public final class PlacementMetrics implements MetricsSource {
   private final LongAdder traded = new LongAdder();
   private final LongAdder deletions = new LongAdder();
   private volatile boolean registered;
+  /** The name the source got, once registered. */
+  private volatile String registeredAs;
 
   /** @param name the source's name, e.g. {@code ReplicaKitPlacementBalanced} */
   public PlacementMetrics(String name, String description) {
@@ -78,14 +81,31 @@ public final class PlacementMetrics implements MetricsSource {
       synchronized (this) {
         if (!registered) {
           registered = true;
-          try {
-            MetricsRegistration.register(record.name(), record.description(), this);
-          } catch (RuntimeException | LinkageError e) {
-            // no metrics system in this process (a tool), or one this Hadoop cannot link: the counters still
-            // count, and a placement decision (which may run under the namesystem's write lock) never fails for it
-          }
+          Thread t = new Thread(this::registerNow, "replicakit-placement-metrics-" + record.name());
+          t.setDaemon(true);
+          t.start();
         }
       }
+    }
+  }
+
+  /**
+   * Registers the source, on a thread of its own: a decision may run under the namesystem's write lock (excess
+   * replicas chosen at a lease recovery, with the lease manager's monitor held too), and registering takes the
+   * metrics system's monitor, which its timer holds while it samples the NameNode's own sources (some of which
+   * take the lease manager's monitor): registering from the decision could deadlock the NameNode. A source of
+   * the same name left by an earlier policy (the NameNode reconfigured {@code dfs.block.replicator.classname},
+   * which builds a new policy) is replaced, so that JMX shows the policy that decides.
+   */
+  private void registerNow() {
+    try {
+      MetricsSystem ms = DefaultMetricsSystem.instance();
+      if (ms.getSource(record.name()) instanceof PlacementMetrics) {
+        ms.unregisterSource(record.name());
+      }
+      registeredAs = MetricsRegistration.register(record.name(), record.description(), this);
+    } catch (RuntimeException | LinkageError e) {
+      // no metrics system in this process (a tool), or one this Hadoop cannot link: the counters still count
     }
   }
 
@@ -99,8 +119,8 @@ public final class PlacementMetrics implements MetricsSource {
         .addCounter(DELETIONS, deletions.sum());
   }
 
-  /** Whether the source is registered (after the first decision). */
-  boolean registered() {
-    return registered && DefaultMetricsSystem.instance() != null;
+  /** The name the source is registered under (shortly after the first decision), or null. */
+  String registeredAs() {
+    return registeredAs;
   }
 }

@@ -98,8 +98,9 @@ public abstract class PolicyCore {
       if (count == 0) {
         return null;
       }
-      metrics.choice();
-      return nodes[count == 1 ? 0 : pick(nodes, count, type)];
+      DatanodeDescriptor chosen = nodes[count == 1 ? 0 : pick(nodes, count, type)];
+      metrics.choice(); // after the pick: a pick that fails is a fallback, not a choice
+      return chosen;
     } catch (Throwable t) { // an Error too: HDFS places this replica
       fault("choosing a target", t);
       return hdfs.get();

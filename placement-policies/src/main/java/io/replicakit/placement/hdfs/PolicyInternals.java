@@ -79,6 +79,7 @@ final class PolicyInternals {
           "MetricsRecordBuilder MetricsCollector.addRecord(MetricsInfo)",
           "MetricsRecordBuilder MetricsRecordBuilder.addCounter(MetricsInfo, long)",
           "MetricsRecordBuilder MetricsRecordBuilder.setContext(String)",
+          "MetricsSource MetricsSystem.getSource(String)",
           "MetricsSystem DefaultMetricsSystem.instance()",
           "NetworkTopology BlockPlacementPolicyDefault.clusterMap",
           "NetworkTopology BlockPlacementPolicyRackFaultTolerant.clusterMap",
@@ -101,6 +102,7 @@ final class PolicyInternals {
           "int BlockPlacementPolicyDefault.tolerateHeartbeatMultiplier",
           "int BlockPlacementPolicyRackFaultTolerant.tolerateHeartbeatMultiplier",
           "int DatanodeDescriptor.getXceiverCount()",
+          "int NetworkTopology.getDistanceByPath(Node, Node)",
           "int NetworkTopology.getNumOfLeaves()",
           "java.util.concurrent.locks.ReadWriteLock NetworkTopology.netlock",
           "long BlockPlacementPolicyDefault.heartbeatInterval",
@@ -116,7 +118,8 @@ final class PolicyInternals {
           "void BlockPlacementPolicyDefault.setExcludeSlowNodesEnabled(boolean)",
           "void BlockPlacementPolicyDefault.setMinBlocksForWrite(int)",
           "void Configurable.setConf(Configuration)",
-          "void MetricsSource.getMetrics(MetricsCollector, boolean)")
+          "void MetricsSource.getMetrics(MetricsCollector, boolean)",
+          "void MetricsSystem.unregisterSource(String)")
       .build();
 
   private PolicyInternals() {}

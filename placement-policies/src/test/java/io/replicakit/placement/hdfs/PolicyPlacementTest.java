@@ -9,11 +9,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.replicakit.placement.analysis.PlacementPolicies;
 import io.replicakit.placement.config.PlacementConfig;
+import io.replicakit.placement.policy.BalancedBlockPlacementPolicy;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.Random;
 import org.apache.hadoop.hdfs.server.blockmanagement.BlockPlacementPolicyDefault;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeStorageInfo;
 import org.apache.hadoop.net.Node;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -52,7 +55,7 @@ class PolicyPlacementTest {
       for (int block = 0; block < 60; block++) {
         int replication = 1 + random.nextInt(Math.min(4, nodeCount));
         DatanodeStorageInfo[] targets = cluster.write(ours, writer, replication);
-        String where = policy + "/" + rule + " on " + java.util.Arrays.toString(racks) + ", block " + block;
+        String where = policy + "/" + rule + " on " + Arrays.toString(racks) + ", block " + block;
         assertEquals(replication, targets.length, where);
         assertTrue(hdfs.verifyBlockPlacement(SimCluster.locations(targets), replication)
             .isPlacementPolicySatisfied(), where);
@@ -107,6 +110,43 @@ class PolicyPlacementTest {
     if (minInWriterRack == 0) {
       assertTrue(inWriterRack < 750, "r1 is the fullest rack; blocks with a replica there: " + inWriterRack);
     }
+  }
+
+  /**
+   * When {@code balanced} sends an off-cluster writer's first replica to another rack and the other two to the
+   * writer's (the writer's rack emptier), the pipeline starts in the writer's rack: the block crosses racks once,
+   * as under HDFS's rule, not twice (writer, other rack, back).
+   */
+  @Test
+  void firstReplicaOutOfTheWritersRack_pipelineStartsInTheWritersRack_andCrossesRacksOnce() throws Exception {
+    SimCluster cluster = paperCluster();
+    cluster.nodes.subList(3, 10).forEach(n -> cluster.setUsed(n, n.getCapacity() / 2)); // r1 empty, the rest half
+    BlockPlacementPolicyDefault policy = cluster.policy(className("balanced"),
+        Map.of(PlacementConfig.WRITER_RACK_TOLERANCE.name(), "0"));
+    int traded = 0;
+    for (int block = 0; block < 200; block++) {
+      DatanodeStorageInfo[] targets = cluster.write(policy, SimCluster.client("/r1"), 3);
+      long inWritersRack = Arrays.stream(targets)
+          .filter(t -> t.getDatanodeDescriptor().getNetworkLocation().equals("/r1")).count();
+      if (inWritersRack == 2) {
+        traded++;
+        String pipeline = Arrays.toString(Arrays.stream(targets)
+            .map(t -> t.getDatanodeDescriptor().getNetworkLocation()).toArray());
+        assertEquals("[/r1, /r1, " + targets[2].getDatanodeDescriptor().getNetworkLocation() + "]", pipeline);
+      }
+    }
+    assertTrue(traded > 100, "blocks with two replicas in the writer's rack: " + traded);
+  }
+
+  /** A writer on a gateway rack without DataNodes has no rack to trade: none of its blocks counts as traded. */
+  @Test
+  void writerOnARackWithoutDataNodes_countsNoWriterRackTrade() throws Exception {
+    SimCluster cluster = paperCluster();
+    BlockPlacementPolicyDefault policy = cluster.policy(className("balanced"), Map.of());
+    for (int block = 0; block < 20; block++) {
+      cluster.write(policy, SimCluster.client("/gateway"), 3);
+    }
+    assertEquals(0, ((BalancedBlockPlacementPolicy) policy).metrics().writerRackTraded());
   }
 
   private static double sigmaAfterLoad(String policy, Map<String, String> settings) throws Exception {

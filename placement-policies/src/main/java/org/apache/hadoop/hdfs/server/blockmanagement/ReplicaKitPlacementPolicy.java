@@ -76,24 +76,60 @@ public abstract class ReplicaKitPlacementPolicy extends BlockPlacementPolicyDefa
   public DatanodeStorageInfo[] chooseTarget(String srcPath, int numOfReplicas, Node writer,
       List<DatanodeStorageInfo> chosen, boolean returnChosenNodes, Set<Node> excludedNodes, long blocksize,
       BlockStoragePolicy storagePolicy, EnumSet<AddBlockFlag> flags) {
-    return report(delegate.chooseTarget(srcPath, numOfReplicas, writer, chosen, returnChosenNodes, excludedNodes,
-        blocksize, storagePolicy, flags), returnChosenNodes ? chosen : List.of());
+    return report(pipelineFrom(chosen.isEmpty() ? writer : null, delegate.chooseTarget(srcPath, numOfReplicas,
+        writer, chosen, returnChosenNodes, excludedNodes, blocksize, storagePolicy, flags)),
+        returnChosenNodes ? chosen : List.of());
   }
 
   @Override
   DatanodeStorageInfo[] chooseTarget(String src, int numOfReplicas, Node writer, Set<Node> excludedNodes,
       long blocksize, List<DatanodeDescriptor> favoredNodes, BlockStoragePolicy storagePolicy,
       EnumSet<AddBlockFlag> flags) {
-    return report(delegate.chooseTarget(src, numOfReplicas, writer, excludedNodes, blocksize, favoredNodes,
-        storagePolicy, flags), List.of());
+    return report(pipelineFrom(writer, delegate.chooseTarget(src, numOfReplicas, writer, excludedNodes, blocksize,
+        favoredNodes, storagePolicy, flags)), List.of());
   }
 
   @Override
   public DatanodeStorageInfo[] chooseTarget(String srcPath, int numOfReplicas, Node writer,
       List<DatanodeStorageInfo> chosen, boolean returnChosenNodes, Set<Node> excludedNodes, long blocksize,
       BlockStoragePolicy storagePolicy, EnumSet<AddBlockFlag> flags, EnumMap<StorageType, Integer> storageTypes) {
-    return report(delegate.chooseTarget(srcPath, numOfReplicas, writer, chosen, returnChosenNodes, excludedNodes,
-        blocksize, storagePolicy, flags, storageTypes), returnChosenNodes ? chosen : List.of());
+    return report(pipelineFrom(chosen.isEmpty() ? writer : null, delegate.chooseTarget(srcPath, numOfReplicas,
+        writer, chosen, returnChosenNodes, excludedNodes, blocksize, storagePolicy, flags, storageTypes)),
+        returnChosenNodes ? chosen : List.of());
+  }
+
+  /**
+   * The targets in pipeline order from an off-cluster {@code writer}, when the first replica went out of the
+   * writer's rack. HDFS orders a pipeline from the first replica's node when the writer is no DataNode
+   * ({@code getPipeline} after {@code chooseTargetInOrder}); its own rule puts that replica in the writer's rack, so
+   * the block crosses racks once. {@code balanced} may send the first replica to another rack and the next two to
+   * the writer's (placement paper §5's rack balance): ordered from that replica the block would cross racks twice
+   * (writer, other rack, writer's rack); ordered from the writer, greedily nearest-next as HDFS orders, once.
+   * Unchanged when the first target is in the writer's rack, so HDFS's order stands wherever its rule held, and
+   * for a pipeline being repaired (targets chosen before: the caller passes a null writer).
+   */
+  static DatanodeStorageInfo[] pipelineFrom(Node writer, DatanodeStorageInfo[] targets) {
+    if (writer == null || writer instanceof DatanodeDescriptor || targets.length < 2
+        || writer.getNetworkLocation().equals(targets[0].getDatanodeDescriptor().getNetworkLocation())) {
+      return targets;
+    }
+    Node from = writer;
+    for (int i = 0; i < targets.length; i++) {
+      int nearest = i;
+      int distance = NetworkTopology.getDistanceByPath(from, targets[i].getDatanodeDescriptor());
+      for (int j = i + 1; j < targets.length; j++) {
+        int d = NetworkTopology.getDistanceByPath(from, targets[j].getDatanodeDescriptor());
+        if (d < distance) {
+          distance = d;
+          nearest = j;
+        }
+      }
+      DatanodeStorageInfo next = targets[nearest];
+      targets[nearest] = targets[i];
+      targets[i] = next;
+      from = next.getDatanodeDescriptor();
+    }
+    return targets;
   }
 
   /** Reports the new targets: those the caller had chosen before and asked back are not new placements. */
