@@ -64,7 +64,8 @@ public final class FanOutOutputStream extends OutputStream implements Syncable {
   private final boolean syncBlock;
   /** Told of each packet sent, as HDFS's {@code DataStreamer} tells it (a MapReduce task's liveness); may be null. */
   private final Progressable progress;
-  private final List<DatanodeInfo> excluded = new ArrayList<>();
+  /** Nodes a block of this file could not be set up on, each for HDFS's expiry; asked of the NameNode not to use. */
+  private final ExcludedNodes excluded;
   /** Every node dropped from this file's blocks: never offered again as a replacement. */
   private final List<DatanodeInfo> failed = new ArrayList<>();
   private int bufLen;
@@ -98,6 +99,7 @@ public final class FanOutOutputStream extends OutputStream implements Syncable {
     this.blockSize = file.blockSize();
     this.syncBlock = file.syncBlock();
     this.checksum = checksum;
+    this.excluded = session.excludedNodes();
     int chunk = checksum.getBytesPerChecksum();
     int body = session.packetSize() - PacketHeader.PKT_MAX_HEADER_LEN;
     int chunksPerPacket = Math.max(1, body / (chunk + checksum.getChecksumSize()));
@@ -244,7 +246,7 @@ public final class FanOutOutputStream extends OutputStream implements Syncable {
   private void startBlock() throws IOException {
     int tries = session.blockWriteRetries() + 1;
     while (true) {
-      LocatedBlock lb = session.nameNode().addBlock(src, fileId, previous, excluded.toArray(new DatanodeInfo[0]),
+      LocatedBlock lb = session.nameNode().addBlock(src, fileId, previous, excluded.current(),
           file.addBlockFlags());
       BlockTargets t = BlockTargets.of(lb);
       ExtendedBlock b = lb.getBlock();

@@ -241,6 +241,7 @@ public final class WriteInternals {
           "int PipelineAck.combineHeader(PipelineAck.ECN, DataTransferProtos.Status)",
           "int PipelineAck.getHeaderFlag(int)",
           "javax.net.SocketFactory NetUtils.getSocketFactory(Configuration, Class)",
+          "long DfsClientConf.getExcludedNodesCacheExpiry()",
           "long ExtendedBlock.getGenerationStamp()",
           "long ExtendedBlock.getNumBytes()",
           "long HdfsFileStatus.getBlockSize()",

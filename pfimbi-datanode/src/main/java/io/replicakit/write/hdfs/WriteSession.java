@@ -24,6 +24,7 @@ import org.apache.hadoop.hdfs.client.impl.DfsClientConf;
 import org.apache.hadoop.hdfs.protocol.HdfsFileStatus;
 import org.apache.hadoop.util.DataChecksum;
 import org.apache.hadoop.util.Progressable;
+import org.apache.hadoop.util.Time;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,6 +45,7 @@ public final class WriteSession implements AutoCloseable {
   private final int packetSize;
   private final int maxRecoveries;
   private final int blockWriteRetries;
+  private final long excludedNodesExpiryMs;
   private final DataNodeReplacement replacement;
   private final Set<FanOutOutputStream> open = ConcurrentHashMap.newKeySet();
   private ScheduledExecutorService renewer;
@@ -60,6 +62,7 @@ public final class WriteSession implements AutoCloseable {
     this.packetSize = dfsConf.getWritePacketSize();
     this.maxRecoveries = Math.toIntExact(WriteConfig.MAX_RECOVERIES.get(conf));
     this.blockWriteRetries = dfsConf.getNumBlockWriteRetry();
+    this.excludedNodesExpiryMs = dfsConf.getExcludedNodesCacheExpiry();
     this.replacement = new DataNodeReplacement(conf, nameNode, connector, packetSize);
   }
 
@@ -121,6 +124,14 @@ public final class WriteSession implements AutoCloseable {
 
   int blockWriteRetries() {
     return blockWriteRetries;
+  }
+
+  /**
+   * A new stream's excluded nodes: each for {@code dfs.client.write.exclude.nodes.cache.expiry.interval.millis},
+   * on the monotonic clock, as HDFS's stream keeps them.
+   */
+  ExcludedNodes excludedNodes() {
+    return new ExcludedNodes(excludedNodesExpiryMs, Time::monotonicNow);
   }
 
   /** HDFS's replace-datanode-on-failure, for this session's streams. */
