@@ -11,6 +11,7 @@ import io.replicakit.balancer.hdfs.Iteration;
 import io.replicakit.balancer.plan.Trigger;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.text.DateFormat;
@@ -21,7 +22,11 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.HdfsConfiguration;
+import org.apache.hadoop.net.NetUtils;
+import org.apache.hadoop.security.SecurityUtil;
+import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.util.StringUtils;
 import org.apache.hadoop.util.Time;
 import org.apache.hadoop.util.Tool;
@@ -88,6 +93,7 @@ public final class BalancerTool extends Configured implements Tool {
     long start = Time.monotonicNow();
     try {
       DispatcherSettings settings = DispatcherSettings.from(getConf(), arguments.thresholdPct());
+      loginFromKeytab(getConf());
       return arguments.asService() ? serve(arguments, settings) : balance(arguments, settings).code();
     } catch (IllegalArgumentException e) {
       out.println(e + ".  Exiting ...");
@@ -98,6 +104,24 @@ public final class BalancerTool extends Configured implements Tool {
     } finally {
       out.format("%-24s ", DateFormat.getDateTimeInstance().format(new Date()));
       out.println("Balancing took " + StringUtils.formatTime(Time.monotonicNow() - start));
+    }
+  }
+
+  /**
+   * As HDFS's Balancer ({@code checkKeytabAndInit}): with {@code dfs.balancer.keytab.enabled}, logs in from
+   * {@code dfs.balancer.keytab.file} as {@code dfs.balancer.kerberos.principal} ({@code _HOST}: the host of
+   * {@code dfs.balancer.address}), so that a secure cluster's balancer, {@code -asService} above all, does not live
+   * on a ticket cache that expires; Hadoop's IPC logs in again from the keytab when the ticket runs out.
+   */
+  private static void loginFromKeytab(Configuration conf) throws IOException {
+    if (conf.getBoolean(DFSConfigKeys.DFS_BALANCER_KEYTAB_ENABLED_KEY,
+        DFSConfigKeys.DFS_BALANCER_KEYTAB_ENABLED_DEFAULT)) {
+      LOG.info("Keytab is configured, will login using keytab.");
+      UserGroupInformation.setConfiguration(conf);
+      InetSocketAddress address = NetUtils.createSocketAddr(conf.get(DFSConfigKeys.DFS_BALANCER_ADDRESS_KEY,
+          DFSConfigKeys.DFS_BALANCER_ADDRESS_DEFAULT), 0, DFSConfigKeys.DFS_BALANCER_ADDRESS_KEY);
+      SecurityUtil.login(conf, DFSConfigKeys.DFS_BALANCER_KEYTAB_FILE_KEY,
+          DFSConfigKeys.DFS_BALANCER_KERBEROS_PRINCIPAL_KEY, address.getHostName());
     }
   }
 
