@@ -8,6 +8,7 @@ import io.replicakit.balancer.config.BalancerConfig;
 import io.replicakit.balancer.hdfs.DispatcherAdaptor;
 import io.replicakit.balancer.hdfs.DispatcherSettings;
 import io.replicakit.balancer.hdfs.Iteration;
+import io.replicakit.balancer.plan.RoundGate;
 import io.replicakit.balancer.plan.Trigger;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -101,6 +102,10 @@ public final class BalancerTool extends Configured implements Tool {
     } catch (IOException e) {
       out.println(e + ".  Exiting ...");
       return Iteration.Status.IO_EXCEPTION.code();
+    } catch (InterruptedException e) { // as HDFS's Balancer: exit code -6, not an exception (exit code 1)
+      out.println(e + ".  Exiting ...");
+      Thread.currentThread().interrupt();
+      return Iteration.Status.INTERRUPTED.code();
     } finally {
       out.format("%-24s ", DateFormat.getDateTimeInstance().format(new Date()));
       out.println("Balancing took " + StringUtils.formatTime(Time.monotonicNow() - start));
@@ -202,23 +207,30 @@ public final class BalancerTool extends Configured implements Tool {
   }
 
   /**
-   * Automated triggering: every interval, checks whether a round would move something ({@link Trigger}) and
-   * balances when it would; runs until interrupted. Another balancer holding the lock is waited out, not counted
-   * as a failure: HDFS's own balancer may run longer than the retries' intervals.
+   * Automated triggering: every interval, checks whether a node is beyond the threshold ({@link Trigger}) and
+   * balances when one is, unless the last round could not balance the cluster and HDFS's service interval has not
+   * passed since ({@link RoundGate}); runs until interrupted. Another balancer holding the lock is waited out, not
+   * counted as a failure: HDFS's own balancer may run longer than the retries' intervals.
    */
   private int serve(Arguments arguments, DispatcherSettings settings) throws IOException, InterruptedException {
     Configuration conf = getConf();
     DispatcherSettings.Service service = DispatcherSettings.service(conf);
     Trigger trigger = new Trigger(arguments.thresholdPct(), service.triggerStdPct());
+    RoundGate gate = new RoundGate(service.pauseAfterUnbalancedMs());
     int retries = service.retries();
     int failures = 0;
     while (!Thread.currentThread().isInterrupted()) {
       try {
         Trigger.Check check = trigger.check(DispatcherAdaptor.inServiceUnits(conf));
         String spread = String.format(java.util.Locale.ROOT, "%.2f", check.spreadPct());
-        if (check.balance()) {
+        if (check.balance() && gate.mayStart(Time.monotonicNow())) {
           LOG.info("Beyond the threshold: {}; utilization sigma {} %: balancing", check.beyondThreshold(), spread);
-          LOG.info("Balancing round ended: {}", balance(arguments, settings));
+          Iteration.Status ended = balance(arguments, settings);
+          gate.roundEnded(ended == Iteration.Status.SUCCESS, Time.monotonicNow());
+          LOG.info("Balancing round ended: {}", ended);
+        } else if (check.balance()) {
+          LOG.debug("Beyond the threshold: {}; the last round could not balance: the next waits {} ms after it",
+              check.beyondThreshold(), service.pauseAfterUnbalancedMs());
         } else {
           LOG.debug("{} units beyond the threshold, utilization sigma {} %: nothing to do",
               check.beyondThreshold().size(), spread);

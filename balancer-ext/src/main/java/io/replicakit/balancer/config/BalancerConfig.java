@@ -23,14 +23,13 @@ public final class BalancerConfig {
       .doc("A DataNode whose busiest volume is busier than this (heartbeat metrics) is neither source nor target "
           + "of a move in this iteration. Nodes without fresh metrics take part. 100 turns the check off.");
 
-  /** Five points: between the paper's post-balancing spread (6-9 %) and what a 10 % threshold leaves. */
+  /** Zero: the threshold alone decides, as it decides what an iteration moves; a spread is an optional extra. */
   public static final ConfigKey<Double> TRIGGER_STD = ConfigKey.number(PREFIX + "trigger.std.pct", 0, 0, 100)
       .unit("%").readBy("balancer")
       .doc("`balancer -asService`: a round starts when some DataNode's storage is further than `-threshold` from "
-          + "the mean utilization of its storage type (when a round would move something), checked every "
-          + "`replicakit.balancer.trigger.interval`, and the standard deviation of the DataNodes' utilization "
-          + "also exceeds this many percentage points. 0: no condition besides the threshold. (Until session 53 "
-          + "the deviation alone decided, from 5 points.)");
+          + "the mean utilization of its storage type, checked every `replicakit.balancer.trigger.interval`, and "
+          + "the standard deviation of the DataNodes' utilization also exceeds this many percentage points. 0: no "
+          + "condition besides the threshold. (Until session 53 the deviation alone decided, from 5 points.)");
 
   public static final ConfigKey<Long> TRIGGER_INTERVAL = ConfigKey.durationMs(PREFIX + "trigger.interval", 60_000,
       1_000, 86_400_000).readBy("balancer")

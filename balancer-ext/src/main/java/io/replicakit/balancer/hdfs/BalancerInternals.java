@@ -86,11 +86,11 @@ final class BalancerInternals {
           "void Dispatcher.shutdownNow()",
           "DFSClient DistributedFileSystem.getClient()",
           "DatanodeStorageReport[] DFSClient.getDatanodeStorageReport(HdfsConstants.DatanodeReportType)",
-          "FileSystem FileSystem.get(URI, Configuration)",
+          "DistributedFileSystem NameNodeConnector.getDistributedFileSystem()",
           "FileSystem FileSystem.newInstance(Configuration)",
           "HdfsConstants.DatanodeReportType HdfsConstants.DatanodeReportType.LIVE",
           "boolean DatanodeInfo.isInService()",
-          "boolean FileSystem.cancelDeleteOnExit(Path)",
+          "boolean DistributedFileSystem.cancelDeleteOnExit(Path)",
           "boolean NameNodeConnector.isUpgrading()",
           "void FileSystem.close()")
       .build();

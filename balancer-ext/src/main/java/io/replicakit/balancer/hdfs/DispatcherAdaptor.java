@@ -61,7 +61,6 @@ public final class DispatcherAdaptor implements java.io.Closeable {
   public static final int DEFAULT_MAX_IDLE_ITERATIONS = NameNodeConnector.DEFAULT_MAX_IDLE_ITERATIONS;
 
   private final NameNodeConnector nnc;
-  private final URI fs;
   private final org.apache.hadoop.fs.Path lockPath;
   private final Configuration conf;
   private final DispatcherSettings settings;
@@ -75,7 +74,6 @@ public final class DispatcherAdaptor implements java.io.Closeable {
       DispatcherSettings settings, RandomGenerator random, DispatcherAccess access) {
     this.access = access;
     this.nnc = nnc;
-    this.fs = fs;
     this.lockPath = lockPath;
     this.conf = conf;
     this.settings = settings;
@@ -134,15 +132,12 @@ public final class DispatcherAdaptor implements java.io.Closeable {
    * Releases the balancer lock. HDFS's connector also marks the lock file for deletion when its (cached) file
    * system closes, at the JVM's exit at the latest, and never unmarks it: a service that balanced once would then
    * delete, at its exit, the lock of another balancer started since, and a third could start beside that one. So
-   * the mark goes with the lock.
+   * the mark goes first, on the connector's own file system, then the lock.
    */
   @Override
   public void close() throws IOException {
-    try {
-      nnc.close();
-    } finally {
-      FileSystem.get(fs, conf).cancelDeleteOnExit(lockPath);
-    }
+    nnc.getDistributedFileSystem().cancelDeleteOnExit(lockPath);
+    nnc.close();
   }
 
   /** Runs one iteration: classify, plan, dispatch, wait for the moves. */

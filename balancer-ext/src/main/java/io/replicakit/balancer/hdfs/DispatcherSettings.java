@@ -59,14 +59,21 @@ public record DispatcherSettings(double thresholdPct, double busyMaxPct, long mo
   }
 
   /**
-   * What {@code -asService} reads: the utilization spread that starts a round, how often it is checked, and how
-   * many failed rounds in a row end the service ({@code dfs.balancer.service.retries.on.exception}, as HDFS's).
+   * What {@code -asService} reads: the spread a round needs besides a node beyond the threshold, how often the
+   * nodes are checked, the least time after a round that could not balance the cluster before the next
+   * ({@code dfs.balancer.service.interval}, HDFS's service period), and how many failed rounds in a row end the
+   * service ({@code dfs.balancer.service.retries.on.exception}, as HDFS's).
    */
-  public record Service(double triggerStdPct, long intervalMs, int retries) {}
+  public record Service(double triggerStdPct, long intervalMs, long pauseAfterUnbalancedMs, int retries) {}
 
   public static Service service(Configuration conf) {
     BalancerConfig.KEYS.requireValid(conf);
-    return new Service(BalancerConfig.TRIGGER_STD.get(conf), BalancerConfig.TRIGGER_INTERVAL.get(conf),
+    long pause = conf.getTimeDuration(DFSConfigKeys.DFS_BALANCER_SERVICE_INTERVAL_KEY,
+        DFSConfigKeys.DFS_BALANCER_SERVICE_INTERVAL_DEFAULT, TimeUnit.MILLISECONDS);
+    if (pause < 0) {
+      throw new IllegalArgumentException(DFSConfigKeys.DFS_BALANCER_SERVICE_INTERVAL_KEY + " = " + pause + " ms < 0");
+    }
+    return new Service(BalancerConfig.TRIGGER_STD.get(conf), BalancerConfig.TRIGGER_INTERVAL.get(conf), pause,
         conf.getInt(DFSConfigKeys.DFS_BALANCER_SERVICE_RETRIES_ON_EXCEPTION,
             DFSConfigKeys.DFS_BALANCER_SERVICE_RETRIES_ON_EXCEPTION_DEFAULT));
   }

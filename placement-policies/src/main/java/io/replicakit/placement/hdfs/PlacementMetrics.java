@@ -81,9 +81,13 @@ public final class PlacementMetrics implements MetricsSource {
       synchronized (this) {
         if (!registered) {
           registered = true;
-          Thread t = new Thread(this::registerNow, "replicakit-placement-metrics-" + record.name());
-          t.setDaemon(true);
-          t.start();
+          try {
+            Thread t = new Thread(this::registerNow, "replicakit-placement-metrics-" + record.name());
+            t.setDaemon(true);
+            t.start();
+          } catch (RuntimeException | Error e) {
+            // no thread to be had (memory): the source stays unregistered, and the decision goes on
+          }
         }
       }
     }
@@ -95,13 +99,14 @@ public final class PlacementMetrics implements MetricsSource {
    * metrics system's monitor, which its timer holds while it samples the NameNode's own sources (some of which
    * take the lease manager's monitor): registering from the decision could deadlock the NameNode. A source of
    * the same name left by an earlier policy (the NameNode reconfigured {@code dfs.block.replicator.classname},
-   * which builds a new policy) is replaced, so that JMX shows the policy that decides.
+   * which builds a new policy) is replaced, so that JMX shows the policy that decides; in mini-cluster mode
+   * (several NameNodes in one JVM) Hadoop gives the new source a name of its own instead.
    */
   private void registerNow() {
     try {
       MetricsSystem ms = DefaultMetricsSystem.instance();
-      if (ms.getSource(record.name()) instanceof PlacementMetrics) {
-        ms.unregisterSource(record.name());
+      if (!DefaultMetricsSystem.inMiniClusterMode() && ms.getSource(record.name()) instanceof PlacementMetrics) {
+        ms.unregisterSource(record.name()); // in mini-cluster mode Hadoop renames instead: several NameNodes, one JVM
       }
       registeredAs = MetricsRegistration.register(record.name(), record.description(), this);
     } catch (RuntimeException | LinkageError e) {

@@ -97,6 +97,7 @@ final class PolicyInternals {
           "boolean BlockPlacementPolicyDefault.getExcludeSlowNodesEnabled()",
           "boolean BlockPlacementPolicyDefault.isMovable(Collection, DatanodeInfo, DatanodeInfo)",
           "boolean DatanodeDescriptor.hasStorageType(StorageType)",
+          "boolean DefaultMetricsSystem.inMiniClusterMode()",
           "boolean NetworkTopology.contains(Node)",
           "int BlockPlacementPolicyDefault.getMinBlocksForWrite()",
           "int BlockPlacementPolicyDefault.tolerateHeartbeatMultiplier",

@@ -30,6 +30,16 @@ class PlacementMetricsTest {
    */
   @Test
   void policyBuiltAgain_replacesTheEarlierPolicysSource() throws Exception {
+    boolean mini = DefaultMetricsSystem.inMiniClusterMode();
+    DefaultMetricsSystem.setMiniClusterMode(false); // a NameNode's process: one source per name
+    try {
+      rebuiltPolicy_replacesTheSource();
+    } finally {
+      DefaultMetricsSystem.setMiniClusterMode(mini);
+    }
+  }
+
+  private static void rebuiltPolicy_replacesTheSource() throws Exception {
     PlacementMetrics first = new PlacementMetrics(NAME, "test");
     first.choice();
     await(() -> first.registeredAs() != null);
