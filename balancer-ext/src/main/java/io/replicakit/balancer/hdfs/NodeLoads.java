@@ -10,7 +10,6 @@ import io.replicakit.metrics.proto.SystemMetricsProtos.NodeStateProto;
 import io.replicakit.metrics.proto.SystemMetricsProtos.VolumeMetricsProto;
 import io.replicakit.metrics.query.MetricsQuery;
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.util.HashMap;
 import java.util.Map;
@@ -40,8 +39,7 @@ public final class NodeLoads {
   /** Busy percent of the busiest volume per DataNode UUID, fresh samples only; empty when unavailable. */
   public Map<String, Double> busyPct() {
     try {
-      InetSocketAddress server = MetricsQuery.serverFor(nameNode, conf);
-      return busiest(MetricsQuery.listNodes(conf, server));
+      return busiest(MetricsQuery.listNodes(conf, MetricsQuery.serversFor(nameNode, conf)));
     } catch (IOException | RuntimeException e) {
       WARN.warn(LOG, "Node load unknown (heartbeat metrics not reachable at the NameNode); moves are chosen "
           + "without it", e);

@@ -48,7 +48,7 @@ final class RegistryWait {
   static List<NodeState> await(Cluster cluster, List<String> uuids, long sinceMs, Predicate<NodeState> condition,
       Duration timeout) throws InterruptedException, TimeoutException {
     Configuration conf = cluster.clientConf(ClientPlacement.offCluster());
-    InetSocketAddress server = MetricsQuery.serverFor(cluster.uri(), conf);
+    InetSocketAddress server = MetricsQuery.serversFor(cluster.uri(), conf).get(0);
     long deadline = System.nanoTime() + timeout.toNanos();
     while (true) {
       Map<String, NodeState> fresh = fresh(conf, server);

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.net.NetUtils;
@@ -53,17 +54,17 @@ public final class MetricsTool extends Configured implements Tool {
         return 2;
       }
     }
-    InetSocketAddress address;
+    List<InetSocketAddress> servers;
     try {
-      address = server != null
-          ? NetUtils.createSocketAddr(server)
-          : MetricsQuery.serverFor(FileSystem.getDefaultUri(getConf()), getConf());
+      servers = server != null
+          ? List.of(NetUtils.createSocketAddr(server))
+          : MetricsQuery.serversFor(FileSystem.getDefaultUri(getConf()), getConf());
     } catch (IllegalArgumentException e) {
       out.println("metrics: " + e.getMessage());
       out.println(USAGE);
       return 2;
     }
-    out.print(NodeTable.format(MetricsQuery.listNodes(getConf(), address)));
+    out.print(NodeTable.format(MetricsQuery.listNodes(getConf(), servers)));
     out.flush();
     return 0;
   }
