@@ -17,7 +17,6 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.retry.RetryPolicies;
 import org.apache.hadoop.ipc.ProtobufRpcEngine2;
 import org.apache.hadoop.ipc.RPC;
-import org.apache.hadoop.net.NetUtils;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.thirdparty.protobuf.ServiceException;
 
@@ -47,7 +46,7 @@ public final class MetricsClient implements Closeable {
     RPC.setProtocolEngine(rpcConf, DatanodeMetricsProtocolPB.class, ProtobufRpcEngine2.class);
     RPC.setProtocolEngine(rpcConf, MetricsQueryProtocolPB.class, ProtobufRpcEngine2.class);
     UserGroupInformation user = UserGroupInformation.getCurrentUser();
-    SocketFactory sockets = NetUtils.getDefaultSocketFactory(rpcConf);
+    SocketFactory sockets = OneConnectAttempt.socketFactory(rpcConf);
     DatanodeMetricsProtocolPB report = RPC.getProtocolProxy(DatanodeMetricsProtocolPB.class,
         RPC.getProtocolVersion(DatanodeMetricsProtocolPB.class), address, user, rpcConf, sockets, timeoutMs,
         RetryPolicies.TRY_ONCE_THEN_FAIL).getProxy();

@@ -303,7 +303,14 @@ public final class ReplicationManager<P> implements AutoCloseable {
    */
   private void fetch(Holdings.Reserved next) {
     BlockAvailable notice = next.notice();
-    if (storedHere(notice)) {
+    boolean stored;
+    try {
+      stored = storedHere(notice);
+    } catch (Error e) { // its credit back, as for a failed fetch (until session 53 an Error here kept it for good)
+      dropFailed(next, "checking for a stored replica failed: " + e);
+      throw e;
+    }
+    if (stored) {
       alreadyStored.incrementAndGet();
       forwardIfDownstream(holdings.release(next.credit(), notice));
       return;
@@ -313,14 +320,19 @@ public final class ReplicationManager<P> implements AutoCloseable {
       fetched.incrementAndGet();
       holdings.buffered(next, data);
     } catch (Throwable t) {
-      fetchFailures.incrementAndGet();
-      String reason = "fetch from " + notice.source() + " failed: " + t;
-      // Recorded before the release: a new notice for the block, accepted once it is released, forgets the failure.
-      failedBlocks.record(notice.blockPoolId(), notice.blockId(), reason);
-      holdings.release(next.credit(), notice);
-      fetchLog.warn(LOG, "Pfimbi " + storageType + ": block " + notice.blockId() + ": " + reason, null);
+      dropFailed(next, "fetch from " + notice.source() + " failed: " + t);
       rethrowError(t);
     }
+  }
+
+  /** Drops a block whose fetch failed: counted, reported with {@code reason}, its credit given back. */
+  private void dropFailed(Holdings.Reserved next, String reason) {
+    BlockAvailable notice = next.notice();
+    fetchFailures.incrementAndGet();
+    // Recorded before the release: a new notice for the block, accepted once it is released, forgets the failure.
+    failedBlocks.record(notice.blockPoolId(), notice.blockId(), reason);
+    holdings.release(next.credit(), notice);
+    fetchLog.warn(LOG, "Pfimbi " + storageType + ": block " + notice.blockId() + ": " + reason, null);
   }
 
   private static void rethrowError(Throwable t) {

@@ -24,6 +24,12 @@ public final class NoticeCodec {
    */
   public static final int MAX_PIPELINE = 32;
   public static final int MAX_FLOW_LENGTH = 64;
+  /**
+   * Longest DataNode UUID, IP address and host name in a notice: a DNS name has at most 253 characters, an IPv6
+   * address at most 45, HDFS's UUIDs 36. Without a bound one notice could approach the request limit (about 270 KB),
+   * and a full queue of them gigabytes of heap (until session 53).
+   */
+  static final int MAX_NODE_FIELD_LENGTH = 255;
 
   /** A decoded notice, or why it was refused. */
   public record Decoded(Optional<BlockAvailable> notice, String problem) {
@@ -119,6 +125,10 @@ public final class NoticeCodec {
   private static String refProblem(DataNodeRefProto r) {
     if (r.getDatanodeUuid().isBlank() || r.getIpAddr().isBlank()) {
       return "missing DataNode UUID or IP address";
+    }
+    if (r.getDatanodeUuid().length() > MAX_NODE_FIELD_LENGTH || r.getIpAddr().length() > MAX_NODE_FIELD_LENGTH
+        || r.getHostName().length() > MAX_NODE_FIELD_LENGTH) {
+      return "DataNode UUID, IP address or host name longer than " + MAX_NODE_FIELD_LENGTH + " characters";
     }
     if (r.getXferPort() < 1 || r.getXferPort() > 65535) {
       return "transfer port " + r.getXferPort() + " outside 1..65535";

@@ -153,7 +153,7 @@ public final class RmClient implements AutoCloseable {
       return p;
     }
     InetSocketAddress address = NetUtils.createSocketAddr(ipAddr, port);
-    SocketFactory sockets = NetUtils.getDefaultSocketFactory(conf);
+    SocketFactory sockets = OneConnectAttempt.socketFactory(conf);
     p = RPC.getProtocolProxy(ReplicationManagerProtocolPB.class,
         RPC.getProtocolVersion(ReplicationManagerProtocolPB.class), address, user,
         conf, sockets, timeoutMs, RetryPolicies.TRY_ONCE_THEN_FAIL).getProxy();

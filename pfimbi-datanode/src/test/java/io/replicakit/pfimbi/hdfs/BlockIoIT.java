@@ -11,18 +11,22 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.replicakit.testbed.net.SilentHost;
 import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.function.BooleanSupplier;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.CommonConfigurationKeysPublic;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.StorageType;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.hdfs.protocol.DatanodeID;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.apache.hadoop.hdfs.protocol.LocatedBlock;
@@ -69,6 +73,7 @@ class BlockIoIT {
     conf.setBoolean(DFSConfigKeys.DFS_ENCRYPT_DATA_TRANSFER_KEY, true);
     conf.setLong(DFSConfigKeys.DFS_HEARTBEAT_INTERVAL_KEY, 1);
     conf.setLong(DFSConfigKeys.DFS_NAMENODE_REDUNDANCY_INTERVAL_SECONDS_KEY, 3600);
+    conf.setInt(CommonConfigurationKeysPublic.IPC_CLIENT_CONNECT_TIMEOUT_KEY, 200); // see sourceThatNeverAnswers_*
     StorageType[][] types = new StorageType[3][];
     Arrays.fill(types, new StorageType[] {StorageType.DISK, StorageType.SSD});
     cluster = new MiniDFSCluster.Builder(conf, dir.toFile())
@@ -224,6 +229,28 @@ class BlockIoIT {
     LOG.info("write on stopped DataNode ({} ms): {}", ms(t0), causes(e));
     IOException f = assertThrows(IOException.class, () -> fromHolder.fetch(lb.getBlock(), stoppedInfo));
     LOG.info("fetch from stopped DataNode: {}", causes(f));
+  }
+
+  /**
+   * A source DataNode that never answers (powered off) fails the replica-length call after one connect attempt: with
+   * the DataNode's own IPC settings Hadoop retried it 45 times (here 45 × 200 ms; 15 minutes at the defaults), with
+   * the storage type's one fetcher waiting (until session 53).
+   */
+  @Test
+  @Order(4)
+  void sourceThatNeverAnswers_failsTheLengthCallAfterOneConnectAttempt() throws Exception {
+    org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path("/blockio/silent-source");
+    write(file, 1000, 11);
+    LocatedBlock lb = blocks(file).get(0);
+    BlockIo io = new BlockIo(notHolding(single(lb)));
+    try (SilentHost silent = SilentHost.open()) {
+      InetSocketAddress at = silent.address();
+      DatanodeInfo source = new DatanodeInfo.DatanodeInfoBuilder().setNodeID(new DatanodeID(
+          at.getAddress().getHostAddress(), "silent", "silent-uuid", 1, 1, 1, at.getPort())).build();
+      long t0 = System.nanoTime();
+      assertThrows(IOException.class, () -> io.replicaLength(lb.getBlock(), source));
+      assertTrue(ms(t0) < 5_000, "the call took " + ms(t0) + " ms"); // one 200 ms attempt, not 45
+    }
   }
 
   // ---------------------------------------------------------------------------------------------------------------

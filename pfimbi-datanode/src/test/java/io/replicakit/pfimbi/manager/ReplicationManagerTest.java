@@ -397,6 +397,20 @@ class ReplicationManagerTest {
     assertTrue(failedIds(rm).get(1L).contains("OutOfMemoryError"), failedIds(rm).toString());
   }
 
+  /** An Error while checking for a stored replica gives the block's credit back, as a failed fetch does. */
+  @Test
+  void anErrorCheckingForAStoredReplica_givesTheCreditBack_andTheBlockIsReportedFailed() {
+    start(1, 0);
+    activity(IDLE);
+    transfers.errorStored.add(1L);
+    assertAccepted(rm.accept(notice(1, 2)));
+    await(() -> rm.status().faults() == 1, "the Error is counted");
+    assertAccepted(rm.accept(notice(2, 2)));
+    await(() -> rm.status().written() == 1, "block 2 got the one credit: block 1's came back");
+    assertEquals(0, rm.status().bufferedBytes());
+    assertTrue(failedIds(rm).get(1L).contains("AssertionError"), failedIds(rm).toString());
+  }
+
   @Test
   void anErrorInAWrite_isCounted_theWriterSurvives_andTheBlockIsReportedFailed() {
     start(2, 0);
@@ -645,6 +659,7 @@ class ReplicationManagerTest {
     final Set<Long> failWrite = ConcurrentHashMap.newKeySet();
     final Set<Long> errorFetch = ConcurrentHashMap.newKeySet();
     final Set<Long> errorWrite = ConcurrentHashMap.newKeySet();
+    final Set<Long> errorStored = ConcurrentHashMap.newKeySet();
     /** Blocks this DataNode stores already. */
     final Set<Long> storedHere = ConcurrentHashMap.newKeySet();
     /** Blocks another writer stores here once they have been fetched. */
@@ -686,6 +701,9 @@ class ReplicationManagerTest {
 
     @Override
     public boolean stored(BlockAvailable n) {
+      if (errorStored.contains(n.blockId())) {
+        throw new AssertionError("injected");
+      }
       return storedHere.contains(n.blockId());
     }
 

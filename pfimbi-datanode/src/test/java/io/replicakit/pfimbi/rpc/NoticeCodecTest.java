@@ -150,6 +150,14 @@ class NoticeCodecTest {
     assertRefused(valid(b -> b.setSource(NoticeCodec.toProto(SOURCE).toBuilder().setIpAddr(""))), "IP address");
   }
 
+  /** A notice's node fields are bounded, so that a full queue of notices stays small. */
+  @Test
+  void hugeHostNameOrUuid_isRefused_inSourceAndDownstream() {
+    String huge = "h".repeat(200_000);
+    assertRefused(valid(b -> b.setSource(NoticeCodec.toProto(SOURCE).toBuilder().setHostName(huge))), "host name");
+    assertRefused(valid(b -> b.setSource(NoticeCodec.toProto(SOURCE).toBuilder().setDatanodeUuid(huge))), "UUID");
+  }
+
   @Test
   void blankBlockPool_isRefused() {
     assertRefused(valid(b -> b.setBlockPoolId(" ")), "block pool");
