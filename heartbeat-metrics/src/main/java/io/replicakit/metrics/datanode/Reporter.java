@@ -75,7 +75,8 @@ public final class Reporter {
   private final ThrottledLog oversizedLog;
   private long sourceErrorsSeen;
   private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-  private final long epoch;
+  /** When this reporter's samples started: its wall clock at start, or when that clock went back below it. */
+  private volatile long epoch;
   private long sequence;
   private final AtomicLong samples = new AtomicLong();
   private final AtomicLong sent = new AtomicLong();
@@ -131,8 +132,16 @@ public final class Reporter {
     if (uuid.isEmpty()) {
       return; // not registered yet: the reading still primes the rate counters for the next round
     }
-    SystemSample sample = new SystemSample(uuid, epoch, sequence++, wallMs.getAsLong(), intervalMs,
-        reading.host(), reading.volumes());
+    long now = wallMs.getAsLong();
+    if (now < epoch) {
+      // The wall clock was set back past the start (NTP correcting a clock that was fast when the DataNode started):
+      // a new epoch, or every sample kept a start in the future, which the NameNode refuses for up to the error.
+      LOG.info("Wall clock set back {} ms before this reporter's start: new epoch", epoch - now);
+      epoch = now;
+      sequence = 0;
+    }
+    SystemSample sample = new SystemSample(uuid, epoch, sequence++, now, intervalMs, reading.host(),
+        reading.volumes());
     DatanodeSystemMetricsProto proto = codec.toProto(sample);
     lastMessageBytes = proto.getSerializedSize();
     if (lastMessageBytes > maxMessageBytes) {

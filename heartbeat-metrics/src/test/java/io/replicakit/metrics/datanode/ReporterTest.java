@@ -195,6 +195,28 @@ class ReporterTest {
     assertTrue(got.get(0).getVolumes(0).hasReadKbPerSec());
   }
 
+  /**
+   * A DataNode started with its clock an hour fast, then set right (NTP): the samples start a new epoch at the
+   * corrected time, instead of keeping a start an hour ahead of the NameNode's clock, which it refuses.
+   */
+  @Test
+  void wallClockSetBackBelowTheStart_startsANewEpoch_fromSequenceZero() {
+    node.uuid = UUID;
+    Reporter r = reporter(NN1);
+    roundAt(r, 0);
+    roundAt(r, 1_000);
+    wall.addAndGet(-3_600_000);
+    roundAt(r, 2_000);
+    roundAt(r, 3_000);
+
+    List<DatanodeSystemMetricsProto> got = channels.server(NN1).received;
+    long corrected = START_WALL + 2_000 - 3_600_000;
+    assertEquals(List.of(START_WALL, START_WALL, corrected, corrected),
+        got.stream().map(DatanodeSystemMetricsProto::getEpoch).toList());
+    assertEquals(List.of(0L, 1L, 0L, 1L), got.stream().map(DatanodeSystemMetricsProto::getSequence).toList());
+    assertEquals(corrected, r.epoch());
+  }
+
   @Test
   void sequenceIncreasesByOnePerRound_andEpochIsConstant() {
     node.uuid = UUID;
