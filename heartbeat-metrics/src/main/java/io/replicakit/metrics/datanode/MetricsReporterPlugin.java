@@ -23,6 +23,7 @@ import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -131,14 +132,29 @@ public final class MetricsReporterPlugin implements ServicePlugin {
     return new SourceSettings(conf::getTrimmed);
   }
 
+  /**
+   * The warning for a fixed server host on a DataNode of several NameNodes (HA): one key names both the NameNodes'
+   * bind address and the DataNodes' target, so only that host's NameNode gets samples (the other cannot even bind
+   * it), and after a failover the active NameNode has none: consumers fall back to HDFS's choices unseen.
+   */
+  static Optional<String> fixedHostWithSeveralNameNodes(String host, int nameNodes) {
+    return nameNodes > 1
+        ? Optional.of(MetricsConfig.SERVER_ADDRESS_KEY + " names the host " + host + ", but this DataNode "
+            + "reports to " + nameNodes + " NameNodes: only " + host + " gets samples, and after a failover the "
+            + "active NameNode may have none. A wildcard host (0.0.0.0:PORT) reports to every NameNode's host.")
+        : Optional.empty();
+  }
+
   /** A fixed host, or the host of every NameNode (HA: all of them), each with the plugin's port. */
   private static List<InetSocketAddress> servers(ReporterSettings settings, DataNodeAdaptor dataNode)
       throws IOException {
+    List<InetSocketAddress> nameNodes = dataNode.nameNodes();
     if (!settings.serverHost().isEmpty()) {
+      fixedHostWithSeveralNameNodes(settings.serverHost(), nameNodes.size()).ifPresent(LOG::warn);
       return List.of(InetSocketAddress.createUnresolved(settings.serverHost(), settings.serverPort()));
     }
     Set<InetSocketAddress> servers = new LinkedHashSet<>();
-    for (InetSocketAddress nn : dataNode.nameNodes()) {
+    for (InetSocketAddress nn : nameNodes) {
       servers.add(InetSocketAddress.createUnresolved(nn.getHostString(), settings.serverPort()));
     }
     if (servers.isEmpty()) {
