@@ -27,6 +27,13 @@ import org.apache.hadoop.thirdparty.protobuf.InvalidProtocolBufferException;
  */
 public final class MetricsCodec {
 
+  /**
+   * Volumes one sample may carry: far more than any DataNode has (HDFS's own limit is the disks a host holds), so
+   * that one entry of the NameNode's registry stays small; until session 53 only the message size bounded them
+   * (about 5,900 minimal volumes in 64 KB, 1 MB of heap).
+   */
+  public static final int MAX_VOLUMES = 1024;
+
   /** DataNode UUIDs are UUID strings; storage IDs are {@code DS-<uuid>}. Both are bounded to keep keys small. */
   private static final Pattern ID = Pattern.compile("[A-Za-z0-9._:-]{1,128}");
   /** Device names end up in logs, JMX and tables: printable, bounded. */
@@ -114,6 +121,10 @@ public final class MetricsCodec {
   }
 
   private static List<VolumeMetrics> volumes(List<VolumeMetricsProto> protos, List<String> problems) {
+    if (protos.size() > MAX_VOLUMES) {
+      problems.add(protos.size() + " volumes, more than the " + MAX_VOLUMES + " a DataNode may report");
+      return List.of();
+    }
     List<VolumeMetrics> volumes = new ArrayList<>(protos.size());
     Set<String> seen = new HashSet<>();
     for (VolumeMetricsProto v : protos) {

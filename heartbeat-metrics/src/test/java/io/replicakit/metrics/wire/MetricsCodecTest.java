@@ -62,6 +62,18 @@ class MetricsCodecTest {
     return b.buildPartial();
   }
 
+  /** One registry entry stays small: a sample of more volumes than any DataNode has is refused, not stored. */
+  @Test
+  void moreVolumesThanADataNodeMayReport_isInvalid() {
+    DatanodeSystemMetricsProto.Builder b = valid().toBuilder();
+    for (int i = b.getVolumesCount(); i <= MetricsCodec.MAX_VOLUMES; i++) {
+      b.addVolumes(b.getVolumes(0).toBuilder().setStorageId("DS-" + i).setDevice(""));
+    }
+    Decoded d = new MetricsCodec(1 << 20).decode(b.build().toByteArray());
+    assertEquals(Rejection.INVALID, d.rejection(), d.detail());
+    assertTrue(d.detail().contains("volumes, more than"), d.detail());
+  }
+
   /** Both entry points (raw bytes and an already parsed message) must agree on the rejection. */
   private void assertRejected(Rejection expected, DatanodeSystemMetricsProto proto) {
     Decoded parsed = codec.fromProto(proto);
