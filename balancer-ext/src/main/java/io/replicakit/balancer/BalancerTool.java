@@ -262,8 +262,15 @@ public final class BalancerTool extends Configured implements Tool {
     return failures + 1;
   }
 
-  public static void main(String[] args) throws Exception {
-    int code = ToolRunner.run(new HdfsConfiguration(), new BalancerTool(), args);
+  /** As HDFS's {@code Balancer.main}: an exception that escapes the run exits with -1 (a JVM's default is 1). */
+  public static void main(String[] args) {
+    int code;
+    try {
+      code = ToolRunner.run(new HdfsConfiguration(), new BalancerTool(), args);
+    } catch (Throwable e) {
+      LOG.error("Exiting balancer due an exception", e);
+      code = -1;
+    }
     System.exit(code);
   }
 }

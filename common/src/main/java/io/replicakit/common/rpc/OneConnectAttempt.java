@@ -14,7 +14,7 @@ import org.apache.hadoop.net.NetUtils;
 
 /**
  * The IPC client settings of a side channel that owns its retry schedule: one connection attempt, no longer than a
- * call may take.
+ * call may take, whether it times out, is refused or finds no route.
  *
  * <p>Why a retry policy is not enough: Hadoop's IPC client retries a connect that times out
  * {@code ipc.client.connect.max.retries.on.timeouts} times (45) of {@code ipc.client.connect.timeout} (20 s)
@@ -32,6 +32,9 @@ public final class OneConnectAttempt {
   public static Configuration of(Configuration conf, int timeoutMs) {
     Configuration bounded = new Configuration(conf);
     bounded.setInt(CommonConfigurationKeysPublic.IPC_CLIENT_CONNECT_MAX_RETRIES_ON_SOCKET_TIMEOUTS_KEY, 0);
+    // and no retry of a refused or unroutable connect, for proxies made without a retry policy of their own (HDFS's
+    // ClientDatanodeProtocol proxy: Hadoop's default policy retries ipc.client.connect.max.retries times, 1 s apart)
+    bounded.setInt(CommonConfigurationKeysPublic.IPC_CLIENT_CONNECT_MAX_RETRIES_KEY, 0);
     if (timeoutMs > 0) {
       bounded.setInt(CommonConfigurationKeysPublic.IPC_CLIENT_CONNECT_TIMEOUT_KEY, Math.min(timeoutMs,
           conf.getInt(CommonConfigurationKeysPublic.IPC_CLIENT_CONNECT_TIMEOUT_KEY,

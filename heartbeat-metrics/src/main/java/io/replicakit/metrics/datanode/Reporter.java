@@ -75,7 +75,9 @@ public final class Reporter {
   private final ThrottledLog oversizedLog;
   private long sourceErrorsSeen;
   private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-  /** When this reporter's samples started: its wall clock at start, or when that clock went back below it. */
+  /** How far the wall clock must go back past the start for a new epoch: well inside the NameNode's 5 minutes. */
+  static final long NEW_EPOCH_STEP_MS = 60_000;
+  /** When this reporter's samples started: its wall clock at start, or when that clock went back far below it. */
   private volatile long epoch;
   private long sequence;
   private final AtomicLong samples = new AtomicLong();
@@ -133,9 +135,11 @@ public final class Reporter {
       return; // not registered yet: the reading still primes the rate counters for the next round
     }
     long now = wallMs.getAsLong();
-    if (now < epoch) {
+    if (epoch - now > NEW_EPOCH_STEP_MS) {
       // The wall clock was set back past the start (NTP correcting a clock that was fast when the DataNode started):
       // a new epoch, or every sample kept a start in the future, which the NameNode refuses for up to the error.
+      // Not for a small step (a boot-time correction of seconds): the NameNode tolerates that much, and a new,
+      // older epoch would be refused as out of order until the held sample went stale.
       LOG.info("Wall clock set back {} ms before this reporter's start: new epoch", epoch - now);
       epoch = now;
       sequence = 0;

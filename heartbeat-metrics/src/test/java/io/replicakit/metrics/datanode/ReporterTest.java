@@ -205,15 +205,17 @@ class ReporterTest {
     Reporter r = reporter(NN1);
     roundAt(r, 0);
     roundAt(r, 1_000);
-    wall.addAndGet(-3_600_000);
+    wall.addAndGet(-3_000); // a boot-time step of seconds: the NameNode tolerates it, the epoch stays
     roundAt(r, 2_000);
+    wall.addAndGet(-3_600_000);
     roundAt(r, 3_000);
+    roundAt(r, 4_000);
 
     List<DatanodeSystemMetricsProto> got = channels.server(NN1).received;
-    long corrected = START_WALL + 2_000 - 3_600_000;
-    assertEquals(List.of(START_WALL, START_WALL, corrected, corrected),
+    long corrected = START_WALL + 3_000 - 3_000 - 3_600_000;
+    assertEquals(List.of(START_WALL, START_WALL, START_WALL, corrected, corrected),
         got.stream().map(DatanodeSystemMetricsProto::getEpoch).toList());
-    assertEquals(List.of(0L, 1L, 0L, 1L), got.stream().map(DatanodeSystemMetricsProto::getSequence).toList());
+    assertEquals(List.of(0L, 1L, 2L, 0L, 1L), got.stream().map(DatanodeSystemMetricsProto::getSequence).toList());
     assertEquals(corrected, r.epoch());
   }
 

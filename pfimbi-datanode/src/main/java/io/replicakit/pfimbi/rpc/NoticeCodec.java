@@ -25,9 +25,9 @@ public final class NoticeCodec {
   public static final int MAX_PIPELINE = 32;
   public static final int MAX_FLOW_LENGTH = 64;
   /**
-   * Longest DataNode UUID, IP address and host name in a notice: a DNS name has at most 253 characters, an IPv6
-   * address at most 45, HDFS's UUIDs 36. Without a bound one notice could approach the request limit (about 270 KB),
-   * and a full queue of them gigabytes of heap (until session 53).
+   * Longest block pool ID, DataNode UUID, IP address and host name in a notice: a DNS name has at most 253
+   * characters, an IPv6 address at most 45, HDFS's UUIDs 36, its block pool IDs about 50. Without a bound one notice
+   * could approach the request limit (about 270 KB), and a full queue of them gigabytes of heap (until session 53).
    */
   static final int MAX_NODE_FIELD_LENGTH = 255;
 
@@ -91,6 +91,9 @@ public final class NoticeCodec {
   private static String problem(BlockAvailableProto p) {
     if (p.getBlockPoolId().isBlank()) {
       return "empty block pool ID";
+    }
+    if (p.getBlockPoolId().length() > MAX_NODE_FIELD_LENGTH) {
+      return "block pool ID longer than " + MAX_NODE_FIELD_LENGTH + " characters";
     }
     if (p.getNumBytes() < 0 || p.getGenerationStamp() < 0) {
       return "negative block length or generation stamp";

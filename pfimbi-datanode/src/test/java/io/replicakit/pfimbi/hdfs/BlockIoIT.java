@@ -232,9 +232,10 @@ class BlockIoIT {
   }
 
   /**
-   * A source DataNode that never answers (powered off) fails the replica-length call after one connect attempt: with
-   * the DataNode's own IPC settings Hadoop retried it 45 times (here 45 × 200 ms; 15 minutes at the defaults), with
-   * the storage type's one fetcher waiting (until session 53).
+   * A source DataNode that never answers (powered off) or refuses (its process gone) fails the replica-length call
+   * after one connect attempt: with the DataNode's own IPC settings Hadoop retried a timed-out connect 45 times
+   * (here 45 × 200 ms; 15 minutes at the defaults) and a refused one 10 times a second apart, with the storage
+   * type's one fetcher waiting (until session 53).
    */
   @Test
   @Order(4)
@@ -251,6 +252,16 @@ class BlockIoIT {
       assertThrows(IOException.class, () -> io.replicaLength(lb.getBlock(), source));
       assertTrue(ms(t0) < 5_000, "the call took " + ms(t0) + " ms"); // one 200 ms attempt, not 45
     }
+    // a source whose process is gone refuses the connect: one attempt, not Hadoop's default ten, a second apart
+    int closedPort;
+    try (java.net.ServerSocket probe = new java.net.ServerSocket(0)) {
+      closedPort = probe.getLocalPort();
+    }
+    DatanodeInfo gone = new DatanodeInfo.DatanodeInfoBuilder().setNodeID(new DatanodeID("127.0.0.1", "gone",
+        "gone-uuid", 1, 1, 1, closedPort)).build();
+    long t1 = System.nanoTime();
+    assertThrows(IOException.class, () -> io.replicaLength(lb.getBlock(), gone));
+    assertTrue(ms(t1) < 5_000, "the refused call took " + ms(t1) + " ms");
   }
 
   // ---------------------------------------------------------------------------------------------------------------

@@ -152,10 +152,11 @@ class NoticeCodecTest {
 
   /** A notice's node fields are bounded, so that a full queue of notices stays small. */
   @Test
-  void hugeHostNameOrUuid_isRefused_inSourceAndDownstream() {
+  void hugeHostNameUuidOrBlockPool_isRefused() {
     String huge = "h".repeat(200_000);
     assertRefused(valid(b -> b.setSource(NoticeCodec.toProto(SOURCE).toBuilder().setHostName(huge))), "host name");
     assertRefused(valid(b -> b.setSource(NoticeCodec.toProto(SOURCE).toBuilder().setDatanodeUuid(huge))), "UUID");
+    assertRefused(valid(b -> b.setBlockPoolId(huge)), "block pool");
   }
 
   @Test
