@@ -42,8 +42,8 @@ import org.slf4j.LoggerFactory;
  * ({@code /system/balancer.id}), so it never runs beside another balancer of either kind. What differs is the
  * choice of moves (rack diversity and node load, {@code io.replicakit.balancer.plan}) and {@code -asService}:
  * HDFS's service balances on a fixed schedule; this one checks every
- * {@code replicakit.balancer.trigger.interval} whether a round would move something ({@link Trigger}: a node
- * beyond the threshold) and balances only then (automated triggering, the placement paper's §6 future work).
+ * {@code replicakit.balancer.trigger.interval} whether a node is beyond the threshold ({@link Trigger}) and
+ * balances only then (automated triggering, the placement paper's §6 future work).
  */
 public final class BalancerTool extends Configured implements Tool {
 

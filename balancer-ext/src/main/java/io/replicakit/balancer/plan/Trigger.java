@@ -8,9 +8,10 @@ import java.util.List;
 
 /**
  * When {@code balancer -asService} starts a round (automated triggering, the placement paper's §6 future work):
- * when a round would move something, that is when some storage unit lies further than the balancer's threshold
- * from the mean utilization of its storage type, as an iteration classifies it ({@link Classification}), and,
- * if asked, the spread of the units' utilization exceeds a minimum besides.
+ * when some storage unit lies further than the balancer's threshold from the mean utilization of its storage type,
+ * as an iteration classifies it ({@link Classification}), the only case in which an iteration has bytes to move,
+ * and, if asked, the spread of the units' utilization exceeds a minimum besides. Whether a move is then possible
+ * (a pair of units, a block whose racks it keeps) only the round finds out ({@link RoundGate}).
  *
  * <p>Why not the spread alone (the rule until session 53): a cluster balanced to a 10-point threshold can keep a
  * spread above 5 points (half the nodes at +8, half at −8: σ 8), so every check started a round that found nothing
