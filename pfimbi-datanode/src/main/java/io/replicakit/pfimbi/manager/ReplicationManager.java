@@ -11,6 +11,7 @@ import io.replicakit.pfimbi.flow.FlowRegulator;
 import io.replicakit.pfimbi.flow.FlushDecision;
 import io.replicakit.pfimbi.flow.ForegroundWindow;
 import io.replicakit.pfimbi.rpc.BlockAvailable;
+import io.replicakit.pfimbi.rpc.UnansweredHosts;
 import io.replicakit.pfimbi.sched.TwoLevelWfq;
 import java.io.IOException;
 import java.util.Map;
@@ -143,6 +144,8 @@ public final class ReplicationManager<P> implements AutoCloseable {
   private final AtomicLong writtenBytes = new AtomicLong();
   private final AtomicLong alreadyStored = new AtomicLong();
   private final ThrottledLog fetchLog;
+  /** Sources whose last fetch timed out: their queued blocks fail at once for a while instead of each waiting. */
+  private final UnansweredHosts silentSources;
   private final ThrottledLog writeLog;
   private final ThrottledLog forwardLog;
   private final ThrottledLog spaceLog;
@@ -185,6 +188,7 @@ public final class ReplicationManager<P> implements AutoCloseable {
     this.failedBlocks = new FailedBlocks(limits.failedKept());
     this.holdings = new Holdings(storageType, scheduler, buffer, limits.maxQueued(), failedBlocks);
     this.fetchLog = throttledLog();
+    this.silentSources = new UnansweredHosts(UnansweredHosts.SKIP_MS, limits.monotonicMs());
     this.writeLog = throttledLog();
     this.forwardLog = throttledLog();
     this.spaceLog = throttledLog();
@@ -315,13 +319,35 @@ public final class ReplicationManager<P> implements AutoCloseable {
       forwardIfDownstream(holdings.release(next.credit(), notice));
       return;
     }
+    String source = notice.source().ipAddr();
+    Optional<String> silent = silentSources.skipReason(source);
+    if (silent.isPresent()) {
+      dropFailed(next, "not fetched from " + notice.source() + ": " + silent.get());
+      return;
+    }
     try {
       P data = transfers.fetch(notice);
+      silentSources.answered(source);
       fetched.incrementAndGet();
       holdings.buffered(next, data);
     } catch (Throwable t) {
+      noteSource(source, t);
       dropFailed(next, "fetch from " + notice.source() + " failed: " + t);
       rethrowError(t);
+    }
+  }
+
+  /**
+   * A source that timed out (powered off, cut off) is skipped for {@link UnansweredHosts#SKIP_MS}: each of its
+   * queued blocks would otherwise hold this storage type's one fetcher for a connect or read timeout (60 s at
+   * HDFS's defaults), every other flow waiting behind it, before failing anyway (until session 54). Any other
+   * failure came with an answer.
+   */
+  private void noteSource(String source, Throwable failure) {
+    if (UnansweredHosts.isUnanswered(failure)) {
+      silentSources.failed(source, failure);
+    } else {
+      silentSources.answered(source);
     }
   }
 

@@ -4,7 +4,6 @@
  */
 package io.replicakit.pfimbi.rpc;
 
-import java.io.IOException;
 import java.net.NoRouteToHostException;
 import java.net.SocketTimeoutException;
 import java.util.Map;
@@ -13,7 +12,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
 
 /**
- * Hosts whose last call timed out, not called again for a while.
+ * Hosts whose last call timed out, not called again for a while: Replication Managers a notice or poll is meant for
+ * ({@link RmClient}), and the sources a Replication Manager fetches blocks from ({@code manager.ReplicationManager}).
  *
  * <p>Why: a Replication Manager on a powered-off or cut-off host fails every call only after the call's timeout
  * (10 s), and both callers are sequential. An upstream DataNode forwards each stored block to the next node from
@@ -24,24 +24,30 @@ import java.util.function.LongSupplier;
  * idea as the HDFS client's excluded-nodes cache for writes
  * ({@code dfs.client.write.exclude.nodes.cache.expiry.interval.millis}).
  *
+ * <p>A source DataNode that stops answering costs a Replication Manager's one fetcher per storage type a connect or
+ * read timeout ({@code dfs.client.socket-timeout}, 60 s by default) for each of its queued blocks, during which no
+ * other flow's block is fetched; skipped, its blocks are reported failed at once and their files fall back.
+ *
  * <p>Only a timeout or an unreachable route marks a host: a refused connection (the DataNode process is down,
  * the host answers) or a refusal by the manager costs no wait. A host is called again once its skip ends, and a
  * call it answers clears it.
  */
-final class UnansweredHosts {
+public final class UnansweredHosts {
 
   /**
    * How long a host that timed out is skipped: HDFS's default stale-DataNode interval
    * ({@code dfs.namenode.stale.datanode.interval}, 30 s), after which HDFS itself treats a silent DataNode as
    * suspect. A host that stays silent costs at most one timeout per interval.
    */
-  static final long SKIP_MS = 30_000;
+  public static final long SKIP_MS = 30_000;
+
+  private static final int MAX_CAUSES = 8;
 
   private final long skipMs;
   private final LongSupplier monotonicMs;
   private final Map<String, Long> silentSince = new ConcurrentHashMap<>();
 
-  UnansweredHosts(long skipMs, LongSupplier monotonicMs) {
+  public UnansweredHosts(long skipMs, LongSupplier monotonicMs) {
     if (skipMs < 0) {
       throw new IllegalArgumentException("skipMs must be >= 0: " + skipMs);
     }
@@ -50,7 +56,7 @@ final class UnansweredHosts {
   }
 
   /** Why a call to {@code host} is not made now; empty when it should be tried. */
-  Optional<String> skipReason(String host) {
+  public Optional<String> skipReason(String host) {
     Long since = silentSince.get(host);
     if (since == null) {
       return Optional.empty();
@@ -65,22 +71,29 @@ final class UnansweredHosts {
   }
 
   /** Records the outcome of a failed call: a timeout or an unreachable route marks the host. */
-  void failed(String host, IOException failure) {
+  public void failed(String host, Throwable failure) {
     if (isUnanswered(failure)) {
       silentSince.put(host, monotonicMs.getAsLong());
     }
   }
 
   /** The host answered (even with a refusal): it is called as usual. */
-  void answered(String host) {
+  public void answered(String host) {
     silentSince.remove(host);
   }
 
   /**
    * A failure that cost the caller its wait: a connect or call timeout (Hadoop's {@code ConnectTimeoutException}
-   * is a {@link SocketTimeoutException}), or no route to the host.
+   * is a {@link SocketTimeoutException}), or no route to the host, thrown as it is or as the cause of what the
+   * caller sees (a few causes deep: a wrapped call failure).
    */
-  static boolean isUnanswered(IOException failure) {
-    return failure instanceof SocketTimeoutException || failure instanceof NoRouteToHostException;
+  public static boolean isUnanswered(Throwable failure) {
+    Throwable t = failure;
+    for (int depth = 0; t != null && depth < MAX_CAUSES; depth++, t = t.getCause()) {
+      if (t instanceof SocketTimeoutException || t instanceof NoRouteToHostException) {
+        return true;
+      }
+    }
+    return false;
   }
 }

@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.replicakit.pfimbi.rpc.UnansweredHosts;
 import io.replicakit.testbed.net.SilentHost;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -249,8 +250,10 @@ class BlockIoIT {
       DatanodeInfo source = new DatanodeInfo.DatanodeInfoBuilder().setNodeID(new DatanodeID(
           at.getAddress().getHostAddress(), "silent", "silent-uuid", 1, 1, 1, at.getPort())).build();
       long t0 = System.nanoTime();
-      assertThrows(IOException.class, () -> io.replicaLength(lb.getBlock(), source));
+      IOException silentFailure = assertThrows(IOException.class, () -> io.replicaLength(lb.getBlock(), source));
       assertTrue(ms(t0) < 5_000, "the call took " + ms(t0) + " ms"); // one 200 ms attempt, not 45
+      // what the Replication Manager sees: a timeout, so the source's other queued blocks are not tried for a while
+      assertTrue(UnansweredHosts.isUnanswered(silentFailure), causes(silentFailure));
     }
     // a source whose process is gone refuses the connect: one attempt, not Hadoop's default ten, a second apart
     int closedPort;
@@ -260,8 +263,9 @@ class BlockIoIT {
     DatanodeInfo gone = new DatanodeInfo.DatanodeInfoBuilder().setNodeID(new DatanodeID("127.0.0.1", "gone",
         "gone-uuid", 1, 1, 1, closedPort)).build();
     long t1 = System.nanoTime();
-    assertThrows(IOException.class, () -> io.replicaLength(lb.getBlock(), gone));
+    IOException refused = assertThrows(IOException.class, () -> io.replicaLength(lb.getBlock(), gone));
     assertTrue(ms(t1) < 5_000, "the refused call took " + ms(t1) + " ms");
+    assertFalse(UnansweredHosts.isUnanswered(refused), causes(refused)); // cost no wait: the next block is tried
   }
 
   // ---------------------------------------------------------------------------------------------------------------

@@ -15,9 +15,11 @@ import io.replicakit.pfimbi.flow.FlowRegulator;
 import io.replicakit.pfimbi.flow.ForegroundWindow;
 import io.replicakit.pfimbi.rpc.BlockAvailable;
 import io.replicakit.pfimbi.rpc.NodeRef;
+import io.replicakit.pfimbi.rpc.UnansweredHosts;
 import io.replicakit.pfimbi.sched.TwoLevelWfq;
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.net.SocketTimeoutException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -31,6 +33,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -48,6 +51,7 @@ class ReplicationManagerTest {
   private static final double IDLE = 0;
   private static final long BLOCK_BYTES = 1000;
   private static final NodeRef SOURCE = new NodeRef("dn1", "10.0.0.1", "host1", 9866, 9867, 9864, "DISK");
+  private static final NodeRef OTHER_SOURCE = new NodeRef("dn2", "10.0.0.2", "host2", 9866, 9867, 9864, "DISK");
   private static final NodeRef NEXT = new NodeRef("dn4", "10.0.0.4", "host4", 9866, 9867, 9864, "DISK");
 
   private final FakeTransfers transfers = new FakeTransfers();
@@ -217,6 +221,36 @@ class ReplicationManagerTest {
     assertEquals(0, s.bufferedBytes());
     assertEquals(List.of(2L), transfers.writeOrder);
     stays(forwarded::isEmpty, "a block never fetched is never forwarded");
+  }
+
+  /**
+   * A source that stopped answering: without the skip each queued block from it held the one fetcher for a connect
+   * or read timeout (60 s at HDFS's defaults) before failing, every other flow waiting (until session 54).
+   */
+  @Test
+  void sourceThatTimedOut_failsItsQueuedBlocksAtOnce_whileOtherSourcesAreFetched() {
+    AtomicLong now = new AtomicLong(1_000_000);
+    transfers.fetchGate = new CountDownLatch(1);
+    transfers.timeoutFetch.add(1L);
+    start(4, 0, new ReplicationManager.Limits(100, 16, ReplicationManager.SpaceProbe.UNLIMITED, 100, now::get));
+    activity(IDLE);
+    assertAccepted(rm.accept(notice(1, 2)));
+    await(() -> transfers.fetchOrder.size() == 1, "block 1's fetch under way");
+    assertAccepted(rm.accept(notice(2, 2)));
+    assertAccepted(rm.accept(notice(3, 2)));
+    assertAccepted(rm.accept(noticeFrom(OTHER_SOURCE, 4)));
+
+    transfers.fetchGate.countDown();
+    await(() -> rm.status().written() == 1, "the other source's block is stored");
+    assertEquals(List.of(1L, 4L), transfers.fetchOrder, "no fetch from the silent source after its timeout");
+    assertEquals(Set.of(1L, 2L, 3L), failedIds(rm).keySet());
+    assertTrue(failedIds(rm).get(2L).contains("not fetched from " + SOURCE), failedIds(rm).get(2L));
+    assertEquals(3, rm.status().failed());
+
+    now.addAndGet(UnansweredHosts.SKIP_MS);
+    assertAccepted(rm.accept(notice(5, 2)));
+    await(() -> rm.status().written() == 2, "the source is tried again once its skip is over");
+    assertEquals(List.of(1L, 4L, 5L), transfers.fetchOrder);
   }
 
   @Test
@@ -618,6 +652,10 @@ class ReplicationManagerTest {
         List.of(downstream));
   }
 
+  private static BlockAvailable noticeFrom(NodeRef source, long blockId) {
+    return new BlockAvailable("BP-1", blockId, 1, BLOCK_BYTES, source, "job", 1.0, 2, "DISK", List.of());
+  }
+
   private static void assertAccepted(Optional<String> refusal) {
     assertFalse(refusal.isPresent(), () -> "refused: " + refusal.orElse(""));
   }
@@ -656,6 +694,8 @@ class ReplicationManagerTest {
     final List<Long> writeOrder = Collections.synchronizedList(new ArrayList<>());
     final List<Long> synced = Collections.synchronizedList(new ArrayList<>());
     final Set<Long> failFetch = ConcurrentHashMap.newKeySet();
+    /** Blocks whose source never answers: the fetch times out. */
+    final Set<Long> timeoutFetch = ConcurrentHashMap.newKeySet();
     final Set<Long> failWrite = ConcurrentHashMap.newKeySet();
     final Set<Long> errorFetch = ConcurrentHashMap.newKeySet();
     final Set<Long> errorWrite = ConcurrentHashMap.newKeySet();
@@ -692,6 +732,10 @@ class ReplicationManagerTest {
       if (failFetch.contains(n.blockId())) {
         holding.decrementAndGet();
         throw new IOException("source gone");
+      }
+      if (timeoutFetch.contains(n.blockId())) {
+        holding.decrementAndGet();
+        throw new IOException("length call failed", new SocketTimeoutException("connect timed out"));
       }
       if (storedAfterFetch.contains(n.blockId())) {
         storedHere.add(n.blockId());

@@ -57,6 +57,12 @@ class UnansweredHostsTest {
   }
 
   @Test
+  void aTimeoutWrappedByTheCaller_marksTheHost() {
+    hosts.failed("10.0.0.5", new IOException("fetch failed", new ConnectTimeoutException("connect timed out")));
+    assertTrue(hosts.skipReason("10.0.0.5").isPresent());
+  }
+
+  @Test
   void anAnswer_clearsTheHost() {
     hosts.failed("10.0.0.5", new SocketTimeoutException("call timed out"));
     hosts.answered("10.0.0.5");
