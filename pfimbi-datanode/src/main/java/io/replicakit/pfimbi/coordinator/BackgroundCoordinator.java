@@ -9,6 +9,8 @@ import io.replicakit.pfimbi.config.CoordinationSettings;
 import io.replicakit.pfimbi.config.PfimbiConfig;
 import io.replicakit.pfimbi.coordinator.FileView.BlockView;
 import io.replicakit.pfimbi.rpc.BlockAvailable;
+import io.replicakit.pfimbi.rpc.FailureReport;
+import io.replicakit.pfimbi.rpc.ManagerAnswer;
 import io.replicakit.pfimbi.rpc.NodeRef;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -60,20 +62,21 @@ public final class BackgroundCoordinator {
   /** The Replication Managers' RPC, as the coordinator uses it. */
   public interface ReplicationManagers {
 
-    /** Sends a notice to the Replication Manager at {@code ipAddr}; empty when accepted, else why not. */
-    Optional<String> notify(String ipAddr, BlockAvailable notice) throws IOException;
+    /** Sends a notice to the Replication Manager at {@code ipAddr}: accepted or why not, and who answered. */
+    ManagerAnswer notify(String ipAddr, BlockAvailable notice) throws IOException;
 
     /**
      * The blocks of pool {@code blockPoolId} whose background copy the Replication Manager at {@code ipAddr}
-     * recently failed, with why.
+     * recently failed, with why, and who answered.
      */
-    Map<Long, String> recentFailures(String ipAddr, String blockPoolId) throws IOException;
+    FailureReport recentFailures(String ipAddr, String blockPoolId) throws IOException;
   }
 
   private final Namespace namespace;
   private final BlockService blocks;
   private final ReplicationManagers managers;
   private final FailureReports failureReports;
+  private final ManagerIncarnations incarnations = new ManagerIncarnations();
   private final LongSupplier clockMs;
   private final CoordinationSettings settings;
   private final Map<Long, Tracked> files = new LinkedHashMap<>();
@@ -103,7 +106,7 @@ public final class BackgroundCoordinator {
     this.namespace = namespace;
     this.blocks = blocks;
     this.managers = managers;
-    this.failureReports = new FailureReports(managers, blocks::blockPoolId);
+    this.failureReports = new FailureReports(managers, blocks::blockPoolId, incarnations);
     this.clockMs = clockMs;
     this.settings = settings;
     this.sweep = new SweepSchedule(new MarkedTreeSweep(listing), namespace, settings, counters);
@@ -404,7 +407,8 @@ public final class BackgroundCoordinator {
     int missing = tracked.spec.replication() - have;
     if (missing <= 0) {
       blocks.protect(block.blockId()); // keep the copies it has until the file is raised
-      tracked.started.put(block.blockId(), new Tracked.Started(clockMs.getAsLong(), List.of(), block.numBytes()));
+      tracked.started.put(block.blockId(), new Tracked.Started(clockMs.getAsLong(), List.of(), block.numBytes(),
+          incarnations.mark()));
       return true;
     }
     Optional<NodeRef> source = block.holders().isEmpty()
@@ -417,11 +421,15 @@ public final class BackgroundCoordinator {
       return false;
     }
     blocks.protect(block.blockId());
-    tracked.started.put(block.blockId(), new Tracked.Started(clockMs.getAsLong(), List.copyOf(targets),
-        block.numBytes()));
+    Tracked.Started started = new Tracked.Started(clockMs.getAsLong(), List.copyOf(targets), block.numBytes(),
+        incarnations.mark());
+    tracked.started.put(block.blockId(), started); // released by a fall-back even if the notice fails
     if (!notifyFirst(block, tracked.spec, have, source.get(), targets)) {
       return false;
     }
+    // after the answer: a restart it revealed came before this block was handed out
+    tracked.started.put(block.blockId(), new Tracked.Started(started.atMs(), started.targets(), started.bytes(),
+        incarnations.mark()));
     pending.add(targets, block.numBytes());
     return true;
   }
@@ -447,7 +455,9 @@ public final class BackgroundCoordinator {
         block.numBytes(), source, spec.flow(), spec.weight(), have + 1, targets.get(0).storageType(),
         targets.subList(1, targets.size()));
     try {
-      Optional<String> refused = managers.notify(targets.get(0).ipAddr(), notice);
+      ManagerAnswer answer = managers.notify(targets.get(0).ipAddr(), notice);
+      incarnations.answered(targets.get(0).ipAddr(), answer.incarnation());
+      Optional<String> refused = answer.refusal();
       if (refused.isPresent()) {
         LOG.warn("Pfimbi: {} refused block {}: {}", targets.get(0), block.blockId(), refused.get());
         return false;
@@ -476,6 +486,10 @@ public final class BackgroundCoordinator {
         if (!blocks.isAlive(target.datanodeUuid())) {
           return Optional.of("target DataNode " + target.datanodeUuid() + " of block " + e.getKey()
               + " is no longer alive");
+        }
+        if (incarnations.replacedSince(target.ipAddr(), s.handedOut())) {
+          return Optional.of("target DataNode " + target.datanodeUuid() + " of block " + e.getKey()
+              + " restarted after the block was handed out: what its previous process had accepted is gone");
         }
       }
       if (now - s.atMs() > settings.backgroundTimeoutMs()) {

@@ -5,6 +5,7 @@
 package io.replicakit.pfimbi.coordinator;
 
 import io.replicakit.pfimbi.coordinator.BackgroundCoordinator.ReplicationManagers;
+import io.replicakit.pfimbi.rpc.FailureReport;
 import java.io.IOException;
 import java.util.Collection;
 import java.util.HashMap;
@@ -16,7 +17,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The copies the targets of blocks in flight say they failed to write (a full disk, a lost source), asked at most
  * every {@link #POLL_INTERVAL_MS}: the coordinator falls such a file back at once instead of waiting for its
- * background timeout. A target that does not answer reports nothing; its death is seen through liveness.
+ * background timeout. A target that does not answer reports nothing; its death is seen through liveness. Each
+ * answer's incarnation goes to {@link ManagerIncarnations}: a target restarted quickly shows there.
  */
 final class FailureReports {
 
@@ -27,13 +29,15 @@ final class FailureReports {
 
   private final ReplicationManagers managers;
   private final Supplier<String> blockPoolId;
+  private final ManagerIncarnations incarnations;
   private Map<Long, String> reported = Map.of();
   private long nextPollMs;
 
   /** Reports of the coordinator's pool, {@code blockPoolId}'s answer (known once the NameNode has its namespace). */
-  FailureReports(ReplicationManagers managers, Supplier<String> blockPoolId) {
+  FailureReports(ReplicationManagers managers, Supplier<String> blockPoolId, ManagerIncarnations incarnations) {
     this.managers = managers;
     this.blockPoolId = blockPoolId;
+    this.incarnations = incarnations;
   }
 
   /** Asks the Replication Managers at {@code targetIps}, unless they were asked less than an interval ago. */
@@ -46,7 +50,9 @@ final class FailureReports {
     String pool = blockPoolId.get();
     for (String ip : targetIps.get()) {
       try {
-        failures.putAll(managers.recentFailures(ip, pool));
+        FailureReport report = managers.recentFailures(ip, pool);
+        incarnations.answered(ip, report.incarnation());
+        failures.putAll(report.failed());
       } catch (IOException e) {
         LOG.debug("Pfimbi: no failure report from {}: {}", ip, e.toString());
       }
@@ -61,5 +67,6 @@ final class FailureReports {
 
   void clear() {
     reported = Map.of();
+    incarnations.clear();
   }
 }

@@ -17,8 +17,10 @@ final class Tracked {
    * A block whose background pipeline was started; no targets when it already had its copies.
    *
    * @param bytes the block's length when its pipeline started
+   * @param handedOut {@link ManagerIncarnations#mark()} once its first target accepted the notice: a target's
+   *     process replaced after it lost the block
    */
-  record Started(long atMs, List<NodeRef> targets, long bytes) {}
+  record Started(long atMs, List<NodeRef> targets, long bytes, long handedOut) {}
 
   final PfimbiSpec spec;
   final long sinceMs;

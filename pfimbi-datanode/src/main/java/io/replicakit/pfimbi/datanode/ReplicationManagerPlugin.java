@@ -28,10 +28,12 @@ import io.replicakit.pfimbi.proto.PfimbiProtos.FailedBlockProto;
 import io.replicakit.pfimbi.proto.PfimbiProtos.ManagerStatusProto;
 import io.replicakit.pfimbi.rpc.BlockAvailable;
 import io.replicakit.pfimbi.rpc.NoticeCheck;
+import io.replicakit.pfimbi.rpc.ManagerAnswer;
 import io.replicakit.pfimbi.rpc.NoticeHandler;
 import io.replicakit.pfimbi.rpc.RmClient;
 import io.replicakit.pfimbi.rpc.RmServer;
 import java.io.IOException;
+import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -75,6 +77,12 @@ public final class ReplicationManagerPlugin implements ServicePlugin, NoticeHand
   private static final int HANDLERS = 2;
 
   private final Map<String, ReplicationManager<?>> managers = new ConcurrentHashMap<>();
+  /**
+   * This plugin's, so this DataNode process's, incarnation: its managers keep what they accepted in memory only, and
+   * a NameNode that sees another incarnation answer from the same host falls back the blocks it had handed the
+   * previous one instead of waiting {@code background.timeout.ms} for them.
+   */
+  private final long incarnation = newIncarnation();
   /** Set once by {@link #stop}, under this plugin's lock, as {@link #newManager} reads it. */
   private boolean stopped;
   private PfimbiSettings settings;
@@ -307,6 +315,19 @@ public final class ReplicationManagerPlugin implements ServicePlugin, NoticeHand
         .setDisabled(s.disabled())
         .build()));
     return all;
+  }
+
+  @Override
+  public long incarnation() {
+    return incarnation;
+  }
+
+  private static long newIncarnation() {
+    long id;
+    do {
+      id = new SecureRandom().nextLong();
+    } while (id == ManagerAnswer.UNKNOWN);
+    return id;
   }
 
   /** Every manager's recent failures, by storage type; each manager keeps its newest 1024. */

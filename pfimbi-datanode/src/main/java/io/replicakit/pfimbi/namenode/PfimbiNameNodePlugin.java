@@ -15,11 +15,11 @@ import io.replicakit.pfimbi.coordinator.CoordinatorCounters;
 import io.replicakit.pfimbi.coordinator.FaultLog;
 import io.replicakit.pfimbi.hdfs.NameNodeAdaptor;
 import io.replicakit.pfimbi.rpc.BlockAvailable;
+import io.replicakit.pfimbi.rpc.FailureReport;
+import io.replicakit.pfimbi.rpc.ManagerAnswer;
 import io.replicakit.pfimbi.rpc.RmClient;
 import java.io.IOException;
 import java.net.URI;
-import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -120,13 +120,13 @@ public final class PfimbiNameNodePlugin implements ServicePlugin, PfimbiCoordina
   private static BackgroundCoordinator.ReplicationManagers managers(RmClient client) {
     return new BackgroundCoordinator.ReplicationManagers() {
       @Override
-      public Optional<String> notify(String ipAddr, BlockAvailable notice) throws IOException {
-        return client.notify(ipAddr, notice);
+      public ManagerAnswer notify(String ipAddr, BlockAvailable notice) throws IOException {
+        return client.offer(ipAddr, notice);
       }
 
       @Override
-      public Map<Long, String> recentFailures(String ipAddr, String blockPoolId) throws IOException {
-        return client.failedBlocks(ipAddr, blockPoolId);
+      public FailureReport recentFailures(String ipAddr, String blockPoolId) throws IOException {
+        return client.failureReport(ipAddr, blockPoolId);
       }
     };
   }

@@ -21,4 +21,12 @@ public interface NoticeHandler {
   default List<FailedBlockProto> failedBlocks() {
     return List.of();
   }
+
+  /**
+   * This DataNode process's incarnation, sent with every answer ({@link ManagerAnswer}): random, fixed for the
+   * process's life; {@link ManagerAnswer#UNKNOWN} when the handler has none.
+   */
+  default long incarnation() {
+    return ManagerAnswer.UNKNOWN;
+  }
 }

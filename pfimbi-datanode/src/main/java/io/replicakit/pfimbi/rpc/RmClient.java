@@ -68,8 +68,14 @@ public final class RmClient implements AutoCloseable {
 
   /** Sends a notice to its receiver, the node with IP {@code ipAddr}; empty when it was accepted. */
   public Optional<String> notify(String ipAddr, BlockAvailable notice) throws IOException {
+    return offer(ipAddr, notice).refusal();
+  }
+
+  /** Sends a notice to its receiver, the node with IP {@code ipAddr}: its answer, with the receiver's incarnation. */
+  public ManagerAnswer offer(String ipAddr, BlockAvailable notice) throws IOException {
     BlockAvailableResponseProto response = call(ipAddr, p -> p.blockAvailable(null, NoticeCodec.toProto(notice)));
-    return response.getAccepted() ? Optional.empty() : Optional.of(response.getReason());
+    return new ManagerAnswer(response.getAccepted() ? Optional.empty() : Optional.of(response.getReason()),
+        response.getIncarnation());
   }
 
   public StatusResponseProto status(String ipAddr) throws IOException {
@@ -140,11 +146,17 @@ public final class RmClient implements AutoCloseable {
    * @throws IOException when the DataNode's Replication Manager cannot be reached
    */
   public Map<Long, String> failedBlocks(String ipAddr, String blockPoolId) throws IOException {
+    return failureReport(ipAddr, blockPoolId).failed();
+  }
+
+  /** {@link #failedBlocks}, with the incarnation of the DataNode process that answered. */
+  public FailureReport failureReport(String ipAddr, String blockPoolId) throws IOException {
+    StatusResponseProto status = status(ipAddr);
     Map<Long, String> failed = new LinkedHashMap<>();
-    status(ipAddr).getFailedBlocksList().stream()
+    status.getFailedBlocksList().stream()
         .filter(f -> f.getBlockPoolId().isEmpty() || f.getBlockPoolId().equals(blockPoolId))
         .forEach(f -> failed.put(f.getBlockId(), f.getReason()));
-    return failed;
+    return new FailureReport(status.getIncarnation(), failed);
   }
 
   private ReplicationManagerProtocolPB proxy(String ipAddr) throws IOException {

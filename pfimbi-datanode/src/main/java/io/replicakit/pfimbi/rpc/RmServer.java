@@ -114,7 +114,7 @@ public final class RmServer implements AutoCloseable {
       }
       refusal.ifPresent(r -> LOG.debug("Refused a Pfimbi notice from {}: {}", SideChannelSecurity.callerIp(), r));
       BlockAvailableResponseProto.Builder b = BlockAvailableResponseProto.newBuilder()
-          .setAccepted(refusal.isEmpty());
+          .setAccepted(refusal.isEmpty()).setIncarnation(handler.incarnation());
       refusal.ifPresent(b::setReason);
       return b.build();
     }
@@ -135,7 +135,7 @@ public final class RmServer implements AutoCloseable {
         throw new ServiceException(new AccessControlException(refusal.get()));
       }
       return StatusResponseProto.newBuilder().addAllManagers(handler.status())
-          .addAllFailedBlocks(handler.failedBlocks()).build();
+          .addAllFailedBlocks(handler.failedBlocks()).setIncarnation(handler.incarnation()).build();
     }
   }
 }

@@ -11,6 +11,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.replicakit.pfimbi.client.PfimbiSpec;
 import io.replicakit.pfimbi.coordinator.FileView.BlockView;
 import io.replicakit.pfimbi.rpc.BlockAvailable;
+import io.replicakit.pfimbi.rpc.FailureReport;
+import io.replicakit.pfimbi.rpc.ManagerAnswer;
 import io.replicakit.pfimbi.rpc.NodeRef;
 import io.replicakit.pfimbi.config.CoordinationSettings;
 import io.replicakit.pfimbi.config.SweepSettings;
@@ -928,6 +930,56 @@ class BackgroundCoordinatorTest {
     assertEquals(Set.of("BP-test"), notifier.polledPools, "for the coordinator's own pool's failures");
   }
 
+  /**
+   * A target restarted within the NameNode's dead-node interval: alive all along, no failure reported, and the
+   * copy it had accepted gone with its previous process (managers hold blocks in memory). Until session 54 the file
+   * waited {@code background.timeout.ms} (600 s) before falling back.
+   */
+  @Test
+  void targetRestartedAfterTheBlockWasHandedOut_fallsBackWithoutWaitingForTheTimeout() {
+    namespace.put(closedFile(block(1, "dn1")));
+    writtenAndScanned(PATH);
+    nowMs += BackgroundCoordinator.FAILURE_POLL_INTERVAL_MS;
+    coordinator.scan(); // both targets answer a poll: nothing wrong
+    assertEquals(0, coordinator.counters().filesFellBack());
+    log.clear();
+
+    notifier.incarnations.put(DN3.ipAddr(), 2L); // the downstream target's DataNode restarted
+    nowMs += BackgroundCoordinator.FAILURE_POLL_INTERVAL_MS;
+    coordinator.scan();
+
+    assertEquals(List.of("setReplication " + PATH + " 3", "release 1", "recheck [1]"), log);
+    assertEquals(1, coordinator.counters().filesFellBack());
+  }
+
+  @Test
+  void restartSeenInTheAnswerToABlocksNotice_fallsBackOnlyTheBlocksHandedOutBefore() {
+    namespace.put(closedFile(block(1, "dn1")));
+    writtenAndScanned(PATH);
+    notifier.incarnations.put(DN2.ipAddr(), 2L);
+    namespace.put(file("/job/part-1", 1, false, Optional.of(SPEC), block(2, "dn1")));
+    writtenAndScanned("/job/part-1"); // no poll due: the restart shows in the answer to block 2's notice
+    log.clear();
+
+    coordinator.scan();
+
+    assertEquals(List.of("setReplication " + PATH + " 3", "release 1", "recheck [1]"), log);
+    assertEquals(1, coordinator.counters().filesInProgress(), "block 2 went to the new process");
+  }
+
+  @Test
+  void aTargetThatSendsNoIncarnation_isNeverTakenForRestarted() {
+    notifier.incarnations.put(DN2.ipAddr(), ManagerAnswer.UNKNOWN);
+    notifier.incarnations.put(DN3.ipAddr(), ManagerAnswer.UNKNOWN);
+    namespace.put(closedFile(block(1, "dn1")));
+    writtenAndScanned(PATH);
+    for (int i = 0; i < 3; i++) {
+      nowMs += BackgroundCoordinator.FAILURE_POLL_INTERVAL_MS;
+      coordinator.scan();
+    }
+    assertEquals(0, coordinator.counters().filesFellBack());
+  }
+
   @Test
   void failureReportForAnotherBlock_changesNothing() {
     namespace.put(closedFile(block(1, "dn1")));
@@ -1233,6 +1285,8 @@ class BackgroundCoordinatorTest {
   private final class FakeNotifier implements BackgroundCoordinator.ReplicationManagers {
     final List<Sent> sent = new ArrayList<>();
     final Map<String, Map<Long, String>> failures = new HashMap<>();
+    /** The DataNode process answering at each address: 1 unless a test restarts it. */
+    final Map<String, Long> incarnations = new HashMap<>();
     final Set<String> polled = new HashSet<>();
     final Set<String> polledPools = new HashSet<>();
     Optional<String> refusal = Optional.empty();
@@ -1240,21 +1294,21 @@ class BackgroundCoordinatorTest {
     Runnable meanwhile = () -> { };
 
     @Override
-    public Optional<String> notify(String ipAddr, BlockAvailable notice) throws IOException {
+    public ManagerAnswer notify(String ipAddr, BlockAvailable notice) throws IOException {
       log.add("notify " + notice.blockId());
       meanwhile.run();
       if (failure != null) {
         throw failure;
       }
       sent.add(new Sent(ipAddr, notice));
-      return refusal;
+      return new ManagerAnswer(refusal, incarnations.getOrDefault(ipAddr, 1L));
     }
 
     @Override
-    public Map<Long, String> recentFailures(String ipAddr, String blockPoolId) {
+    public FailureReport recentFailures(String ipAddr, String blockPoolId) {
       polled.add(ipAddr);
       polledPools.add(blockPoolId);
-      return failures.getOrDefault(ipAddr, Map.of());
+      return new FailureReport(incarnations.getOrDefault(ipAddr, 1L), failures.getOrDefault(ipAddr, Map.of()));
     }
   }
 }

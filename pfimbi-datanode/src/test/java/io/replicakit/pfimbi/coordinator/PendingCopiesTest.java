@@ -27,9 +27,9 @@ class PendingCopiesTest {
   @Test
   void ofTrackedFiles_countsTheLastTargetsOfEachBlock_asManyAsItsCopiesMissing() {
     Tracked file = new Tracked(new PfimbiSpec(4, 1, "f", 1), "/f", 0);
-    file.started.put(1L, new Tracked.Started(0, List.of(A, B, C), 100)); // 2 live: B and C wait
-    file.started.put(2L, new Tracked.Started(0, List.of(B, C, D), 10));  // 4 live: all landed
-    file.started.put(3L, new Tracked.Started(0, List.of(), 1000));       // had its copies when admitted
+    file.started.put(1L, new Tracked.Started(0, List.of(A, B, C), 100, 0)); // 2 live: B and C wait
+    file.started.put(2L, new Tracked.Started(0, List.of(B, C, D), 10, 0));  // 4 live: all landed
+    file.started.put(3L, new Tracked.Started(0, List.of(), 1000, 0));       // had its copies when admitted
     Map<Long, Integer> live = Map.of(1L, 2, 2L, 4, 3L, 1);
 
     PendingCopies pending = PendingCopies.of(List.of(file), id -> live.get(id));

@@ -195,6 +195,33 @@ class PfimbiRecoveryIT {
   }
 
   /**
+   * Every target restarted within the NameNode's dead-node interval (made ten minutes here, so that liveness cannot
+   * be what the coordinator goes by) while the copies wait in their Replication Managers' memory: the restarted
+   * processes answer with new incarnations and the file falls back at once; until session 54 it waited
+   * {@code background.timeout.ms} (ten minutes here too) for copies that were gone.
+   */
+  @Test
+  void targetsRestartedWithCopiesQueued_fallBackAtOnce_andTheFileEndsAtFullReplication() throws Exception {
+    try (EmbeddedCluster cluster = clusterHoldingCopies("600s",
+        Map.of(DFSConfigKeys.DFS_NAMENODE_HEARTBEAT_RECHECK_INTERVAL_KEY, "300000"))) {
+      org.apache.hadoop.fs.Path file;
+      try (HeldCopies held = HeldCopies.on(cluster, ALL_BUT_THE_WRITER)) {
+        file = PfimbiClusters.write(cluster, ClientPlacement.onNode("dn01"), "/jobs/q", SPEC, 4);
+        awaitCoordinator("BlocksStarted", n -> n == 4, "every block's copies were asked for");
+        assertEquals(0L, coordinator("FilesFellBack"));
+        for (String node : ALL_BUT_THE_WRITER) {
+          cluster.stopDataNode(node);
+        }
+        for (String node : ALL_BUT_THE_WRITER) {
+          cluster.restartDataNode(node);
+        }
+        awaitCoordinator("FilesFellBack", n -> n == 1, "the file falls back once the restarts show");
+      }
+      PfimbiClusters.awaitReplicas(cluster, file, 3, Duration.ofSeconds(150));
+    }
+  }
+
+  /**
    * A tracked file overwritten while a snapshot holds it: its inode lives on in the snapshot, and HDFS resolves it
    * through its old path, now the new file's. The coordinator must forget the old inode rather than take the new
    * file for it (it would track the new file twice); the new file is tracked on its own.

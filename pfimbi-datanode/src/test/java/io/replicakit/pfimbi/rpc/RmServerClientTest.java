@@ -44,6 +44,8 @@ class RmServerClientTest {
   private static final BlockAvailable NOTICE = new BlockAvailable("BP-1", 1_073_741_825L, 1001, 4096, SOURCE,
       "job1", 2.0, 2, "DISK", List.of(NEXT));
 
+  private static final long INCARNATION = 0x5eed_1234_5678L;
+
   private final Configuration conf = new Configuration();
   private final List<BlockAvailable> received = new CopyOnWriteArrayList<>();
   private volatile Optional<String> answer = Optional.empty();
@@ -73,6 +75,11 @@ class RmServerClientTest {
             FailedBlockProto.newBuilder().setBlockId(5).setBlockPoolId("BP-2").setReason("another pool's").build(),
             FailedBlockProto.newBuilder().setBlockId(7).setBlockPoolId("BP-1").setReason("fetch failed: source gone")
                 .build());
+      }
+
+      @Override
+      public long incarnation() {
+        return INCARNATION;
       }
     });
     client = new RmClient(conf, server.address().getPort(), 5_000);
@@ -149,6 +156,14 @@ class RmServerClientTest {
     assertEquals(Optional.empty(), client.notify(LOCALHOST, NOTICE));
 
     assertEquals(List.of(NOTICE), received);
+  }
+
+  @Test
+  void everyAnswer_namesTheDataNodeProcessThatGaveIt() throws IOException {
+    assertEquals(new ManagerAnswer(Optional.empty(), INCARNATION), client.offer(LOCALHOST, NOTICE));
+    FailureReport report = client.failureReport(LOCALHOST, "BP-1");
+    assertEquals(INCARNATION, report.incarnation());
+    assertEquals(List.of(11L, 7L), List.copyOf(report.failed().keySet()), "the pool's failures, oldest first");
   }
 
   @Test
