@@ -7,6 +7,7 @@ package io.replicakit.pfimbi.namenode;
 import io.replicakit.common.MetricsRegistration;
 import io.replicakit.common.PluginStartup;
 import io.replicakit.common.config.ReadTopologyCheck;
+import io.replicakit.common.rpc.OwnLookups;
 import io.replicakit.common.hdfs.UnsupportedHadoopException;
 import io.replicakit.pfimbi.config.CoordinationSettings;
 import io.replicakit.pfimbi.config.PfimbiConfig;
@@ -103,7 +104,11 @@ public final class PfimbiNameNodePlugin implements ServicePlugin, PfimbiCoordina
         managers(rmClient), adaptor, Time::monotonicNow, settings);
     adaptor.noteWritesByInode();
     scanner = Executors.newSingleThreadScheduledExecutor(r -> {
-      Thread t = new Thread(r, "replicakit-pfimbi-coordinator");
+      Thread t = new Thread(() -> {
+        // its block listings are lookups, not reads, to a read-selection topology on this NameNode
+        OwnLookups.markThisThread("pfimbi-coordinator");
+        r.run();
+      }, "replicakit-pfimbi-coordinator");
       t.setDaemon(true);
       return t;
     });

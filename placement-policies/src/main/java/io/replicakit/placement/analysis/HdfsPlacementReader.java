@@ -4,6 +4,7 @@
  */
 package io.replicakit.placement.analysis;
 
+import io.replicakit.common.rpc.OwnLookups;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -37,8 +38,18 @@ public final class HdfsPlacementReader {
 
   private HdfsPlacementReader() {}
 
-  /** Nodes of the whole cluster; blocks and files under {@code path} (a file or a directory, recursively). */
+  /**
+   * Nodes of the whole cluster; blocks and files under {@code path} (a file or a directory, recursively). The
+   * listings are marked as ReplicaKit's own lookups ({@link OwnLookups}): a NameNode with read selection does not
+   * book every file's first blocks as reads.
+   */
   public static PlacementSnapshot read(DistributedFileSystem fs, Path path) throws IOException {
+    try (OwnLookups.Marked marked = OwnLookups.mark("placement-report")) {
+      return readMarked(fs, path);
+    }
+  }
+
+  private static PlacementSnapshot readMarked(DistributedFileSystem fs, Path path) throws IOException {
     List<NodeState> nodes = nodes(fs);
     List<BlockReplicas> blocks = new ArrayList<>();
     List<String> files = new ArrayList<>();

@@ -36,7 +36,8 @@ class ReadSelectionMetrics implements MetricsSource {
   private static final MetricsInfo FALLBACKS = Interns.info("Fallbacks",
       "Orderings left to HDFS, or reads left unrecorded, after a policy failure");
   private static final MetricsInfo NOT_RECORDED = Interns.info("ReadsNotRecorded",
-      "Blocks ordered but not counted as reads: the last block HDFS orders again after each listing");
+      "Blocks ordered but not counted as reads: the last block HDFS orders again after each listing, the blocks of a "
+          + "listing past listing.read.blocks, and ReplicaKit's own lookups");
   private static final MetricsInfo WEIGHT = Interns.info("Weight", "Round-robin fast-to-slow weight (NaN: none)");
 
   private final ReadPolicy policy;

@@ -7,6 +7,7 @@ package io.replicakit.read.hdfs;
 import io.replicakit.common.CoarseClock;
 import io.replicakit.common.config.ReadTopologyCheck;
 import io.replicakit.common.fault.ThrottledLog;
+import io.replicakit.common.rpc.OwnLookups;
 import io.replicakit.common.state.SystemStates;
 import io.replicakit.read.config.ReadSelectionConfig;
 import io.replicakit.read.policy.Listing;
@@ -53,7 +54,7 @@ import org.slf4j.LoggerFactory;
  * HDFS's code unchanged, secondary sorts ({@code dfs.namenode.read.considerLoad},
  * {@code considerStorageType}) included; the other policies replace those secondary sorts. A policy that fails
  * (any {@link Throwable}: this runs on the NameNode's RPC handlers, where an escaping {@link Error} would fail the
- * client's call) is counted ({@code FellBack}), logged throttled (at once, then at most once a minute with the
+ * client's call) is counted ({@code Fallbacks}), logged throttled (at once, then at most once a minute with the
  * count since) and HDFS's order used for that block, so a fault never fails a read.
  *
  * <p>Policies that keep a record of reads (a volume's backlog, blocks put first since a sample, round-robin turns)
@@ -67,6 +68,8 @@ import org.slf4j.LoggerFactory;
  * call after its first {@code replicakit.read.listing.read.blocks} (11): HDFS's input stream lists ten blocks'
  * length at a time, and a longer listing is a lookup (a job planner's {@code getFileBlockLocations}, a checksum,
  * WebHDFS), whose thousand blocks booked as reads would make their volumes look busy for reads that never come.
+ * No block of a call marked as ReplicaKit's own lookup ({@link OwnLookups}: Pfimbi's coordinator lists its tracked
+ * files every half second, the placement report every file) is recorded either.
  * Outside an RPC (no
  * current call) a block is recorded at once. The same thread state tells a policy which call a block is listed in
  * ({@link Listing}, restarted when the thread serves another call): a client reads a listing's blocks one after
@@ -273,7 +276,7 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
       Ordering previous = h.ordering;
       boolean sameCall = h.call == call;
       h.ordering = null;
-      if (sameCall && h.heldPosition <= listingReadBlocks) {
+      if (sameCall && h.heldPosition <= listingReadBlocks && !h.servingOwnLookup) {
         run(previous.whenRead());
       } else {
         metrics.notRecorded();
@@ -311,6 +314,8 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
      */
     private long served;
     private long heldPosition;
+    /** {@link #serving} carries the mark of ReplicaKit's own lookups ({@link OwnLookups}): none of it is read. */
+    private boolean servingOwnLookup;
     private final Listing listing = new Listing();
     private Object listingCall;
 
@@ -334,6 +339,7 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
       if (serving != inCall) {
         serving = inCall;
         served = 0;
+        servingOwnLookup = OwnLookups.servingOwnLookup(); // the handler made the call's caller context current
       }
       served++;
     }

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.replicakit.common.rpc.OwnLookups;
 import io.replicakit.read.config.ReadSelectionConfig;
 import io.replicakit.read.policy.Ordering;
 import io.replicakit.read.policy.ReadPolicy;
@@ -33,6 +34,7 @@ import org.apache.hadoop.hdfs.net.DFSNetworkTopology;
 import org.apache.hadoop.hdfs.protocol.DatanodeID;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfoWithStorage;
 import org.apache.hadoop.hdfs.server.blockmanagement.DatanodeDescriptor;
+import org.apache.hadoop.ipc.CallerContext;
 import org.apache.hadoop.ipc.RPC;
 import org.apache.hadoop.ipc.Server;
 import org.apache.hadoop.metrics2.AbstractMetric;
@@ -467,6 +469,35 @@ class ReplicaKitNetworkTopologyTest {
         "call 1's first two blocks, then call 2's one block (a new call counts from its first block)");
     assertEquals(3L, metrics(topology).get("ReadsNotRecorded"), "call 1's blocks 3 and 4 and its repeat; call 2's "
         + "repeat is still held");
+  }
+
+  /**
+   * Pfimbi's coordinator lists every tracked file's blocks each half second through a client of the NameNode: on a
+   * NameNode running both, those listings were booked as reads (until session 54). A call marked as ReplicaKit's own
+   * lookup is ordered but none of it recorded; the next, unmarked call on the same handler is recorded as usual.
+   */
+  @Test
+  void ownLookup_isOrderedButNotRecorded() {
+    RecordingPolicy.RECORDED.clear();
+    ReplicaKitNetworkTopology topology = (ReplicaKitNetworkTopology) topology(RecordingPolicy.class.getName());
+    try {
+      inCall(1);
+      OwnLookups.markThisThread("pfimbi-coordinator"); // as the handler makes the call's context current
+      topology.sortByDistance(nodes.get(0), blockFirstOn(1), 3, null);
+      topology.sortByDistance(nodes.get(0), blockFirstOn(2), 3, null);
+      topology.sortByDistance(nodes.get(0), blockFirstOn(2), 3, null); // the repeat
+      inCall(2);
+      CallerContext.setCurrent(null);
+      topology.sortByDistance(nodes.get(0), blockFirstOn(3), 3, null);
+      topology.sortByDistance(nodes.get(0), blockFirstOn(4), 3, null);
+    } finally {
+      Server.getCurCall().remove();
+      CallerContext.setCurrent(null);
+    }
+    assertEquals(List.of("DS-3"), RecordingPolicy.RECORDED, "only the unmarked call's first block so far");
+    Map<String, Number> counts = metrics(topology);
+    assertEquals(5L, counts.get("BlocksOrdered"));
+    assertEquals(3L, counts.get("ReadsNotRecorded"), "the lookup's two blocks and its repeat");
   }
 
   /** A block HDFS's own sort orders (one active replica) still takes its place in the call's count. */
