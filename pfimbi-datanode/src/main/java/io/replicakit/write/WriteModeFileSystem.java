@@ -46,6 +46,7 @@ public class WriteModeFileSystem extends DistributedFileSystem {
   private static final Logger LOG = LoggerFactory.getLogger(WriteModeFileSystem.class);
   private static final ThrottledLog FAULT_LOG = new ThrottledLog(ThrottledLog.DEFAULT_PERIOD_MS, Time::monotonicNow);
   private static final AtomicLong FALLBACKS = new AtomicLong();
+  private static final AtomicLong PARALLEL_FILES = new AtomicLong();
 
   private WriteSession session;
 
@@ -72,6 +73,14 @@ public class WriteModeFileSystem extends DistributedFileSystem {
    */
   public static long fallbacks() {
     return FALLBACKS.get();
+  }
+
+  /**
+   * Files this JVM's file systems opened with a parallel writer (broadcast or master/slave), since the class was
+   * loaded: with {@link #fallbacks()}, how an experiment tells that a variant's files were written the way it names.
+   */
+  public static long parallelFiles() {
+    return PARALLEL_FILES.get();
   }
 
   @Override
@@ -116,6 +125,7 @@ public class WriteModeFileSystem extends DistributedFileSystem {
           + "; writing it with HDFS's pipeline", opened.fault());
     }
     if (opened.stream() != null) {
+      PARALLEL_FILES.incrementAndGet();
       statistics.incrementWriteOps(1);
       return new Parallel(new FSDataOutputStream(opened.stream(), statistics), flags);
     }

@@ -35,6 +35,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import javax.management.ObjectName;
@@ -66,6 +67,14 @@ public final class WriteApproachesExperiment {
   /** HDFS's own MBean of the namesystem (read live, unlike the metrics2 beans, which are cached for a period). */
   static final String FS_NAMESYSTEM_BEAN = "Hadoop:service=NameNode,name=FSNamesystemState";
   private static final long SETTLE_TIMEOUT_MS = 120_000;
+  /** HDFS's DataNode counter of blocks copied for re-replication ({@code DataNodeMetrics#blocksReplicated}). */
+  private static final String BLOCKS_REPLICATED = "BlocksReplicated";
+
+  /** A state of the NameNode waited for. */
+  @FunctionalInterface
+  private interface Condition {
+    boolean holds() throws Exception;
+  }
 
   /**
    * What to run.
@@ -254,6 +263,7 @@ public final class WriteApproachesExperiment {
     private final int number;
     private final int relayPort;
     private final DfsioRunner writers;
+    private final Optional<WriterCheck> writerCheck;
 
     Repetition(Cluster cluster, WriterClasses classes, int number, java.nio.file.Path work, int relayPort)
         throws IOException {
@@ -262,6 +272,7 @@ public final class WriteApproachesExperiment {
       this.number = number;
       this.relayPort = relayPort;
       this.writers = writers(work.resolve("dfsio"));
+      this.writerCheck = WriterCheck.of(mode, classes);
     }
 
     /** TestDFSIO with its maps on the DataNodes: YARN's with real daemons, this JVM's bound to them otherwise. */
@@ -281,18 +292,22 @@ public final class WriteApproachesExperiment {
     void warmUp() throws Exception {
       WriteCell cell = setup.profile().cells().get(0);
       String dir = BASE_DIR + "/rep" + number + "/warm-up";
+      long blocksBefore = blocksTotal();
       progress.step("repetition %d: warm-up write (%d files of one block, pipeline, not reported)", number,
           setup.profile().files());
       writers.withSettings(settings(WriteVariant.PIPELINE, cell)).run(DfsioRequest.of(DfsioRequest.Op.WRITE,
           setup.profile().files(), cell.blockBytes()).withReplication(cell.replication())
           .withParallelMaps(setup.profile().files()).withBaseDir(dir));
-      deleteAndSettle(dir);
+      deleteAndSettle(dir, blocksBefore);
     }
 
     WriteSample write(WriteCell cell, WriteVariant variant, int position) throws Exception {
       WriteProfile p = setup.profile();
       String dir = BASE_DIR + "/rep" + number + "/" + cell.stage() + "/" + variant.id();
       requireAllLive();
+      long blocksBefore = blocksTotal();
+      long reReplicatedBefore = cluster.dataNodeActivity(BLOCKS_REPLICATED);
+      Optional<WriterCheck.Counts> writersBefore = writerCheck.map(WriterCheck::now);
       List<LinkCounters> linksBefore = cluster.linkCounters();
       long linksBeforeNanos = System.nanoTime();
       long diskBefore = diskWrittenBytes();
@@ -301,6 +316,7 @@ public final class WriteApproachesExperiment {
       List<Map<String, Object>> links = LinkCounters.since(linksBefore, cluster.linkCounters(),
           (System.nanoTime() - linksBeforeNanos) / 1e9);
       long disk = diskWrittenBytes() - diskBefore;
+      writersBefore.ifPresent(before -> writerCheck.get().require(before, variant, p.files()));
       Configuration stockConf = stockConf();
       WriteSample sample;
       try (FileSystem stock = stockFileSystem(stockConf)) {
@@ -308,14 +324,18 @@ public final class WriteApproachesExperiment {
         for (int i = 0; i < p.files(); i++) {
           files.add(new Path(dir + "/io_data/test_io_" + i));
         }
+        int shortBlocks = blocksShortOfReplication(stock, files, cell.replication());
         Readback.Summary readback = Readback.check(stock, files, p.fileBytes(), WrittenContent.TEST_DFSIO,
             p.files());
         Readback.FileCheck pattern = patternCheck(stock, cell, variant, position, dir);
         FsckHealth fsck = FsckHealth.run(stockConf, dir);
         List<Set<String>> writerOf = writerCandidates(stock, files);
+        Thread.sleep(cluster.dataNodeActivityLag().toMillis()); // daemons' counts reach JMX once a metrics period
+        ReplicaCheck replicas = new ReplicaCheck(shortBlocks,
+            cluster.dataNodeActivity(BLOCKS_REPLICATED) - reReplicatedBefore);
         sample = new WriteSample(cell, variant, number, position, result.execTimeS(), result.throughputMbS(),
             result.averageIoRateMbS(), readback.mismatchedBytes(), readback.checksumErrors() + (pattern
-            .checksumError() ? 1 : 0), pattern.mismatchedBytes(), fsck, p.files(),
+            .checksumError() ? 1 : 0), pattern.mismatchedBytes(), fsck, replicas, p.files(),
             (int) writerOf.stream().filter(c -> !c.isEmpty()).count(), WriteAggregate.distinctWriters(writerOf), disk,
             links);
         for (Readback.FileCheck problem : readback.problems()) {
@@ -327,14 +347,16 @@ public final class WriteApproachesExperiment {
         }
       }
       progress.step("rep %d, %s: %s wrote %d MB in %.1f s (TestDFSIO %.2f MB/s); read back: %d bytes differ; "
-          + "fsck %s (%d blocks, %d under-replicated); %d of %d files local to their writer%s", number, cell.label(),
+          + "fsck %s (%d blocks, %d under-replicated); %d blocks short after the write, %d re-replicated by HDFS; "
+          + "%d of %d files local to their writer%s", number, cell.label(),
           variant.id(), Math.round(result.totalMb()), result.execTimeS(), result.throughputMbS(),
           sample.mismatchedBytes() + sample.patternMismatchedBytes(),
           sample.fsck().healthy() ? "HEALTHY" : "NOT healthy",
-          sample.fsck().blocks(), sample.fsck().underReplicated(), sample.writerLocalFiles(), p.files(),
+          sample.fsck().blocks(), sample.fsck().underReplicated(), sample.replicas().blocksShortAfterWrite(),
+          sample.replicas().blocksReReplicated(), sample.writerLocalFiles(), p.files(),
           links.isEmpty() ? "" : String.format(Locale.ROOT, "; node links up %.1f MB, rack uplinks %.1f MB",
               sample.nodeLinksUpBytes() / 1e6, sample.rackUplinksBytes() / 1e6));
-      deleteAndSettle(dir);
+      deleteAndSettle(dir, blocksBefore);
       return sample;
     }
 
@@ -441,20 +463,66 @@ public final class WriteApproachesExperiment {
       return bytes;
     }
 
-    /** Deletes a run's files and waits until the NameNode has handed every deletion to the DataNodes. */
-    private void deleteAndSettle(String dir) throws Exception {
+    /**
+     * Deletes a run's files and waits until the NameNode has handed every deletion to the DataNodes: first until its
+     * block count is back to {@code blocksBefore} (HDFS 3.5 queues a deleted file's blocks and removes them from the
+     * block map on a thread of its own, HDFS-16043), then until none is pending deletion. Until session 54 only the
+     * second was waited for, which read 0 right after the delete, before the blocks were queued for the DataNodes:
+     * a variant's deletions then ran during the next variant's write.
+     */
+    private void deleteAndSettle(String dir, long blocksBefore) throws Exception {
       try (FileSystem fs = stockFileSystem(stockConf())) {
         fs.delete(new Path(dir), true);
       }
-      ObjectName bean = new ObjectName(FS_NAMESYSTEM_BEAN);
       long deadline = System.currentTimeMillis() + SETTLE_TIMEOUT_MS;
-      while (((Number) cluster.nameNodeBeans().getAttribute(bean, "PendingDeletionBlocks")).longValue() > 0) {
+      awaitNameNode(dir, deadline, "blocks removed from the block map", () -> blocksTotal() <= blocksBefore);
+      awaitNameNode(dir, deadline, "deletions handed to the DataNodes", () -> namesystem("PendingDeletionBlocks") == 0);
+    }
+
+    private void awaitNameNode(String dir, long deadline, String what, Condition done) throws Exception {
+      while (!done.holds()) {
         if (System.currentTimeMillis() > deadline) {
-          throw new IllegalStateException("blocks of " + dir + " still pending deletion after "
-              + SETTLE_TIMEOUT_MS / 1000 + " s");
+          throw new IllegalStateException("deleting " + dir + ": " + what + " not reached after "
+              + SETTLE_TIMEOUT_MS / 1000 + " s (BlocksTotal " + blocksTotal() + ", PendingDeletionBlocks "
+              + namesystem("PendingDeletionBlocks") + ")");
         }
-        Thread.sleep(200);
+        Thread.sleep(100);
       }
+    }
+
+    private long blocksTotal() throws Exception {
+      return namesystem("BlocksTotal");
+    }
+
+    private long namesystem(String attribute) throws Exception {
+      return ((Number) cluster.nameNodeBeans().getAttribute(new ObjectName(FS_NAMESYSTEM_BEAN), attribute))
+          .longValue();
+    }
+
+    /**
+     * The files' blocks with fewer locations than {@code replication} on the NameNode, once the DataNodes' block
+     * reports have had {@link ReplicaCheck#REPORT_WAIT_MS} to arrive ({@link ReplicaCheck}).
+     */
+    private int blocksShortOfReplication(FileSystem fs, List<Path> files, int replication) throws Exception {
+      long deadline = System.currentTimeMillis() + ReplicaCheck.REPORT_WAIT_MS;
+      int shortBlocks = countShort(fs, files, replication);
+      while (shortBlocks > 0 && System.currentTimeMillis() < deadline) {
+        Thread.sleep(100);
+        shortBlocks = countShort(fs, files, replication);
+      }
+      return shortBlocks;
+    }
+
+    private static int countShort(FileSystem fs, List<Path> files, int replication) throws IOException {
+      int shortBlocks = 0;
+      for (Path file : files) {
+        for (BlockLocation block : fs.getFileBlockLocations(file, 0, fs.getFileStatus(file).getLen())) {
+          if (block.getNames().length < replication) {
+            shortBlocks++;
+          }
+        }
+      }
+      return shortBlocks;
     }
   }
 

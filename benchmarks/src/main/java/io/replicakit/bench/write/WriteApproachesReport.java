@@ -53,7 +53,13 @@ final class WriteApproachesReport {
     md.append("Read back: every TestDFSIO file read through HDFS's own `DistributedFileSystem` (checksums verified) "
         + "and compared with what TestDFSIO 3.5.0 writes (zeros); bytes that differ, are missing or are extra, "
         + "summed over the repetitions. Pattern: a 2.5-block file of hashed bytes written through the variant's "
-        + "client and read back the same way. fsck: `hdfs fsck` of the run's directory after the read-back. Local: "
+        + "client and read back the same way. fsck: `hdfs fsck` of the run's directory after the read-back. Short: "
+        + "data blocks with fewer locations than the replication right after the job (block reports given 5 s); "
+        + "re-replicated: blocks the DataNodes copied for HDFS's re-replication from the job's start to the end of "
+        + "its checks (a replica a writer left out and HDFS restored before fsck shows here). "
+        + (mode == ClusterMode.PROCESSES || !classes.fileSystem() ? "" : "Every write was checked to have opened "
+        + "its files with its variant's writer, none falling back to HDFS's pipeline (the run stops otherwise). ")
+        + "Local: "
         + "files with a replica of every block on one DataNode (the writer's own); writer nodes: how many DataNodes "
         + "those are. Disk: bytes the emulated disks wrote during the job (RF × data when every replica lands).\n\n");
     md.append("## Links\n\n").append(linksSection(results, setup, cells, mode)).append('\n');
@@ -104,14 +110,16 @@ final class WriteApproachesReport {
       List<WriteCell> cells) {
     StringBuilder md = new StringBuilder(Md.header(List.of("cell", "variant", "read-back bytes differing",
         "checksum errors", "pattern bytes differing", "fsck healthy", "under-replicated blocks",
-        "blocks per write", "files local to writer", "writer nodes", "disk MB per write")));
+        "blocks short after the write", "blocks re-replicated by HDFS", "blocks per write", "files local to writer",
+        "writer nodes", "disk MB per write")));
     for (WriteCell cell : cells) {
       for (WriteVariant v : setup.variants()) {
         results.run(v.id(), cell.stage()).ifPresent(r -> md.append(Md.row(List.of(cell.label(), "`" + v.id() + "`",
             whole(r.metric("readback_mismatch_count")), whole(r.metric("readback_checksum_error_count")),
             whole(r.metric("pattern_mismatch_count")),
             whole(r.metric("fsck_healthy_count")) + " of " + r.repetitions(),
-            whole(r.metric("fsck_under_replicated_count")), Md.num(r.metric("blocks_count")),
+            whole(r.metric("fsck_under_replicated_count")), whole(r.metric("blocks_short_after_write_count")),
+            whole(r.metric("blocks_re_replicated_count")), Md.num(r.metric("blocks_count")),
             Md.num(r.metric("writer_local_files_count")) + " of " + setup.profile().files(),
             Md.num(r.metric("writer_nodes_count")),
             Md.num(r.metric("disk_written_bytes") / 1e6)))));

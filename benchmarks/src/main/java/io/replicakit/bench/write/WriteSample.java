@@ -29,13 +29,14 @@ import java.util.Objects;
  */
 public record WriteSample(WriteCell cell, WriteVariant variant, int repetition, int position, double writeTimeS,
     double throughputMbS, double avgIoRateMbS, long mismatchedBytes, int checksumErrors, long patternMismatchedBytes,
-    FsckHealth fsck, int files, int writerLocalFiles, int writerNodes, long diskWrittenBytes,
+    FsckHealth fsck, ReplicaCheck replicas, int files, int writerLocalFiles, int writerNodes, long diskWrittenBytes,
     List<Map<String, Object>> links) {
 
   public WriteSample {
     Objects.requireNonNull(cell, "cell");
     Objects.requireNonNull(variant, "variant");
     Objects.requireNonNull(fsck, "fsck");
+    Objects.requireNonNull(replicas, "replicas");
     links = List.copyOf(links);
   }
 
@@ -94,6 +95,8 @@ public record WriteSample(WriteCell cell, WriteVariant variant, int repetition, 
     health.put("corrupt", fsck.corrupt());
     health.put("missing", fsck.missing());
     d.put("fsck", health);
+    d.put("blocks_short_after_write", replicas.blocksShortAfterWrite());
+    d.put("blocks_re_replicated", replicas.blocksReReplicated());
     d.put("writer_local_files", writerLocalFiles);
     d.put("writer_nodes", writerNodes);
     d.put("disk_written_bytes", diskWrittenBytes);

@@ -210,8 +210,13 @@ class WriteApproachesTest {
 
   private static WriteSample sample(WriteCell cell, WriteVariant variant, int rep, double time, double throughput,
       long mismatched, FsckHealth fsck, List<Map<String, Object>> links) {
-    return new WriteSample(cell, variant, rep, 0, time, throughput, throughput * 1.1, mismatched, 0, 0, fsck, 9, 9,
-        9, 3L * 72 << 20, links);
+    return sample(cell, variant, rep, time, throughput, mismatched, fsck, new ReplicaCheck(0, 0), links);
+  }
+
+  private static WriteSample sample(WriteCell cell, WriteVariant variant, int rep, double time, double throughput,
+      long mismatched, FsckHealth fsck, ReplicaCheck replicas, List<Map<String, Object>> links) {
+    return new WriteSample(cell, variant, rep, 0, time, throughput, throughput * 1.1, mismatched, 0, 0, fsck,
+        replicas, 9, 9, 9, 3L * 72 << 20, links);
   }
 
   @Test
@@ -220,7 +225,8 @@ class WriteApproachesTest {
         sample(RF3, WriteVariant.PIPELINE, 1, 10, 4, 0, HEALTHY, List.of()),
         sample(RF3, WriteVariant.PIPELINE, 2, 20, 2, 0, HEALTHY, List.of()),
         sample(RF3, WriteVariant.BROADCAST, 1, 9, 5, 3, HEALTHY, List.of()),
-        sample(RF3, WriteVariant.BROADCAST, 2, 16, 3, 0, new FsckHealth(false, 9, 72, 4, 0, 1, 0), List.of()),
+        sample(RF3, WriteVariant.BROADCAST, 2, 16, 3, 0, new FsckHealth(false, 9, 72, 4, 0, 1, 0),
+            new ReplicaCheck(2, 5), List.of()),
         sample(RF2, WriteVariant.BROADCAST, 1, 5, 8, 0, HEALTHY, List.of()));
     List<RunResult> runs = WriteAggregate.runs(samples, List.of(WriteVariant.PIPELINE, WriteVariant.BROADCAST),
         List.of(RF3, RF2));
@@ -239,11 +245,28 @@ class WriteApproachesTest {
     assertEquals(1, broadcast.metric("fsck_healthy_count"));
     assertEquals(4, broadcast.metric("fsck_under_replicated_count"));
     assertEquals(1, broadcast.metric("fsck_corrupt_count"));
+    assertEquals(2, broadcast.metric("blocks_short_after_write_count"));
+    assertEquals(5, broadcast.metric("blocks_re_replicated_count"));
+    assertEquals(0, pipeline.metric("blocks_re_replicated_count"));
     assertEquals(2, broadcast.repetitions());
     assertTrue(Double.isNaN(broadcast.metric("node_links_up_bytes")), "links unmeasured: NaN, null in JSON");
     assertTrue(Double.isNaN(runs.get(2).metric("write_time_ratio")), "no pipeline to compare with");
     assertEquals(2, ((List<?>) broadcast.detail().get("repetitions")).size());
     assertEquals(3, broadcast.detail().get("replication"));
+  }
+
+  @Test
+  void writerCheck_failsAParallelVariantWhoseFilesFellBack_orAPipelineThatWroteInParallel() {
+    WriterCheck.Counts before = new WriterCheck.Counts(10, 1);
+    WriterCheck.requireWritten(before, new WriterCheck.Counts(21, 1), WriteVariant.BROADCAST, 9); // data + job files
+    WriterCheck.requireWritten(before, new WriterCheck.Counts(10, 1), WriteVariant.PIPELINE, 9);
+    IllegalStateException fellBack = assertThrows(IllegalStateException.class,
+        () -> WriterCheck.requireWritten(before, new WriterCheck.Counts(19, 2), WriteVariant.MASTER_SLAVE, 9));
+    assertTrue(fellBack.getMessage().contains("1 fall back"), fellBack.getMessage());
+    assertThrows(IllegalStateException.class,
+        () -> WriterCheck.requireWritten(before, new WriterCheck.Counts(15, 1), WriteVariant.BROADCAST, 9));
+    assertThrows(IllegalStateException.class,
+        () -> WriterCheck.requireWritten(before, new WriterCheck.Counts(11, 1), WriteVariant.PIPELINE, 9));
   }
 
   @Test

@@ -139,9 +139,11 @@ class WriteModeIT {
     try (EmbeddedCluster cluster = start()) {
       byte[] data = data(5 * BLOCK + 12_345);
       org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path("/w/" + mode.key());
+      long parallelBefore = WriteModeFileSystem.parallelFiles();
       try (FileSystem fs = FileSystem.get(cluster.uri(), writerConf(cluster, mode));
           FSDataOutputStream out = fs.create(file, (short) 3)) {
         assertInstanceOf(FanOutOutputStream.class, out.getWrappedStream(), "written by ReplicaKit's stream");
+        assertEquals(parallelBefore + 1, WriteModeFileSystem.parallelFiles(), "counted as a parallel file");
         out.write(data, 0, 1000);
         out.write(data, 1000, data.length - 1000);
       }

@@ -102,6 +102,17 @@ public interface Cluster extends AutoCloseable {
    */
   MBeanServerConnection nameNodeBeans() throws IOException;
 
+  /**
+   * A counter of HDFS's DataNode metrics ({@code DataNodeActivity}: {@code BlocksReplicated}, {@code BlocksWritten},
+   * ...) summed over the running DataNodes. A DataNode restarted since counts from zero again. Embedded, the counts
+   * as they stand; from daemon processes, over JMX, as metrics2 last refreshed them (once per period, 10 s by
+   * default: {@link #dataNodeActivityLag}).
+   */
+  long dataNodeActivity(String counter) throws IOException;
+
+  /** How far behind the DataNodes' counts {@link #dataNodeActivity} may be. */
+  Duration dataNodeActivityLag();
+
   /** The UUID the NameNode knows a running DataNode by, if it has registered. */
   Optional<String> dataNodeUuid(String nodeName) throws IOException;
 

@@ -134,6 +134,21 @@ public final class EmbeddedCluster implements Cluster {
   }
 
   @Override
+  public Duration dataNodeActivityLag() {
+    return Duration.ZERO;
+  }
+
+  /** Read from each running DataNode's metrics source, as it stands now. */
+  @Override
+  public long dataNodeActivity(String counter) {
+    long total = 0;
+    for (DataNode dn : cluster.getDataNodes()) {
+      total += HadoopInternals.dataNodeCounter(dn, counter);
+    }
+    return total;
+  }
+
+  @Override
   public Optional<String> dataNodeUuid(String nodeName) {
     return dataNode(nodeName).map(DataNode::getDatanodeUuid);
   }

@@ -171,6 +171,22 @@ public final class ProcessCluster implements Cluster {
     return nameNode.jmx().connection();
   }
 
+  /** metrics2's default period ({@code *.period} of hadoop-metrics2.properties), which JMX's copies lag by. */
+  @Override
+  public Duration dataNodeActivityLag() {
+    return Duration.ofSeconds(10);
+  }
+
+  /** Over each DataNode process's JMX agent, as metrics2 last refreshed the bean. */
+  @Override
+  public long dataNodeActivity(String counter) throws IOException {
+    long total = 0;
+    for (Daemon dn : List.copyOf(dataNodes.values())) {
+      total += DataNodeActivity.sum(dn.jmx().connection(), counter);
+    }
+    return total;
+  }
+
   @Override
   public Optional<String> dataNodeUuid(String nodeName) throws IOException {
     DataNodeSpec node = spec.dataNode(nodeName);

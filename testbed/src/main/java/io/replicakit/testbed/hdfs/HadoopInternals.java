@@ -25,6 +25,11 @@ import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsDatasetSpi;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsVolumeSpi;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.FsVolumeImpl;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
+import org.apache.hadoop.metrics2.AbstractMetric;
+import org.apache.hadoop.metrics2.MetricsRecord;
+import org.apache.hadoop.metrics2.MetricsSource;
+import org.apache.hadoop.metrics2.impl.MetricsCollectorImpl;
+import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -150,6 +155,29 @@ public final class HadoopInternals {
   }
 
   /** Shuts down the thread pool a {@code TestDFSIO} instance leaves behind; best effort, logs on failure. */
+  /**
+   * A counter of the DataNode's own metrics ({@code DataNodeActivity}: {@code BlocksReplicated}, ...) as it stands
+   * now, read from its metrics2 source: JMX serves a copy that metrics2 refreshes once per period (10 s by default),
+   * too late for a check made seconds after what it counts.
+   */
+  public static long dataNodeCounter(DataNode dn, String counter) {
+    String name = dn.getMetrics().name();
+    MetricsSource source = DefaultMetricsSystem.instance().getSource(name);
+    if (source == null) {
+      throw new IllegalStateException("no metrics source " + name + " for DataNode " + dn.getDisplayName());
+    }
+    MetricsCollectorImpl collector = new MetricsCollectorImpl();
+    source.getMetrics(collector, true);
+    for (MetricsRecord record : collector.getRecords()) {
+      for (AbstractMetric metric : record.metrics()) {
+        if (metric.name().equals(counter)) {
+          return metric.value().longValue();
+        }
+      }
+    }
+    throw new IllegalStateException("DataNode metrics " + name + " have no counter " + counter);
+  }
+
   public static void shutDownDfsioPool(Object testDfsio) {
     try {
       Field field = testDfsio.getClass().getDeclaredField(DFSIO_POOL_FIELD);

@@ -33,6 +33,7 @@ final class TestbedInternals {
           "org.apache.hadoop.hdfs.server.datanode.FaultInjectorFileIoEvents",
           "org.apache.hadoop.hdfs.server.datanode.FileIoProvider",
           "org.apache.hadoop.hdfs.server.datanode.FileIoProvider$OPERATION",
+          "org.apache.hadoop.hdfs.server.datanode.metrics.DataNodeMetrics",
           "org.apache.hadoop.hdfs.server.datanode.fsdataset.FsDatasetSpi",
           "org.apache.hadoop.hdfs.server.datanode.fsdataset.FsDatasetSpi$Factory",
           "org.apache.hadoop.hdfs.server.datanode.fsdataset.FsDatasetSpi$FsVolumeReferences",
@@ -41,7 +42,14 @@ final class TestbedInternals {
           "org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.FsDatasetImpl",
           "org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.FsVolumeImpl",
           "org.apache.hadoop.hdfs.server.namenode.FSNamesystem",
-          "org.apache.hadoop.hdfs.server.namenode.NameNode")
+          "org.apache.hadoop.hdfs.server.namenode.NameNode",
+          "org.apache.hadoop.metrics2.AbstractMetric",
+          "org.apache.hadoop.metrics2.MetricsCollector",
+          "org.apache.hadoop.metrics2.MetricsRecord",
+          "org.apache.hadoop.metrics2.MetricsSource",
+          "org.apache.hadoop.metrics2.MetricsSystem",
+          "org.apache.hadoop.metrics2.impl.MetricsCollectorImpl",
+          "org.apache.hadoop.metrics2.lib.DefaultMetricsSystem")
       .members(
           // reached by reflection: the hook every DataNode data I/O passes, and the pool TestDFSIO leaves running
           "FaultInjectorFileIoEvents FileIoProvider.faultInjectorEventHook",
@@ -59,6 +67,18 @@ final class TestbedInternals {
           "DatanodeManager BlockManager.getDatanodeManager()",
           "FSNamesystem NameNode.getNamesystem()",
           "FileIoProvider DataNode.getFileIoProvider()",
+          "DataNodeMetrics DataNode.getMetrics()",
+          "String DataNodeMetrics.name()",
+          // a DataNode counter as it stands, not JMX's copy of up to a metrics period ago
+          "Iterable MetricsRecord.metrics()",
+          "List MetricsCollectorImpl.getRecords()",
+          "MetricsSource MetricsSystem.getSource(String)",
+          "MetricsSystem DefaultMetricsSystem.instance()",
+          "Number AbstractMetric.value()",
+          "String AbstractMetric.name()",
+          "String DataNode.getDisplayName()",
+          "new MetricsCollectorImpl()",
+          "void MetricsSource.getMetrics(MetricsCollector, boolean)",
           "FileIoProvider.OPERATION FileIoProvider.OPERATION.NATIVE_COPY",
           "FileIoProvider.OPERATION FileIoProvider.OPERATION.READ",
           "FileIoProvider.OPERATION FileIoProvider.OPERATION.SYNC",

@@ -65,9 +65,12 @@ class DataNodeFaultsIT {
 
   @Test
   void killedDataNode_replicasRecreatedOnRemainingNodes() throws Exception {
+    long copiedBefore = cluster.dataNodeActivity("BlocksReplicated");
     cluster.killDataNode("dn01");
     assertFalse(cluster.liveDataNodes().contains("dn01"), "the NameNode should see a killed node dead at once");
     assertBackToThreeReplicasWithout("dn01");
+    assertTrue(cluster.dataNodeActivity("BlocksReplicated") > copiedBefore,
+        "the DataNodes count the blocks they copied for HDFS's re-replication");
   }
 
   @Test
