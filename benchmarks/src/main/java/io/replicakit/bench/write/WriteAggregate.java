@@ -62,6 +62,7 @@ final class WriteAggregate {
     m.put("fsck_missing_count", sum(samples, s -> s.fsck().missing()));
     m.put("blocks_short_after_write_count", sum(samples, s -> s.replicas().blocksShortAfterWrite()));
     m.put("blocks_re_replicated_count", sum(samples, s -> s.replicas().blocksReReplicated()));
+    m.put("blocks_replicas_differing_count", sum(samples, s -> s.replicas().blocksDisagreeing()));
     m.put("blocks_count", stats(samples, s -> s.fsck().blocks()).mean());
     m.put("writer_local_files_count", stats(samples, WriteSample::writerLocalFiles).mean());
     m.put("writer_nodes_count", stats(samples, WriteSample::writerNodes).mean());

@@ -331,8 +331,9 @@ public final class WriteApproachesExperiment {
         FsckHealth fsck = FsckHealth.run(stockConf, dir);
         List<Set<String>> writerOf = writerCandidates(stock, files);
         Thread.sleep(cluster.dataNodeActivityLag().toMillis()); // daemons' counts reach JMX once a metrics period
+        int disagreeing = ReplicaAgreement.blocksDisagreeing((DistributedFileSystem) stock, new Path(dir));
         ReplicaCheck replicas = new ReplicaCheck(shortBlocks,
-            cluster.dataNodeActivity(BLOCKS_REPLICATED) - reReplicatedBefore);
+            cluster.dataNodeActivity(BLOCKS_REPLICATED) - reReplicatedBefore, disagreeing);
         sample = new WriteSample(cell, variant, number, position, result.execTimeS(), result.throughputMbS(),
             result.averageIoRateMbS(), readback.mismatchedBytes(), readback.checksumErrors() + (pattern
             .checksumError() ? 1 : 0), pattern.mismatchedBytes(), fsck, replicas, p.files(),

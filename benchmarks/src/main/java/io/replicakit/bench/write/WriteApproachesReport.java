@@ -56,7 +56,9 @@ final class WriteApproachesReport {
         + "client and read back the same way. fsck: `hdfs fsck` of the run's directory after the read-back. Short: "
         + "data blocks with fewer locations than the replication right after the job (block reports given 5 s); "
         + "re-replicated: blocks the DataNodes copied for HDFS's re-replication from the job's start to the end of "
-        + "its checks (a replica a writer left out and HDFS restored before fsck shows here). "
+        + "its checks (a replica a writer left out and HDFS restored before fsck shows here). Replicas differing: "
+        + "blocks of the run's directory whose replicas' MD5 of their CRCs differ (every replica asked; the read-back "
+        + "reads one). "
         + (mode == ClusterMode.PROCESSES || !classes.fileSystem() ? "" : "Every write was checked to have opened "
         + "its files with its variant's writer, none falling back to HDFS's pipeline (the run stops otherwise). ")
         + "Local: "
@@ -110,7 +112,8 @@ final class WriteApproachesReport {
       List<WriteCell> cells) {
     StringBuilder md = new StringBuilder(Md.header(List.of("cell", "variant", "read-back bytes differing",
         "checksum errors", "pattern bytes differing", "fsck healthy", "under-replicated blocks",
-        "blocks short after the write", "blocks re-replicated by HDFS", "blocks per write", "files local to writer",
+        "blocks short after the write", "blocks re-replicated by HDFS", "blocks with replicas differing",
+        "blocks per write", "files local to writer",
         "writer nodes", "disk MB per write")));
     for (WriteCell cell : cells) {
       for (WriteVariant v : setup.variants()) {
@@ -119,7 +122,8 @@ final class WriteApproachesReport {
             whole(r.metric("pattern_mismatch_count")),
             whole(r.metric("fsck_healthy_count")) + " of " + r.repetitions(),
             whole(r.metric("fsck_under_replicated_count")), whole(r.metric("blocks_short_after_write_count")),
-            whole(r.metric("blocks_re_replicated_count")), Md.num(r.metric("blocks_count")),
+            whole(r.metric("blocks_re_replicated_count")), whole(r.metric("blocks_replicas_differing_count")),
+            Md.num(r.metric("blocks_count")),
             Md.num(r.metric("writer_local_files_count")) + " of " + setup.profile().files(),
             Md.num(r.metric("writer_nodes_count")),
             Md.num(r.metric("disk_written_bytes") / 1e6)))));

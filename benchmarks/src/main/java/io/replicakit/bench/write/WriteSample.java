@@ -97,6 +97,7 @@ public record WriteSample(WriteCell cell, WriteVariant variant, int repetition, 
     d.put("fsck", health);
     d.put("blocks_short_after_write", replicas.blocksShortAfterWrite());
     d.put("blocks_re_replicated", replicas.blocksReReplicated());
+    d.put("blocks_replicas_differing", replicas.blocksDisagreeing());
     d.put("writer_local_files", writerLocalFiles);
     d.put("writer_nodes", writerNodes);
     d.put("disk_written_bytes", diskWrittenBytes);

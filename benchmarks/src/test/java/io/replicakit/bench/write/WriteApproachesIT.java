@@ -51,6 +51,7 @@ class WriteApproachesIT {
     assertEquals(0, r.metric("fsck_under_replicated_count"));
     assertEquals(0, r.metric("blocks_short_after_write_count"), "every block at RF 3 when the job ended");
     assertEquals(0, r.metric("blocks_re_replicated_count"), "and none restored by HDFS since the job began");
+    assertEquals(0, r.metric("blocks_replicas_differing_count"), "every replica of every block alike");
     assertTrue(r.metric("blocks_count") >= 18 + 3, "fsck saw TestDFSIO's 18 data blocks and the pattern file's 3 ("
         + "and the control and result files'): " + r.metric("blocks_count"));
     assertEquals(9, r.metric("writer_local_files_count"), "each map's file has a replica of every block on one node");

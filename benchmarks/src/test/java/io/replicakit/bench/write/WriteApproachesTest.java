@@ -210,7 +210,7 @@ class WriteApproachesTest {
 
   private static WriteSample sample(WriteCell cell, WriteVariant variant, int rep, double time, double throughput,
       long mismatched, FsckHealth fsck, List<Map<String, Object>> links) {
-    return sample(cell, variant, rep, time, throughput, mismatched, fsck, new ReplicaCheck(0, 0), links);
+    return sample(cell, variant, rep, time, throughput, mismatched, fsck, new ReplicaCheck(0, 0, 0), links);
   }
 
   private static WriteSample sample(WriteCell cell, WriteVariant variant, int rep, double time, double throughput,
@@ -226,7 +226,7 @@ class WriteApproachesTest {
         sample(RF3, WriteVariant.PIPELINE, 2, 20, 2, 0, HEALTHY, List.of()),
         sample(RF3, WriteVariant.BROADCAST, 1, 9, 5, 3, HEALTHY, List.of()),
         sample(RF3, WriteVariant.BROADCAST, 2, 16, 3, 0, new FsckHealth(false, 9, 72, 4, 0, 1, 0),
-            new ReplicaCheck(2, 5), List.of()),
+            new ReplicaCheck(2, 5, 1), List.of()),
         sample(RF2, WriteVariant.BROADCAST, 1, 5, 8, 0, HEALTHY, List.of()));
     List<RunResult> runs = WriteAggregate.runs(samples, List.of(WriteVariant.PIPELINE, WriteVariant.BROADCAST),
         List.of(RF3, RF2));
@@ -247,6 +247,7 @@ class WriteApproachesTest {
     assertEquals(1, broadcast.metric("fsck_corrupt_count"));
     assertEquals(2, broadcast.metric("blocks_short_after_write_count"));
     assertEquals(5, broadcast.metric("blocks_re_replicated_count"));
+    assertEquals(1, broadcast.metric("blocks_replicas_differing_count"));
     assertEquals(0, pipeline.metric("blocks_re_replicated_count"));
     assertEquals(2, broadcast.repetitions());
     assertTrue(Double.isNaN(broadcast.metric("node_links_up_bytes")), "links unmeasured: NaN, null in JSON");
