@@ -186,16 +186,25 @@ public final class ReadSelectionExperiment {
     return new DfsioRunner(DfsioClientConf.at(cluster, setup.reader()), work.resolve("dfsio-reader"));
   }
 
-  /** The read stage (every policy) and the weight sweep, after one uncounted warm-up read. */
+  /**
+   * The read stage (every policy) and the weight sweep, after one uncounted warm-up read; each stage in rounds of one
+   * read per variant, the order rotated from round to round ({@link ReadRounds}; until session 54 each variant's
+   * reads ran back to back, the baseline's always first).
+   */
   private List<RunResult> readAll(Reads reads) throws Exception {
-    List<RunResult> runs = new ArrayList<>();
     reads.warmUp();
     Map<String, Map<String, String>> settings = policySettings();
     List<String> sweep = setup.weights().stream().map(ReadSelectionExperiment::wrrVariant).toList();
-    for (Map.Entry<String, Map<String, String>> v : settings.entrySet()) {
-      boolean inSweep = sweep.contains(v.getKey());
-      runs.add(reads.stage(v.getKey(), inSweep ? ReadSelectionReport.SWEEP : ReadSelectionReport.READ, v.getValue(),
-          v.getKey().equals(BASELINE), inSweep ? setup.profile().sweepRepetitions() : setup.profile().repetitions()));
+    List<String> readStage = settings.keySet().stream().filter(v -> !sweep.contains(v)).toList();
+    List<String> sweepStage = settings.keySet().stream().filter(sweep::contains).toList();
+    Map<String, List<ReadSample>> samples = new LinkedHashMap<>();
+    reads.rounds(readStage, settings, setup.profile().repetitions(), samples);
+    reads.rounds(sweepStage, settings, setup.profile().sweepRepetitions(), samples);
+    List<RunResult> runs = new ArrayList<>();
+    for (String v : settings.keySet()) {
+      boolean inSweep = sweep.contains(v);
+      runs.add(reads.result(v, inSweep ? ReadSelectionReport.SWEEP : ReadSelectionReport.READ, v.equals(BASELINE),
+          samples.get(v)));
     }
     return runs;
   }
@@ -339,21 +348,30 @@ public final class ReadSelectionExperiment {
           s.dfsio().execTimeS());
     }
 
-    RunResult stage(String variant, String stage, Map<String, String> settings, boolean baseline,
-        int repetitions) throws Exception {
-      new PolicySwitch(cluster, progress).to(variant, settings);
-      List<ReadSample> samples = new ArrayList<>();
-      for (int i = 1; i <= repetitions; i++) {
-        ReadSample s = new MeasuredRead(cluster, dfsio, request).run();
-        samples.add(s);
-        progress.step("%s: read %d/%d: %.1f MB/s in %.1f s (SSD %.0f%%, DISK %.0f%% busy; %.0f%% read from SSD;"
-            + " %.2f cores)", variant, i, repetitions, s.aggregateMbS(), s.dfsio().execTimeS(),
-            s.timeline().averagePct(StorageType.SSD), s.timeline().averagePct(StorageType.DISK),
-            100.0 * s.timeline().bytesRead(StorageType.SSD) / Math.max(1, s.timeline().bytesRead()),
-            s.timeline().jvmCpuCores());
+    /**
+     * {@code repetitions} rounds of one read per variant, in {@link ReadRounds}' order, each after a NameNode restart
+     * with the variant's settings; the samples added to {@code samples} by variant.
+     */
+    void rounds(List<String> variants, Map<String, Map<String, String>> settings, int repetitions,
+        Map<String, List<ReadSample>> samples) throws Exception {
+      for (int round = 0; round < repetitions; round++) {
+        for (String variant : ReadRounds.order(variants, round)) {
+          new PolicySwitch(cluster, progress).to(variant, settings.get(variant));
+          ReadSample s = new MeasuredRead(cluster, dfsio, request).run();
+          samples.computeIfAbsent(variant, v -> new ArrayList<>()).add(s);
+          progress.step("%s: read %d/%d: %.1f MB/s in %.1f s (SSD %.0f%%, DISK %.0f%% busy; %.0f%% read from SSD;"
+              + " %.2f cores)", variant, round + 1, repetitions, s.aggregateMbS(), s.dfsio().execTimeS(),
+              s.timeline().averagePct(StorageType.SSD), s.timeline().averagePct(StorageType.DISK),
+              100.0 * s.timeline().bytesRead(StorageType.SSD) / Math.max(1, s.timeline().bytesRead()),
+              s.timeline().jvmCpuCores());
+        }
       }
+    }
+
+    /** A variant's result from its samples, in the order they were read. */
+    RunResult result(String variant, String stage, boolean baseline, List<ReadSample> samples) {
       List<StorageType> types = cluster.spec().volumeTypes();
-      return new RunResult(variant, baseline, stage, repetitions,
+      return new RunResult(variant, baseline, stage, samples.size(),
           ReadMetrics.of(samples, types, Optional.empty(), readerNode), ReadMetrics.detail(samples, types));
     }
   }
