@@ -108,19 +108,31 @@ public final class HotspotExperiment {
     return spec.volumeTypes().contains(StorageType.SSD);
   }
 
-  /** Every policy through the three stages; the NameNode restarts once per policy. */
+  /**
+   * Every policy through the three stages: each stage in rounds of one read per policy, the order rotated from round
+   * to round ({@link ReadRounds}), the NameNode restarted with the policy before each read. Until session 54 each
+   * policy ran its three stages on one NameNode start, policy after policy, the baseline always first.
+   */
   private List<RunResult> readAll(Trial trial, DataLayout layout) throws Exception {
     progress.step("stressed node: %s (holds a replica of %.0f%% of the blocks)", trial.stressed,
         layout.blockSharePct(trial.stressed));
-    List<RunResult> runs = new ArrayList<>();
     trial.warmUp();
-    for (String policy : setup.policies()) {
-      new PolicySwitch(trial.cluster, progress).to(policy, ReadClusterSettings.policy(policy, Double.NaN));
-      trial.unstressedSinceRestart = true;
-      for (HotspotStage stage : HotspotStage.all()) {
-        runs.add(trial.stage(policy, stage));
+    Map<String, List<RunResult>> byPolicy = new LinkedHashMap<>();
+    setup.policies().forEach(p -> byPolicy.put(p, new ArrayList<>()));
+    for (HotspotStage stage : HotspotStage.all()) {
+      Map<String, List<ReadSample>> samples = new LinkedHashMap<>();
+      int reps = setup.profile().repetitions();
+      for (int round = 0; round < reps; round++) {
+        for (String policy : ReadRounds.order(setup.policies(), round)) {
+          new PolicySwitch(trial.cluster, progress).to(policy, ReadClusterSettings.policy(policy, Double.NaN));
+          trial.unstressedSinceRestart = true;
+          samples.computeIfAbsent(policy, p -> new ArrayList<>()).add(trial.read(policy, stage, round + 1, reps));
+        }
       }
+      samples.forEach((policy, reads) -> byPolicy.get(policy).add(trial.result(policy, stage, reads)));
     }
+    List<RunResult> runs = new ArrayList<>();
+    byPolicy.values().forEach(runs::addAll);
     return runs;
   }
 
@@ -175,7 +187,9 @@ public final class HotspotExperiment {
         + "\n- CPU and memory stress: the node reports " + Md.pct(p.cpuBusyPct())
         + " % CPU busy and " + Md.pct(p.memoryUsedPct()) + " % memory used (emulated in its metrics only)"
         + "\n- Reads: TestDFSIO from off-cluster (equally far from every replica), " + p.files() + " maps at once, "
-        + p.repetitions() + " per policy and stage; before each read the NameNode's registry had a sample of the"
+        + p.repetitions() + " per policy and stage, in rounds of one read per policy (the order rotated from round to"
+        + " round, the NameNode restarted with the policy before each read); before each read the NameNode's registry"
+        + " had a sample of the"
         + " stressed node taken under the stage's stress (or of every node after the previous stress ended)";
   }
 
@@ -216,20 +230,21 @@ public final class HotspotExperiment {
           s.aggregateMbS(), s.dfsio().execTimeS());
     }
 
-    RunResult stage(String policy, HotspotStage stage) throws Exception {
-      List<ReadSample> samples = new ArrayList<>();
-      int reps = setup.profile().repetitions();
-      for (int i = 1; i <= reps; i++) {
-        try (Stress stress = stressed(stage)) {
-          ReadSample s = new MeasuredRead(cluster, dfsio, request()).run();
-          samples.add(s);
-          progress.step("%s, %s: read %d/%d: %.1f MB/s in %.1f s, %.0f%% of the bytes from %s", policy, stage.id(),
-              i, reps, s.aggregateMbS(), s.dfsio().execTimeS(),
-              100.0 * s.timeline().bytesReadOnNode(stressed) / Math.max(1, s.timeline().bytesRead()), stressed);
-        }
+    /** Read {@code i} of {@code reps} of {@code policy} under {@code stage}'s stress. */
+    ReadSample read(String policy, HotspotStage stage, int i, int reps) throws Exception {
+      try (Stress stress = stressed(stage)) {
+        ReadSample s = new MeasuredRead(cluster, dfsio, request()).run();
+        progress.step("%s, %s: read %d/%d: %.1f MB/s in %.1f s, %.0f%% of the bytes from %s", policy, stage.id(),
+            i, reps, s.aggregateMbS(), s.dfsio().execTimeS(),
+            100.0 * s.timeline().bytesReadOnNode(stressed) / Math.max(1, s.timeline().bytesRead()), stressed);
+        return s;
       }
+    }
+
+    /** A policy's result in a stage, from its samples in the order they were read. */
+    RunResult result(String policy, HotspotStage stage, List<ReadSample> samples) {
       List<StorageType> types = cluster.spec().volumeTypes();
-      return new RunResult(policy, policy.equals(BASELINE), stage.id(), reps,
+      return new RunResult(policy, policy.equals(BASELINE), stage.id(), samples.size(),
           ReadMetrics.of(samples, types, Optional.of(stressed)), ReadMetrics.detail(samples, types));
     }
 
