@@ -36,7 +36,8 @@ public final class ClusterArgs {
   Map<String, String> specSettings = new LinkedHashMap<>();
 
   @Option(names = "--dir", paramLabel = "DIR",
-      description = "directory for the cluster's storage; default a new temporary directory")
+      description = "directory for the cluster's storage: new, empty, or one a testbed cluster used before (it holds"
+          + " the marker file .replicakit-cluster; any other is refused); default a new temporary directory")
   Path dir;
 
   @Option(names = "--set", paramLabel = "KEY=VALUE",

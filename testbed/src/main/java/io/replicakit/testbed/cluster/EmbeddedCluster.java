@@ -21,8 +21,8 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
-import javax.management.MBeanServerConnection;
 import java.util.stream.Collectors;
+import javax.management.MBeanServerConnection;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.StorageType;
@@ -65,8 +65,13 @@ public final class EmbeddedCluster implements Cluster {
     this.cluster = cluster;
   }
 
-  /** Starts the cluster and waits until every DataNode has registered under its own address. */
+  /**
+   * Starts the cluster and waits until every DataNode has registered under its own address. MiniDFSCluster formats
+   * the base directory's {@code data/} and name folders and deletes the whole directory when the cluster stops, so a
+   * directory that is neither new, empty nor marked as a cluster's is refused first ({@link ClusterDirs#claim}).
+   */
   public static EmbeddedCluster start(ClusterSpec spec, ClusterOptions options) throws IOException {
+    ClusterDirs.claim(options.baseDir());
     EmulatedDevices.global().detach(spec.dataNodes().stream().map(DataNodeSpec::name).toList());
     Configuration conf = ClusterConfigs.base(spec, options);
     Configuration[] overlays = spec.dataNodes().stream()
