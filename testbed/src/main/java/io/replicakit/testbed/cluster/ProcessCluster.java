@@ -375,7 +375,7 @@ public final class ProcessCluster implements Cluster {
       admin.fs().isInSafeMode();
       return true;
     });
-    nameNode.jmx().awaitBean(NameNodeControlPlugin.OBJECT_NAME, wait.remaining());
+    wait.untilBean(NameNodeControlPlugin.OBJECT_NAME, nameNode.process(), nameNode.jmx());
   }
 
   /**
@@ -393,7 +393,7 @@ public final class ProcessCluster implements Cluster {
       DataNodeSpec node = spec.dataNode(name);
       wait.until(name + " (" + node.address() + ") to register with the NameNode", dn.process(),
           () -> admin.registeredSince(node.address(), dn.startedMillis()));
-      dn.jmx().awaitBean(DataNodeControlPlugin.OBJECT_NAME, wait.remaining());
+      wait.untilBean(DataNodeControlPlugin.OBJECT_NAME, dn.process(), dn.jmx());
     }
     wait.until("the NameNode to leave safe mode", nameNode.process(), () -> !admin.fs().isInSafeMode());
   }
