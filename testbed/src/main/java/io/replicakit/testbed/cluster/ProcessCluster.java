@@ -58,7 +58,6 @@ import org.slf4j.LoggerFactory;
 public final class ProcessCluster implements Cluster {
 
   private static final Logger LOG = LoggerFactory.getLogger(ProcessCluster.class);
-  private static final Duration STOP_GRACE = Duration.ofSeconds(10);
 
   /** A running daemon and the JMX connection to its process. */
   private record Daemon(DaemonProcess process, DaemonJmx jmx, long startedMillis) {}
@@ -99,41 +98,50 @@ public final class ProcessCluster implements Cluster {
    * and every DataNode, and waits until all are up.
    */
   public static ProcessCluster start(ClusterSpec requested, ClusterOptions options) throws IOException {
+    ProcessCluster cluster = open(requested, options);
+    try {
+      cluster.startDaemons();
+    } catch (IOException | RuntimeException e) {
+      cluster.close();
+      throw e;
+    }
+    LOG.info("Multi-process cluster '{}' up: NameNode {} and {} DataNodes; logs in {}", cluster.spec.name(),
+        cluster.uri, cluster.spec.dataNodes().size(), logDir(options));
+    return cluster;
+  }
+
+  /**
+   * Everything before the first daemon: the base directory reset, the web files, the network, the NameNode's ports.
+   * Tests start stand-in daemons on what it returns.
+   */
+  static ProcessCluster open(ClusterSpec requested, ClusterOptions options) throws IOException {
     DaemonInstall install = options.processes().resolveInstall();
     ClusterDirs.reset(options.baseDir());
     HadoopWebapps.copyTo(ClusterDirs.home(options.baseDir()));
     NamespaceNetwork network = NamespaceNetwork.open(requested);
-    ClusterSpec spec = network.spec();
-    ProcessCluster cluster;
     // Until the cluster exists to close it, the network is closed here: a configuration that cannot be built (a
     // site file that does not exist) would otherwise leave its namespaces and devices behind, and the driver's
     // next cluster could not build its own on the same names.
     try {
       // Both NameNode ports fixed before it starts: clients need the web server's for hdfs fsck.
-      List<Integer> ports = Ports.freeOn(spec.masterAddress(), 2);
-      cluster = new ProcessCluster(network, options, install, ports.get(0), ports.get(1));
+      List<Integer> ports = Ports.freeOn(network.spec().masterAddress(), 2);
+      return new ProcessCluster(network, options, install, ports.get(0), ports.get(1));
     } catch (RuntimeException e) {
       network.close();
       throw e;
     }
-    try {
-      cluster.format();
-      // The NameNode first, alone: on a small machine, DataNode JVMs starting beside it would only slow it down.
-      cluster.startNameNode();
-      cluster.awaitNameNode();
-      for (DataNodeSpec dn : spec.dataNodes()) {
-        cluster.startDataNode(dn);
-      }
-      cluster.awaitDataNodes(spec.dataNodes().stream().map(DataNodeSpec::name).toList());
-      cluster.yarn = options.yarn() ? YarnHook.start(spec, options, cluster.processes, cluster.confs, install)
-          : YarnHook.none();
-    } catch (IOException | RuntimeException e) {
-      cluster.close();
-      throw e;
+  }
+
+  private void startDaemons() throws IOException {
+    format();
+    // The NameNode first, alone: on a small machine, DataNode JVMs starting beside it would only slow it down.
+    startNameNode();
+    awaitNameNode();
+    for (DataNodeSpec dn : spec.dataNodes()) {
+      startDataNode(dn);
     }
-    LOG.info("Multi-process cluster '{}' up: NameNode {} and {} DataNodes; logs in {}", spec.name(), cluster.uri,
-        spec.dataNodes().size(), logDir(options));
-    return cluster;
+    awaitDataNodes(spec.dataNodes().stream().map(DataNodeSpec::name).toList());
+    yarn = options.yarn() ? YarnHook.start(spec, options, processes, confs, starter.install()) : YarnHook.none();
   }
 
   /** Where the daemons' log files go. */
@@ -208,38 +216,68 @@ public final class ProcessCluster implements Cluster {
   /** SIGTERM to the DataNode's process; the NameNode notices when its heartbeats expire (14 s). */
   @Override
   public void stopDataNode(String nodeName) throws IOException {
-    Daemon dn = takeRunning(nodeName);
-    dn.process().stop(STOP_GRACE);
+    Daemon dn = running(spec.dataNode(nodeName).name());
+    dn.process().stop(processes.stopGrace());
+    forget(dn);
     yarn.nodeStopped(dn.process().id().name());
     LOG.info("Stopped DataNode {} (SIGTERM to pid {})", nodeName, dn.process().pid());
   }
 
-  /** {@code kill -9} of every named DataNode process, then the NameNode declares them dead at once. */
+  /**
+   * {@code kill -9} of every named DataNode process, then the NameNode declares them dead at once. Every name is
+   * checked first (a node of the spec, running, named once), so a mistake kills none; a node leaves the running set
+   * once its process has exited; the nodes killed are declared dead even when a later kill fails.
+   */
   @Override
   public void killDataNodes(List<String> nodeNames) throws IOException {
+    List<Daemon> targets = DataNodeNames.distinct(spec, nodeNames).stream().map(dn -> running(dn.name())).toList();
     List<Daemon> killed = new ArrayList<>();
-    for (String nodeName : nodeNames) {
-      Daemon dn = takeRunning(nodeName);
-      dn.process().kill();
-      killed.add(dn);
-    }
-    yarn.nodesKilled(killed.stream().map(d -> d.process().id().name()).toList());
-    NameNodeControlMBean control = nameNode.jmx().proxy(NameNodeControlPlugin.OBJECT_NAME,
-        NameNodeControlMBean.class);
-    for (Daemon dn : killed) {
-      control.declareDead(dn.process().id().address());
+    Throwable failure = null;
+    try {
+      for (Daemon dn : targets) {
+        // Once SIGKILL is sent the node never heartbeats again: it is declared dead whatever follows.
+        killed.add(dn);
+        dn.process().kill();
+        forget(dn);
+      }
+    } catch (IOException | RuntimeException e) {
+      failure = e;
+      throw e;
+    } finally {
+      declareDead(killed, failure);
     }
     LOG.info("Killed DataNodes {} (SIGKILL); NameNode told they are dead", nodeNames);
   }
 
-  /** Removes a running DataNode from the running set, closing its JMX connection. */
-  private Daemon takeRunning(String nodeName) {
-    String name = spec.dataNode(nodeName).name();
-    Daemon dn = running(name);
+  /**
+   * Stops the killed nodes' NodeManagers and has the NameNode declare the nodes dead; a failure here is added to
+   * {@code pending} (the kill's own failure, which it must not hide) when there is one.
+   */
+  private void declareDead(List<Daemon> killed, Throwable pending) throws IOException {
+    if (killed.isEmpty()) {
+      return;
+    }
+    try {
+      yarn.nodesKilled(killed.stream().map(d -> d.process().id().name()).toList());
+      NameNodeControlMBean control = nameNode.jmx().proxy(NameNodeControlPlugin.OBJECT_NAME,
+          NameNodeControlMBean.class);
+      for (Daemon dn : killed) {
+        control.declareDead(dn.process().id().address());
+      }
+    } catch (IOException | RuntimeException e) {
+      if (pending == null) {
+        throw e;
+      }
+      pending.addSuppressed(e);
+    }
+  }
+
+  /** Moves a DataNode whose process has exited from the running set to the stopped one, closing its JMX connection. */
+  private void forget(Daemon dn) {
+    String name = dn.process().id().name();
     dataNodes.remove(name);
     stopped.add(name);
     dn.jmx().close();
-    return dn;
   }
 
   private Daemon running(String name) {
@@ -296,7 +334,7 @@ public final class ProcessCluster implements Cluster {
     nameNodeSettings.putAll(settings);
     Daemon old = nameNode;
     old.jmx().close();
-    old.process().stop(STOP_GRACE);
+    old.process().stop(processes.stopGrace());
     admin.close();
     startNameNode();
     awaitNameNode();
@@ -351,7 +389,7 @@ public final class ProcessCluster implements Cluster {
     starter.formatNameNode(DaemonId.nameNode(spec.masterAddress()), confs.nameNode(nameNodeSettings));
   }
 
-  private void startNameNode() throws IOException {
+  void startNameNode() throws IOException {
     DaemonId id = DaemonId.nameNode(spec.masterAddress());
     DaemonEnv env = starter.configure(id, confs.nameNode(nameNodeSettings), Ports.freeOn(id.address(),
         nameNodePorts));
@@ -360,7 +398,7 @@ public final class ProcessCluster implements Cluster {
     nameNode = new Daemon(process, new DaemonJmx(id.address(), env.jmxPort()), started);
   }
 
-  private void startDataNode(DataNodeSpec node) throws IOException {
+  void startDataNode(DataNodeSpec node) throws IOException {
     DaemonId id = DaemonId.dataNode(node.name(), node.address(), node.rack());
     DaemonEnv env = starter.configure(id, confs.dataNode(node, options), Ports.freeOn(node.address()));
     long started = System.currentTimeMillis();
@@ -415,7 +453,7 @@ public final class ProcessCluster implements Cluster {
     all.forEach(d -> d.process().requestStop());
     for (Daemon d : all) {
       try {
-        d.process().stop(STOP_GRACE);
+        d.process().stop(processes.stopGrace());
       } catch (IOException e) {
         LOG.warn("Daemon {} (pid {}) did not stop: {}", d.process().id().name(), d.process().pid(), e.toString());
       }
