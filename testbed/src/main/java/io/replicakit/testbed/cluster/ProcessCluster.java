@@ -12,12 +12,14 @@ import io.replicakit.testbed.dfsio.DfsioRunner;
 import io.replicakit.testbed.net.LinkCounters;
 import io.replicakit.testbed.net.NamespaceNetwork;
 import io.replicakit.testbed.net.Ports;
+import io.replicakit.testbed.process.CloseSteps;
 import io.replicakit.testbed.process.DaemonCommand;
 import io.replicakit.testbed.process.DaemonEnv;
 import io.replicakit.testbed.process.DaemonId;
 import io.replicakit.testbed.process.DaemonInstall;
 import io.replicakit.testbed.process.DaemonJmx;
 import io.replicakit.testbed.process.DaemonProcess;
+import io.replicakit.testbed.process.GracefulStop;
 import io.replicakit.testbed.process.HadoopWebapps;
 import io.replicakit.testbed.process.ProcessOptions;
 import io.replicakit.testbed.process.RemoteDevices;
@@ -436,28 +438,33 @@ public final class ProcessCluster implements Cluster {
     wait.until("the NameNode to leave safe mode", nameNode.process(), () -> !admin.fs().isInSafeMode());
   }
 
-  /** SIGTERM to every daemon at once, SIGKILL to any still running after the grace period. */
+  /**
+   * SIGTERM to every daemon at once (YARN's ResourceManager once its NodeManagers are gone), SIGKILL to any still
+   * running when the one grace period they share ends ({@link ProcessOptions#stopGrace}), then the network removed.
+   * Each step runs whatever the one before threw, so a failing client never leaves daemons or devices behind.
+   */
   @Override
   public void close() {
     if (!closed.compareAndSet(false, true)) {
       return;
     }
-    admin.close();
-    yarn.close();
+    GracefulStop stop = new GracefulStop(processes.stopGrace());
+    List<DaemonProcess> hdfs = releaseDaemons();
+    CloseSteps.run(LOG, "closing the harness's client", admin::close);
+    stop.terminate(hdfs);
+    CloseSteps.run(LOG, "stopping YARN", () -> yarn.stop(stop));
+    stop.awaitOrKill(hdfs);
+    CloseSteps.run(LOG, "removing the network", network::close);
+  }
+
+  /** Takes every HDFS daemon out of the cluster, closing its JMX connection; their processes. */
+  private List<DaemonProcess> releaseDaemons() {
     List<Daemon> all = new ArrayList<>(dataNodes.values());
     if (nameNode != null) {
       all.add(nameNode);
     }
     dataNodes.clear();
     all.forEach(d -> d.jmx().close());
-    all.forEach(d -> d.process().requestStop());
-    for (Daemon d : all) {
-      try {
-        d.process().stop(processes.stopGrace());
-      } catch (IOException e) {
-        LOG.warn("Daemon {} (pid {}) did not stop: {}", d.process().id().name(), d.process().pid(), e.toString());
-      }
-    }
-    network.close();
+    return all.stream().map(Daemon::process).toList();
   }
 }

@@ -20,6 +20,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
@@ -71,6 +72,12 @@ class ProcessClusterTest {
     return cluster;
   }
 
+  private List<DaemonProcess> allProcesses() {
+    List<DaemonProcess> all = new ArrayList<>(List.of(cluster.nameNodeProcess()));
+    cluster.spec().dataNodes().forEach(dn -> all.add(cluster.dataNodeProcess(dn.name())));
+    return all;
+  }
+
   @Test
   void killDataNodes_namingAnUnknownNode_killsNone() throws Exception {
     standIns(ShellDaemons.RUNS, 2);
@@ -101,6 +108,18 @@ class ProcessClusterTest {
     assertFalse(dn02.isAlive());
     assertThrows(IllegalStateException.class, () -> cluster.dataNodeProcess("dn01"));
     assertTrue(cluster.dataNodeProcess("dn03").isAlive());
+  }
+
+  @Test
+  void close_givesDaemonsThatIgnoreSigtermOneSharedGrace_thenKillsThemAll() throws Exception {
+    standIns(ShellDaemons.IGNORES_SIGTERM, 3);
+    List<DaemonProcess> all = allProcesses();
+    long start = System.nanoTime();
+    cluster.close();
+    Duration took = Duration.ofNanos(System.nanoTime() - start);
+    all.forEach(p -> assertFalse(p.isAlive(), p.id().name() + " outlived close()"));
+    assertTrue(took.compareTo(GRACE.multipliedBy(3)) < 0,
+        "close() took " + took.toMillis() + " ms for 4 daemons with a " + GRACE.toMillis() + " ms grace");
   }
 
   @Test
