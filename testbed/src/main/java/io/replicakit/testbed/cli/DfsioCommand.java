@@ -20,11 +20,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.CommonConfigurationKeys;
 import org.apache.hadoop.hdfs.HdfsConfiguration;
+import picocli.CommandLine;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 
 /**
  * {@code bin/replicakit dfsio}: runs Hadoop's TestDFSIO against an embedded testbed cluster (with the client
@@ -34,6 +36,9 @@ import org.apache.hadoop.hdfs.HdfsConfiguration;
 public final class DfsioCommand implements Command {
 
   private static final String INVOCATION = "bin/replicakit dfsio";
+  /** The options that start or place a testbed cluster, which {@code --fs} (a real cluster) cannot take. */
+  private static final List<String> CLUSTER_ONLY = List.of("--spec", "--spec-set", "--dir", "--set", "--processes",
+      "--yarn", "--client");
 
   @Override
   public String name() {
@@ -53,7 +58,8 @@ public final class DfsioCommand implements Command {
   /** The options. */
   static final class Options {
     @Option(names = "--fs", paramLabel = "URI", description = "run against this file system (a real cluster) instead"
-        + " of an embedded one; client settings come from HADOOP_CONF_DIR when the launcher has it")
+        + " of an embedded one; client settings come from HADOOP_CONF_DIR when the launcher has it; refused with the"
+        + " testbed cluster's options (--spec, --spec-set, --dir, --set, --processes, --yarn, --client)")
     String fs;
 
     @Mixin
@@ -108,7 +114,12 @@ public final class DfsioCommand implements Command {
 
   @Override
   public int run(List<String> argv, PrintStream out) throws Exception {
-    Options args = Cli.parse(INVOCATION, new Options(), argv);
+    CommandSpec cli = Cli.spec(INVOCATION, new Options());
+    CommandLine.ParseResult parsed = Cli.parse(cli, argv);
+    Options args = (Options) cli.userObject();
+    if (args.fs != null) {
+      refuseClusterOptions(parsed);
+    }
     DfsioRequest request = request(args);
     if (!List.of("write", "read", "both").contains(args.op)) {
       throw new IllegalArgumentException("--op must be write, read or both, was '" + args.op + "'");
@@ -158,6 +169,23 @@ public final class DfsioCommand implements Command {
       return runOps(args.yarn ? cluster.dfsioOnNodes(work) : cluster.dfsio(client, work), request, args.op, out);
     } finally {
       args.cluster.close(cluster, out);
+    }
+  }
+
+  /**
+   * Fails when {@code --fs} comes with an option that starts or places a testbed cluster: against a real cluster they
+   * would be ignored, and a run that silently is not what was asked for (no {@code --processes}, no {@code --yarn})
+   * is worse than none.
+   *
+   * @throws IllegalArgumentException naming the options given
+   */
+  private static void refuseClusterOptions(CommandLine.ParseResult parsed) {
+    List<String> given = CLUSTER_ONLY.stream().filter(parsed::hasMatchedOption).toList();
+    if (!given.isEmpty()) {
+      throw new IllegalArgumentException("--fs runs TestDFSIO against an existing cluster; " + String.join(", ", given)
+          + (given.size() == 1 ? " belongs" : " belong") + " to a testbed cluster this command would start, so "
+          + (given.size() == 1 ? "it does" : "they do") + " not apply: drop " + (given.size() == 1 ? "it" : "them")
+          + " or --fs");
     }
   }
 
