@@ -20,6 +20,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.CommonConfigurationKeys;
 import org.apache.hadoop.hdfs.HdfsConfiguration;
@@ -39,6 +41,17 @@ public final class DfsioCommand implements Command {
   /** The options that start or place a testbed cluster, which {@code --fs} (a real cluster) cannot take. */
   private static final List<String> CLUSTER_ONLY = List.of("--spec", "--spec-set", "--dir", "--set", "--processes",
       "--yarn", "--client");
+
+  /** Where the Ctrl-C hook goes: the JVM's shutdown hooks; a test's list. */
+  private final Consumer<Thread> shutdownHooks;
+
+  public DfsioCommand() {
+    this(Runtime.getRuntime()::addShutdownHook);
+  }
+
+  DfsioCommand(Consumer<Thread> shutdownHooks) {
+    this.shutdownHooks = shutdownHooks;
+  }
 
   @Override
   public String name() {
@@ -141,7 +154,7 @@ public final class DfsioCommand implements Command {
     }
   }
 
-  private static int run(Options args, DfsioRequest request, Path work, PrintStream out) throws Exception {
+  private int run(Options args, DfsioRequest request, Path work, PrintStream out) throws Exception {
     if (args.fs != null) {
       Configuration conf = new HdfsConfiguration();
       conf.set(CommonConfigurationKeys.FS_DEFAULT_NAME_KEY, args.fs);
@@ -153,17 +166,15 @@ public final class DfsioCommand implements Command {
       throw new IllegalArgumentException("--yarn needs --processes (the embedded cluster runs the local job runner)");
     }
     ClusterOptions options = args.cluster.clusterOptions();
-    Cluster cluster;
+    out.println("Starting " + options.mode().label() + " cluster '" + spec.name() + "' (" + spec.dataNodes().size()
+        + " DataNodes) in " + args.cluster.describeDir(options.baseDir()) + " ...");
+    // Ctrl-C, from now on (a start takes up to minutes): stop the daemons, if any have started, and remove the
+    // cluster's data as the normal end does.
+    AtomicReference<Cluster> started = new AtomicReference<>();
+    shutdownHooks.accept(new Thread(() -> args.cluster.close(started.get(), out), "replicakit-dfsio-shutdown"));
+    Cluster cluster = args.cluster.start(spec, args.yarn ? options.withYarn() : options, out);
+    started.set(cluster);
     try {
-      cluster = Cluster.start(spec, args.yarn ? options.withYarn() : options);
-    } catch (Exception e) {
-      args.cluster.close(null, out);
-      throw e;
-    }
-    try {
-      // Ctrl-C: stop the daemons and remove the cluster's data as the normal end does.
-      Runtime.getRuntime().addShutdownHook(new Thread(() -> args.cluster.close(cluster, out),
-          "replicakit-dfsio-shutdown"));
       out.println(cluster.describe());
       out.println("Client: " + (args.yarn ? "YARN (maps on the NodeManagers)" : cluster.addressOf(client)));
       return runOps(args.yarn ? cluster.dfsioOnNodes(work) : cluster.dfsio(client, work), request, args.op, out);
