@@ -44,14 +44,15 @@ public final class Cli {
   /**
    * Parses {@code args} into the fields of {@code spec}'s user object.
    *
+   * @return which options the words gave, for a command whose options exclude one another
    * @throws IllegalArgumentException naming the option at fault, and for an unknown one every accepted option
    */
-  public static void parse(CommandSpec spec, List<String> args) {
+  public static CommandLine.ParseResult parse(CommandSpec spec, List<String> args) {
     CommandLine line = new CommandLine(spec);
     line.setOverwrittenOptionsAllowed(true);
     line.setCaseInsensitiveEnumValuesAllowed(true);
     try {
-      line.parseArgs(args.toArray(String[]::new));
+      return line.parseArgs(args.toArray(String[]::new));
     } catch (CommandLine.UnmatchedArgumentException e) {
       throw new IllegalArgumentException(unmatched(spec, e.getUnmatched()), e);
     } catch (CommandLine.ParameterException e) {

@@ -36,7 +36,8 @@ public final class ClusterArgs {
   Map<String, String> specSettings = new LinkedHashMap<>();
 
   @Option(names = "--dir", paramLabel = "DIR",
-      description = "directory for the cluster's storage; default a new temporary directory")
+      description = "directory for the cluster's storage: new, empty, or one a testbed cluster used before (it holds"
+          + " the marker file .replicakit-cluster; any other is refused); default a new temporary directory")
   Path dir;
 
   @Option(names = "--set", paramLabel = "KEY=VALUE",
@@ -80,6 +81,16 @@ public final class ClusterArgs {
     return options;
   }
 
+  /** Starts the cluster; a start that fails {@link #close}s (the temporary directory removed) before it is thrown. */
+  public Cluster start(ClusterSpec clusterSpec, ClusterOptions options, PrintStream out) throws IOException {
+    try {
+      return Cluster.start(clusterSpec, options);
+    } catch (IOException | RuntimeException e) {
+      close(null, out);
+      throw e;
+    }
+  }
+
   /** What the start-up line says of the directory: whether it outlives the cluster. */
   public String describeDir(Path baseDir) {
     return created == null ? baseDir.toString() : baseDir + " (temporary: its data is removed when the cluster"
@@ -87,19 +98,21 @@ public final class ClusterArgs {
   }
 
   /**
-   * Closes {@code cluster} (null when it did not start) and, when {@link #clusterOptions} created its directory,
-   * removes the cluster's data there but keeps its logs, saying so on {@code out}. Once, and synchronized: Ctrl-C's
+   * Closes {@code cluster} (null when it did not start, or has not yet) and, when {@link #clusterOptions} created its
+   * directory, removes the cluster's data there but keeps its logs, saying so on {@code out}. Synchronized: Ctrl-C's
    * shutdown hook and the command's own path both call it, and the second waits until the first is done, so that
-   * nothing is deleted under daemons still stopping and the command does not end before the removal has.
+   * nothing is deleted under daemons still stopping and the command does not end before the removal has. The
+   * directory is removed once; a cluster is closed by every call that passes one (closing is idempotent), so a
+   * cluster whose start ended after a Ctrl-C during it is still stopped.
    */
   public synchronized void close(Cluster cluster, PrintStream out) {
+    if (cluster != null) {
+      cluster.close();
+    }
     if (closed) {
       return;
     }
     closed = true;
-    if (cluster != null) {
-      cluster.close();
-    }
     if (created != null) {
       try {
         out.println(TemporaryDirs.removeKeepingLogs(created));

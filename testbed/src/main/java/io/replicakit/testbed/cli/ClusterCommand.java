@@ -8,10 +8,11 @@ import io.replicakit.testbed.cluster.Cluster;
 import io.replicakit.testbed.cluster.ClusterOptions;
 import io.replicakit.testbed.spec.ClusterSpec;
 import java.io.PrintStream;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -36,6 +37,17 @@ public final class ClusterCommand implements Command {
         bin/replicakit cluster --spec paper \\
           --set dfs.block.replicator.classname=org.apache.hadoop.hdfs.server.blockmanagement.BlockPlacementPolicyRackFaultTolerant
       """;
+
+  /** Where the Ctrl-C hook goes: the JVM's shutdown hooks; a test's list. */
+  private final Consumer<Thread> shutdownHooks;
+
+  public ClusterCommand() {
+    this(Runtime.getRuntime()::addShutdownHook);
+  }
+
+  ClusterCommand(Consumer<Thread> shutdownHooks) {
+    this.shutdownHooks = shutdownHooks;
+  }
 
   /** The options. */
   static final class Options {
@@ -73,34 +85,36 @@ public final class ClusterCommand implements Command {
     long seconds = Cli.inRange("--seconds", args.seconds, 0, 365L * 24 * 3600);
     ClusterSpec spec = args.cluster.spec();
     ClusterOptions options = args.cluster.clusterOptions();
-    Path dir = options.baseDir();
     out.println("Starting " + options.mode().label() + " cluster '" + spec.name() + "' (" + spec.dataNodes().size()
-        + " DataNodes) in " + args.cluster.describeDir(dir) + " ...");
+        + " DataNodes) in " + args.cluster.describeDir(options.baseDir()) + " ...");
+    // Ctrl-C, from now on (a start takes up to minutes): stop the daemons, if any have started, and remove the
+    // cluster's data as the normal end does.
+    AtomicReference<Cluster> started = new AtomicReference<>();
     CountDownLatch stop = new CountDownLatch(1);
-    Cluster cluster;
+    shutdownHooks.accept(new Thread(() -> {
+      stop.countDown();
+      args.cluster.close(started.get(), out);
+    }, "replicakit-cluster-shutdown"));
+    Cluster cluster = args.cluster.start(spec, options, out);
+    started.set(cluster);
     try {
-      cluster = Cluster.start(spec, options);
-    } catch (Exception e) {
-      args.cluster.close(null, out);
-      throw e;
-    }
-    try {
-      Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-        stop.countDown();
-        args.cluster.close(cluster, out);
-      }, "replicakit-cluster-shutdown"));
       out.println(cluster.describe());
-      out.println(seconds > 0 ? "Up for " + seconds + " s." : "Up. Press Ctrl-C to stop.");
-      out.flush();
-      if (seconds > 0) {
-        stop.await(seconds, TimeUnit.SECONDS);
-      } else {
-        stop.await();
-      }
+      awaitStop(stop, seconds, out);
     } finally {
       args.cluster.close(cluster, out);
     }
     out.println("Cluster stopped.");
     return 0;
+  }
+
+  /** Waits for Ctrl-C ({@code stop}), or {@code seconds} when not 0. */
+  private static void awaitStop(CountDownLatch stop, long seconds, PrintStream out) throws InterruptedException {
+    out.println(seconds > 0 ? "Up for " + seconds + " s." : "Up. Press Ctrl-C to stop.");
+    out.flush();
+    if (seconds > 0) {
+      stop.await(seconds, TimeUnit.SECONDS);
+    } else {
+      stop.await();
+    }
   }
 }

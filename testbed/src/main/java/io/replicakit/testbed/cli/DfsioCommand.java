@@ -20,11 +20,15 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.CommonConfigurationKeys;
 import org.apache.hadoop.hdfs.HdfsConfiguration;
+import picocli.CommandLine;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 
 /**
  * {@code bin/replicakit dfsio}: runs Hadoop's TestDFSIO against an embedded testbed cluster (with the client
@@ -34,6 +38,20 @@ import org.apache.hadoop.hdfs.HdfsConfiguration;
 public final class DfsioCommand implements Command {
 
   private static final String INVOCATION = "bin/replicakit dfsio";
+  /** The options that start or place a testbed cluster, which {@code --fs} (a real cluster) cannot take. */
+  private static final List<String> CLUSTER_ONLY = List.of("--spec", "--spec-set", "--dir", "--set", "--processes",
+      "--yarn", "--client");
+
+  /** Where the Ctrl-C hook goes: the JVM's shutdown hooks; a test's list. */
+  private final Consumer<Thread> shutdownHooks;
+
+  public DfsioCommand() {
+    this(Runtime.getRuntime()::addShutdownHook);
+  }
+
+  DfsioCommand(Consumer<Thread> shutdownHooks) {
+    this.shutdownHooks = shutdownHooks;
+  }
 
   @Override
   public String name() {
@@ -53,7 +71,8 @@ public final class DfsioCommand implements Command {
   /** The options. */
   static final class Options {
     @Option(names = "--fs", paramLabel = "URI", description = "run against this file system (a real cluster) instead"
-        + " of an embedded one; client settings come from HADOOP_CONF_DIR when the launcher has it")
+        + " of an embedded one; client settings come from HADOOP_CONF_DIR when the launcher has it; refused with the"
+        + " testbed cluster's options (--spec, --spec-set, --dir, --set, --processes, --yarn, --client)")
     String fs;
 
     @Mixin
@@ -108,7 +127,12 @@ public final class DfsioCommand implements Command {
 
   @Override
   public int run(List<String> argv, PrintStream out) throws Exception {
-    Options args = Cli.parse(INVOCATION, new Options(), argv);
+    CommandSpec cli = Cli.spec(INVOCATION, new Options());
+    CommandLine.ParseResult parsed = Cli.parse(cli, argv);
+    Options args = (Options) cli.userObject();
+    if (args.fs != null) {
+      refuseClusterOptions(parsed);
+    }
     DfsioRequest request = request(args);
     if (!List.of("write", "read", "both").contains(args.op)) {
       throw new IllegalArgumentException("--op must be write, read or both, was '" + args.op + "'");
@@ -130,7 +154,7 @@ public final class DfsioCommand implements Command {
     }
   }
 
-  private static int run(Options args, DfsioRequest request, Path work, PrintStream out) throws Exception {
+  private int run(Options args, DfsioRequest request, Path work, PrintStream out) throws Exception {
     if (args.fs != null) {
       Configuration conf = new HdfsConfiguration();
       conf.set(CommonConfigurationKeys.FS_DEFAULT_NAME_KEY, args.fs);
@@ -142,22 +166,37 @@ public final class DfsioCommand implements Command {
       throw new IllegalArgumentException("--yarn needs --processes (the embedded cluster runs the local job runner)");
     }
     ClusterOptions options = args.cluster.clusterOptions();
-    Cluster cluster;
+    out.println("Starting " + options.mode().label() + " cluster '" + spec.name() + "' (" + spec.dataNodes().size()
+        + " DataNodes) in " + args.cluster.describeDir(options.baseDir()) + " ...");
+    // Ctrl-C, from now on (a start takes up to minutes): stop the daemons, if any have started, and remove the
+    // cluster's data as the normal end does.
+    AtomicReference<Cluster> started = new AtomicReference<>();
+    shutdownHooks.accept(new Thread(() -> args.cluster.close(started.get(), out), "replicakit-dfsio-shutdown"));
+    Cluster cluster = args.cluster.start(spec, args.yarn ? options.withYarn() : options, out);
+    started.set(cluster);
     try {
-      cluster = Cluster.start(spec, args.yarn ? options.withYarn() : options);
-    } catch (Exception e) {
-      args.cluster.close(null, out);
-      throw e;
-    }
-    try {
-      // Ctrl-C: stop the daemons and remove the cluster's data as the normal end does.
-      Runtime.getRuntime().addShutdownHook(new Thread(() -> args.cluster.close(cluster, out),
-          "replicakit-dfsio-shutdown"));
       out.println(cluster.describe());
       out.println("Client: " + (args.yarn ? "YARN (maps on the NodeManagers)" : cluster.addressOf(client)));
       return runOps(args.yarn ? cluster.dfsioOnNodes(work) : cluster.dfsio(client, work), request, args.op, out);
     } finally {
       args.cluster.close(cluster, out);
+    }
+  }
+
+  /**
+   * Fails when {@code --fs} comes with an option that starts or places a testbed cluster: against a real cluster they
+   * would be ignored, and a run that silently is not what was asked for (no {@code --processes}, no {@code --yarn})
+   * is worse than none.
+   *
+   * @throws IllegalArgumentException naming the options given
+   */
+  private static void refuseClusterOptions(CommandLine.ParseResult parsed) {
+    List<String> given = CLUSTER_ONLY.stream().filter(parsed::hasMatchedOption).toList();
+    if (!given.isEmpty()) {
+      throw new IllegalArgumentException("--fs runs TestDFSIO against an existing cluster; " + String.join(", ", given)
+          + (given.size() == 1 ? " belongs" : " belong") + " to a testbed cluster this command would start, so "
+          + (given.size() == 1 ? "it does" : "they do") + " not apply: drop " + (given.size() == 1 ? "it" : "them")
+          + " or --fs");
     }
   }
 

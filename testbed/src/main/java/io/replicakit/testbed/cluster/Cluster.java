@@ -130,6 +130,11 @@ public interface Cluster extends AutoCloseable {
   /**
    * Kills DataNodes as one failure and has the NameNode declare them dead at once, so re-replication starts
    * without waiting for the heartbeat expiry; all are down before the NameNode hears of any.
+   *
+   * @param nodeNames names or addresses; all are checked before any node is killed
+   * @throws java.util.NoSuchElementException naming an entry that is no DataNode of the spec (none killed)
+   * @throws IllegalArgumentException when a node is named twice (none killed)
+   * @throws IllegalStateException when a named node is not running (none killed)
    */
   void killDataNodes(List<String> nodeNames) throws IOException;
 

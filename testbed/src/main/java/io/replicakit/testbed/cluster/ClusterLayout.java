@@ -8,6 +8,8 @@ import io.replicakit.testbed.net.NetworkRecord;
 import io.replicakit.testbed.spec.ClusterSpec;
 import io.replicakit.testbed.spec.DataNodeSpec;
 import io.replicakit.testbed.spec.Sizes;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.net.URI;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -35,13 +37,13 @@ final class ClusterLayout {
       sb.append("Write-back    ").append(spec.describeWriteBack()).append('\n');
     }
     sb.append("Data dir      ").append(options.baseDir().toAbsolutePath()).append('\n');
-    sb.append(String.format(Locale.ROOT, "%-6s %-12s %-10s %-6s %-6s %-8s %-32s %s%n",
+    sb.append(String.format(Locale.ROOT, "%-6s %-12s %-10s %-6s %-6s %-10s %-32s %s%n",
         "node", "address", "location", "ud", "class", "network", "volumes", "capacity"));
     for (String rack : spec.racks()) {
       for (DataNodeSpec dn : spec.dataNodesInRack(rack)) {
-        sb.append(String.format(Locale.ROOT, "%-6s %-12s %-10s %-6s %-6s %-8s %-32s %s%n",
+        sb.append(String.format(Locale.ROOT, "%-6s %-12s %-10s %-6s %-6s %-10s %-32s %s%n",
             dn.name(), dn.address(), dn.networkLocation(), dn.upgradeDomain().orElse("-"), dn.hardwareClass(),
-            dn.networkBytesPerSec() == 0 ? "-" : (dn.networkBytesPerSec() / Sizes.MIB) + "MiB/s",
+            dn.networkBytesPerSec() == 0 ? "-" : mibPerSecond(dn.networkBytesPerSec()) + "MiB/s",
             dn.volumes().stream().map(v -> v.type() + " " + Sizes.format(v.capacityBytes()))
                 .collect(Collectors.joining(", ")),
             Sizes.format(dn.capacityBytes())));
@@ -50,5 +52,14 @@ final class ClusterLayout {
     sb.append("Clients: set fs.defaultFS=").append(uri)
         .append("; a client on ").append(spec.masterAddress()).append(" is off-cluster.");
     return sb.toString();
+  }
+
+  /**
+   * A rate in MiB/s with up to two decimals and no trailing zeros ({@code 0.5}, {@code 1.25}, {@code 100}): the spec
+   * takes fractions, and whole MiB/s would print a 0.5-MiB/s limit as 0.
+   */
+  static String mibPerSecond(long bytesPerSecond) {
+    return BigDecimal.valueOf(bytesPerSecond).divide(BigDecimal.valueOf(Sizes.MIB), 2, RoundingMode.HALF_UP)
+        .stripTrailingZeros().toPlainString();
   }
 }

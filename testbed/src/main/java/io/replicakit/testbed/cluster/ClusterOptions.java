@@ -19,6 +19,8 @@ import java.util.Objects;
  * defaults.
  *
  * @param baseDir directory for the cluster's storage, configuration and logs; its cluster files are wiped on start
+ *     (an embedded cluster deletes all of it when it stops), so it must be new, empty or marked as a cluster's
+ *     ({@link ClusterDirs#MARKER}); the start refuses any other
  * @param hdfsSettings extra HDFS keys for the NameNode and every DataNode
  * @param mode embedded (one JVM, the default) or processes (a JVM per daemon)
  * @param siteFiles {@code hdfs-site.xml}-format files merged in order into every daemon's configuration; a plugin

@@ -34,6 +34,9 @@ import org.apache.hadoop.hdfs.HdfsConfiguration;
 final class DaemonConfs {
 
   /** Prefixes of the keys {@code core-site.xml} carries; the rest goes to {@code hdfs-site.xml}. */
+  /** HDFS's default {@code dfs.replication.max}: the most replicas a file may ask for. */
+  static final int MAX_REPLICATION = 512;
+
   private static final List<String> CORE_PREFIXES = List.of("fs.", "hadoop.", "net.", "io.", "ipc.", "file.", "ha.");
 
   private final ClusterSpec spec;
@@ -148,12 +151,31 @@ final class DaemonConfs {
     settings.put(DFSConfigKeys.DFS_NAMENODE_DECOMMISSION_INTERVAL_KEY, "3s");
     settings.put(DFSConfigKeys.DFS_DATANODE_ROUND_ROBIN_VOLUME_CHOOSING_POLICY_ADDITIONAL_AVAILABLE_SPACE_KEY, "0");
     settings.putAll(ClusterConfigs.settings(spec, options));
-    int replication = Integer.parseInt(settings.getOrDefault(DFSConfigKeys.DFS_REPLICATION_KEY, "3").trim());
+    int replication = replication(settings.getOrDefault(DFSConfigKeys.DFS_REPLICATION_KEY, "3"));
     settings.put(DFSConfigKeys.DFS_REPLICATION_KEY, Integer.toString(Math.min(replication, spec.dataNodes().size())));
     String nameNode = spec.masterAddress() + ":" + nameNodePort;
     settings.put(CommonConfigurationKeys.FS_DEFAULT_NAME_KEY, "hdfs://" + nameNode);
     settings.put(DFSConfigKeys.DFS_NAMENODE_RPC_ADDRESS_KEY, nameNode);
     settings.put(DFSConfigKeys.DFS_NAMENODE_HTTP_ADDRESS_KEY, spec.masterAddress() + ":" + nameNodeHttpPort);
     return settings;
+  }
+
+  /**
+   * {@code dfs.replication} as a number of replicas. Checked here, where it is capped by the number of DataNodes:
+   * HDFS's own parse would fail naming no key, and 0 would pass until the first file is created.
+   *
+   * @throws IllegalArgumentException naming the key, the allowed range and the value
+   */
+  static int replication(String value) {
+    try {
+      int replication = Integer.parseInt(value.trim());
+      if (replication >= 1 && replication <= MAX_REPLICATION) {
+        return replication;
+      }
+    } catch (NumberFormatException e) {
+      // reported below, with the key
+    }
+    throw new IllegalArgumentException(DFSConfigKeys.DFS_REPLICATION_KEY + " must be a whole number from 1 to "
+        + MAX_REPLICATION + " (HDFS's " + DFSConfigKeys.DFS_REPLICATION_MAX_KEY + " default), was '" + value + "'");
   }
 }

@@ -32,6 +32,10 @@ final class DaemonStarter {
     this.processes = processes;
   }
 
+  DaemonInstall install() {
+    return install;
+  }
+
   /** Writes {@code settings} as the daemon's site files; the environment its JVM starts with. */
   DaemonEnv configure(DaemonId id, Map<String, String> settings, int jmxPort) throws IOException {
     Path confDir = ClusterDirs.conf(baseDir, id.name());

@@ -21,8 +21,8 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
-import javax.management.MBeanServerConnection;
 import java.util.stream.Collectors;
+import javax.management.MBeanServerConnection;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.StorageType;
@@ -65,8 +65,13 @@ public final class EmbeddedCluster implements Cluster {
     this.cluster = cluster;
   }
 
-  /** Starts the cluster and waits until every DataNode has registered under its own address. */
+  /**
+   * Starts the cluster and waits until every DataNode has registered under its own address. MiniDFSCluster formats
+   * the base directory's {@code data/} and name folders and deletes the whole directory when the cluster stops, so a
+   * directory that is neither new, empty nor marked as a cluster's is refused first ({@link ClusterDirs#claim}).
+   */
   public static EmbeddedCluster start(ClusterSpec spec, ClusterOptions options) throws IOException {
+    ClusterDirs.claim(options.baseDir());
     EmulatedDevices.global().detach(spec.dataNodes().stream().map(DataNodeSpec::name).toList());
     Configuration conf = ClusterConfigs.base(spec, options);
     Configuration[] overlays = spec.dataNodes().stream()
@@ -167,33 +172,58 @@ public final class EmbeddedCluster implements Cluster {
    */
   @Override
   public void stopDataNode(String nodeName) {
-    shutDown(nodeName);
+    DataNodeSpec node = spec.dataNode(nodeName);
+    shutDown(node, running(node));
     LOG.info("Stopped DataNode {}", nodeName);
   }
 
   /**
    * Kills several DataNodes as one failure: all are shut down before the NameNode is told of any, so it never
    * schedules re-replication onto a node that is about to die (such work would only be retried after the
-   * pending-reconstruction timeout, 5 minutes by default).
+   * pending-reconstruction timeout, 5 minutes by default). Every name is checked first (a node of the spec, running,
+   * named once), so a mistake shuts none down; the nodes shut down are declared dead even when a later one fails.
    */
   @Override
   public void killDataNodes(List<String> nodeNames) throws IOException {
+    List<DataNodeSpec> nodes = DataNodeNames.distinct(spec, nodeNames);
+    List<DataNode> targets = nodes.stream().map(this::running).toList();
     List<DataNode> killed = new ArrayList<>();
-    for (String nodeName : nodeNames) {
-      killed.add(shutDown(nodeName));
-    }
-    for (DataNode dn : killed) {
-      cluster.setDataNodeDead(dn.getDatanodeId());
+    Throwable failure = null;
+    try {
+      for (int i = 0; i < targets.size(); i++) {
+        shutDown(nodes.get(i), targets.get(i));
+        killed.add(targets.get(i));
+      }
+    } catch (RuntimeException e) {
+      failure = e;
+      throw e;
+    } finally {
+      declareDead(killed, failure);
     }
     LOG.info("Killed DataNodes {}; NameNode told they are dead", nodeNames);
   }
 
+  /** Has the NameNode declare {@code killed} dead; a failure is added to {@code pending} when there is one. */
+  private void declareDead(List<DataNode> killed, Throwable pending) throws IOException {
+    try {
+      for (DataNode dn : killed) {
+        cluster.setDataNodeDead(dn.getDatanodeId());
+      }
+    } catch (IOException | RuntimeException e) {
+      if (pending == null) {
+        throw e;
+      }
+      pending.addSuppressed(e);
+    }
+  }
+
+  private DataNode running(DataNodeSpec node) {
+    return dataNode(node.name()).orElseThrow(() -> notRunning(node));
+  }
+
   /** Shuts a running DataNode down and remembers it for {@link #restartDataNode}. */
-  private DataNode shutDown(String nodeName) {
-    DataNodeSpec node = spec.dataNode(nodeName);
-    DataNode dn = dataNode(node.name()).orElseThrow(() -> notRunning(node));
+  private void shutDown(DataNodeSpec node, DataNode dn) {
     stopped.put(node.name(), cluster.stopDataNode(dn.getDatanodeId().getXferAddr()));
-    return dn;
   }
 
   /** Starts a stopped or killed DataNode again on its address, with its data and devices. */

@@ -12,12 +12,14 @@ import io.replicakit.testbed.dfsio.DfsioRunner;
 import io.replicakit.testbed.net.LinkCounters;
 import io.replicakit.testbed.net.NamespaceNetwork;
 import io.replicakit.testbed.net.Ports;
+import io.replicakit.testbed.process.CloseSteps;
 import io.replicakit.testbed.process.DaemonCommand;
 import io.replicakit.testbed.process.DaemonEnv;
 import io.replicakit.testbed.process.DaemonId;
 import io.replicakit.testbed.process.DaemonInstall;
 import io.replicakit.testbed.process.DaemonJmx;
 import io.replicakit.testbed.process.DaemonProcess;
+import io.replicakit.testbed.process.GracefulStop;
 import io.replicakit.testbed.process.HadoopWebapps;
 import io.replicakit.testbed.process.ProcessOptions;
 import io.replicakit.testbed.process.RemoteDevices;
@@ -58,7 +60,6 @@ import org.slf4j.LoggerFactory;
 public final class ProcessCluster implements Cluster {
 
   private static final Logger LOG = LoggerFactory.getLogger(ProcessCluster.class);
-  private static final Duration STOP_GRACE = Duration.ofSeconds(10);
 
   /** A running daemon and the JMX connection to its process. */
   private record Daemon(DaemonProcess process, DaemonJmx jmx, long startedMillis) {}
@@ -99,41 +100,50 @@ public final class ProcessCluster implements Cluster {
    * and every DataNode, and waits until all are up.
    */
   public static ProcessCluster start(ClusterSpec requested, ClusterOptions options) throws IOException {
+    ProcessCluster cluster = open(requested, options);
+    try {
+      cluster.startDaemons();
+    } catch (IOException | RuntimeException e) {
+      cluster.close();
+      throw e;
+    }
+    LOG.info("Multi-process cluster '{}' up: NameNode {} and {} DataNodes; logs in {}", cluster.spec.name(),
+        cluster.uri, cluster.spec.dataNodes().size(), logDir(options));
+    return cluster;
+  }
+
+  /**
+   * Everything before the first daemon: the base directory reset, the web files, the network, the NameNode's ports.
+   * Tests start stand-in daemons on what it returns.
+   */
+  static ProcessCluster open(ClusterSpec requested, ClusterOptions options) throws IOException {
     DaemonInstall install = options.processes().resolveInstall();
     ClusterDirs.reset(options.baseDir());
     HadoopWebapps.copyTo(ClusterDirs.home(options.baseDir()));
     NamespaceNetwork network = NamespaceNetwork.open(requested);
-    ClusterSpec spec = network.spec();
-    ProcessCluster cluster;
     // Until the cluster exists to close it, the network is closed here: a configuration that cannot be built (a
     // site file that does not exist) would otherwise leave its namespaces and devices behind, and the driver's
     // next cluster could not build its own on the same names.
     try {
       // Both NameNode ports fixed before it starts: clients need the web server's for hdfs fsck.
-      List<Integer> ports = Ports.freeOn(spec.masterAddress(), 2);
-      cluster = new ProcessCluster(network, options, install, ports.get(0), ports.get(1));
+      List<Integer> ports = Ports.freeOn(network.spec().masterAddress(), 2);
+      return new ProcessCluster(network, options, install, ports.get(0), ports.get(1));
     } catch (RuntimeException e) {
       network.close();
       throw e;
     }
-    try {
-      cluster.format();
-      // The NameNode first, alone: on a small machine, DataNode JVMs starting beside it would only slow it down.
-      cluster.startNameNode();
-      cluster.awaitNameNode();
-      for (DataNodeSpec dn : spec.dataNodes()) {
-        cluster.startDataNode(dn);
-      }
-      cluster.awaitDataNodes(spec.dataNodes().stream().map(DataNodeSpec::name).toList());
-      cluster.yarn = options.yarn() ? YarnHook.start(spec, options, cluster.processes, cluster.confs, install)
-          : YarnHook.none();
-    } catch (IOException | RuntimeException e) {
-      cluster.close();
-      throw e;
+  }
+
+  private void startDaemons() throws IOException {
+    format();
+    // The NameNode first, alone: on a small machine, DataNode JVMs starting beside it would only slow it down.
+    startNameNode();
+    awaitNameNode();
+    for (DataNodeSpec dn : spec.dataNodes()) {
+      startDataNode(dn);
     }
-    LOG.info("Multi-process cluster '{}' up: NameNode {} and {} DataNodes; logs in {}", spec.name(), cluster.uri,
-        spec.dataNodes().size(), logDir(options));
-    return cluster;
+    awaitDataNodes(spec.dataNodes().stream().map(DataNodeSpec::name).toList());
+    yarn = options.yarn() ? YarnHook.start(spec, options, processes, confs, starter.install()) : YarnHook.none();
   }
 
   /** Where the daemons' log files go. */
@@ -224,38 +234,68 @@ public final class ProcessCluster implements Cluster {
   /** SIGTERM to the DataNode's process; the NameNode notices when its heartbeats expire (14 s). */
   @Override
   public void stopDataNode(String nodeName) throws IOException {
-    Daemon dn = takeRunning(nodeName);
-    dn.process().stop(STOP_GRACE);
+    Daemon dn = running(spec.dataNode(nodeName).name());
+    dn.process().stop(processes.stopGrace());
+    forget(dn);
     yarn.nodeStopped(dn.process().id().name());
     LOG.info("Stopped DataNode {} (SIGTERM to pid {})", nodeName, dn.process().pid());
   }
 
-  /** {@code kill -9} of every named DataNode process, then the NameNode declares them dead at once. */
+  /**
+   * {@code kill -9} of every named DataNode process, then the NameNode declares them dead at once. Every name is
+   * checked first (a node of the spec, running, named once), so a mistake kills none; a node leaves the running set
+   * once its process has exited; the nodes killed are declared dead even when a later kill fails.
+   */
   @Override
   public void killDataNodes(List<String> nodeNames) throws IOException {
+    List<Daemon> targets = DataNodeNames.distinct(spec, nodeNames).stream().map(dn -> running(dn.name())).toList();
     List<Daemon> killed = new ArrayList<>();
-    for (String nodeName : nodeNames) {
-      Daemon dn = takeRunning(nodeName);
-      dn.process().kill();
-      killed.add(dn);
-    }
-    yarn.nodesKilled(killed.stream().map(d -> d.process().id().name()).toList());
-    NameNodeControlMBean control = nameNode.jmx().proxy(NameNodeControlPlugin.OBJECT_NAME,
-        NameNodeControlMBean.class);
-    for (Daemon dn : killed) {
-      control.declareDead(dn.process().id().address());
+    Throwable failure = null;
+    try {
+      for (Daemon dn : targets) {
+        // Once SIGKILL is sent the node never heartbeats again: it is declared dead whatever follows.
+        killed.add(dn);
+        dn.process().kill();
+        forget(dn);
+      }
+    } catch (IOException | RuntimeException e) {
+      failure = e;
+      throw e;
+    } finally {
+      declareDead(killed, failure);
     }
     LOG.info("Killed DataNodes {} (SIGKILL); NameNode told they are dead", nodeNames);
   }
 
-  /** Removes a running DataNode from the running set, closing its JMX connection. */
-  private Daemon takeRunning(String nodeName) {
-    String name = spec.dataNode(nodeName).name();
-    Daemon dn = running(name);
+  /**
+   * Stops the killed nodes' NodeManagers and has the NameNode declare the nodes dead; a failure here is added to
+   * {@code pending} (the kill's own failure, which it must not hide) when there is one.
+   */
+  private void declareDead(List<Daemon> killed, Throwable pending) throws IOException {
+    if (killed.isEmpty()) {
+      return;
+    }
+    try {
+      yarn.nodesKilled(killed.stream().map(d -> d.process().id().name()).toList());
+      NameNodeControlMBean control = nameNode.jmx().proxy(NameNodeControlPlugin.OBJECT_NAME,
+          NameNodeControlMBean.class);
+      for (Daemon dn : killed) {
+        control.declareDead(dn.process().id().address());
+      }
+    } catch (IOException | RuntimeException e) {
+      if (pending == null) {
+        throw e;
+      }
+      pending.addSuppressed(e);
+    }
+  }
+
+  /** Moves a DataNode whose process has exited from the running set to the stopped one, closing its JMX connection. */
+  private void forget(Daemon dn) {
+    String name = dn.process().id().name();
     dataNodes.remove(name);
     stopped.add(name);
     dn.jmx().close();
-    return dn;
   }
 
   private Daemon running(String name) {
@@ -312,7 +352,7 @@ public final class ProcessCluster implements Cluster {
     nameNodeSettings.putAll(settings);
     Daemon old = nameNode;
     old.jmx().close();
-    old.process().stop(STOP_GRACE);
+    old.process().stop(processes.stopGrace());
     admin.close();
     startNameNode();
     awaitNameNode();
@@ -367,7 +407,7 @@ public final class ProcessCluster implements Cluster {
     starter.formatNameNode(DaemonId.nameNode(spec.masterAddress()), confs.nameNode(nameNodeSettings));
   }
 
-  private void startNameNode() throws IOException {
+  void startNameNode() throws IOException {
     DaemonId id = DaemonId.nameNode(spec.masterAddress());
     DaemonEnv env = starter.configure(id, confs.nameNode(nameNodeSettings), Ports.freeOn(id.address(),
         nameNodePorts));
@@ -376,7 +416,7 @@ public final class ProcessCluster implements Cluster {
     nameNode = new Daemon(process, new DaemonJmx(id.address(), env.jmxPort()), started);
   }
 
-  private void startDataNode(DataNodeSpec node) throws IOException {
+  void startDataNode(DataNodeSpec node) throws IOException {
     DaemonId id = DaemonId.dataNode(node.name(), node.address(), node.rack());
     DaemonEnv env = starter.configure(id, confs.dataNode(node, options), Ports.freeOn(node.address()));
     long started = System.currentTimeMillis();
@@ -391,7 +431,7 @@ public final class ProcessCluster implements Cluster {
       admin.fs().isInSafeMode();
       return true;
     });
-    nameNode.jmx().awaitBean(NameNodeControlPlugin.OBJECT_NAME, wait.remaining());
+    wait.untilBean(NameNodeControlPlugin.OBJECT_NAME, nameNode.process(), nameNode.jmx());
   }
 
   /**
@@ -409,33 +449,38 @@ public final class ProcessCluster implements Cluster {
       DataNodeSpec node = spec.dataNode(name);
       wait.until(name + " (" + node.address() + ") to register with the NameNode", dn.process(),
           () -> admin.registeredSince(node.address(), dn.startedMillis()));
-      dn.jmx().awaitBean(DataNodeControlPlugin.OBJECT_NAME, wait.remaining());
+      wait.untilBean(DataNodeControlPlugin.OBJECT_NAME, dn.process(), dn.jmx());
     }
     wait.until("the NameNode to leave safe mode", nameNode.process(), () -> !admin.fs().isInSafeMode());
   }
 
-  /** SIGTERM to every daemon at once, SIGKILL to any still running after the grace period. */
+  /**
+   * SIGTERM to every daemon at once (YARN's ResourceManager once its NodeManagers are gone), SIGKILL to any still
+   * running when the one grace period they share ends ({@link ProcessOptions#stopGrace}), then the network removed.
+   * Each step runs whatever the one before threw, so a failing client never leaves daemons or devices behind.
+   */
   @Override
   public void close() {
     if (!closed.compareAndSet(false, true)) {
       return;
     }
-    admin.close();
-    yarn.close();
+    GracefulStop stop = new GracefulStop(processes.stopGrace());
+    List<DaemonProcess> hdfs = releaseDaemons();
+    CloseSteps.run(LOG, "closing the harness's client", admin::close);
+    stop.terminate(hdfs);
+    CloseSteps.run(LOG, "stopping YARN", () -> yarn.stop(stop));
+    stop.awaitOrKill(hdfs);
+    CloseSteps.run(LOG, "removing the network", network::close);
+  }
+
+  /** Takes every HDFS daemon out of the cluster, closing its JMX connection; their processes. */
+  private List<DaemonProcess> releaseDaemons() {
     List<Daemon> all = new ArrayList<>(dataNodes.values());
     if (nameNode != null) {
       all.add(nameNode);
     }
     dataNodes.clear();
     all.forEach(d -> d.jmx().close());
-    all.forEach(d -> d.process().requestStop());
-    for (Daemon d : all) {
-      try {
-        d.process().stop(STOP_GRACE);
-      } catch (IOException e) {
-        LOG.warn("Daemon {} (pid {}) did not stop: {}", d.process().id().name(), d.process().pid(), e.toString());
-      }
-    }
-    network.close();
+    return all.stream().map(Daemon::process).toList();
   }
 }

@@ -4,6 +4,7 @@
  */
 package io.replicakit.testbed.cluster;
 
+import io.replicakit.testbed.process.DaemonJmx;
 import io.replicakit.testbed.process.DaemonProcess;
 import java.io.IOException;
 import java.time.Duration;
@@ -38,6 +39,12 @@ final class StartupWait {
     return Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
   }
 
+  /**
+   * Polls {@code check} until it holds: checks first that the NameNode and {@code daemon} are alive, then the
+   * condition, then the deadline, so every wait looks at least once.
+   *
+   * @throws IOException when a daemon has exited or the deadline passes, naming {@code daemon}'s log and its end
+   */
   void until(String what, DaemonProcess daemon, Check check) throws IOException {
     IOException last = null;
     while (true) {
@@ -62,6 +69,15 @@ final class StartupWait {
         throw new IOException("interrupted while waiting for " + what, e);
       }
     }
+  }
+
+  /**
+   * Waits until {@code daemon}'s JMX agent has the bean {@code objectName} (a harness plugin publishes it during
+   * start-up). Polled like every other wait, so a daemon that died fails it at once with its log, and the bean is
+   * looked for at least once even when the deadline has passed (the daemon may have come up meanwhile).
+   */
+  void untilBean(String objectName, DaemonProcess daemon, DaemonJmx jmx) throws IOException {
+    until("bean " + objectName + " of " + daemon.id().name(), daemon, () -> jmx.isRegistered(objectName));
   }
 
   private static void exitedCheck(DaemonProcess daemon, String what) throws IOException {

@@ -7,6 +7,7 @@ package io.replicakit.testbed.cluster;
 import io.replicakit.testbed.dfsio.DfsioRunner;
 import io.replicakit.testbed.process.DaemonId;
 import io.replicakit.testbed.process.DaemonInstall;
+import io.replicakit.testbed.process.GracefulStop;
 import io.replicakit.testbed.process.ProcessOptions;
 import io.replicakit.testbed.spec.ClusterSpec;
 import io.replicakit.testbed.spec.DataNodeSpec;
@@ -96,6 +97,11 @@ final class YarnHook implements AutoCloseable {
 
   String describe() {
     return yarn.map(y -> "\n" + y.describe()).orElse("");
+  }
+
+  /** Stops YARN's daemons within {@code stop}'s grace period, which the cluster's other daemons share. */
+  void stop(GracefulStop stop) {
+    yarn.ifPresent(y -> y.stop(stop));
   }
 
   @Override

@@ -10,6 +10,8 @@ import io.replicakit.testbed.process.NodeLauncher;
 import io.replicakit.testbed.spec.Addressing;
 import io.replicakit.testbed.spec.ClusterSpec;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -27,8 +29,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The driver must already be in a private network namespace of its own (user, network and mount:
  * {@code unshare -rnm}, with a tmpfs on {@code /run/netns}), which {@code bin/netns-run} provides and announces with
- * {@value #INSIDE_ENV}{@code =1}; building bridges in the machine's own namespace is never attempted. When the
- * driver is not inside one, opening fails and says why, instead of running the cluster unshaped.
+ * {@value #INSIDE_ENV}{@code =1}; building bridges in the machine's own namespace is never attempted: besides the
+ * variable, the JVM must be in a user namespace other than the machine's initial one. When the driver is not inside
+ * one, opening fails and says why, instead of running the cluster unshaped.
  */
 public final class NamespaceNetwork implements AutoCloseable {
 
@@ -38,6 +41,10 @@ public final class NamespaceNetwork implements AutoCloseable {
   public static final String WHY_NOT_ENV = "REPLICAKIT_NETNS_ERROR";
 
   private static final Logger LOG = LoggerFactory.getLogger(NamespaceNetwork.class);
+  /** How to get into a namespace, for the errors that say the JVM is not in one. */
+  private static final String HOW = " bin/replicakit enters one with 'unshare -rnm' for a --processes run of such a"
+      + " spec; elsewhere run the JVM as 'bin/netns-run java ...' (needs unshare from util-linux, iproute2's ip and"
+      + " tc, sysctl, and user namespaces or root). The cluster is not started unshaped.";
 
   private final ClusterSpec spec;
   private final Optional<NetworkPlan> plan;
@@ -57,7 +64,7 @@ public final class NamespaceNetwork implements AutoCloseable {
     if (!requested.network().enabled()) {
       return new NamespaceNetwork(requested, Optional.empty());
     }
-    requireOwnNamespace(requested, System.getenv());
+    requireOwnNamespace(requested, System.getenv(), PROC);
     ClusterSpec spec = requested.addressedBy(Addressing.NAMESPACES);
     NamespaceNetwork network = new NamespaceNetwork(spec, Optional.of(NetworkPlan.of(spec)));
     // What an earlier driver in this namespace left (killed before it closed its network) would fail the setup
@@ -78,18 +85,49 @@ public final class NamespaceNetwork implements AutoCloseable {
     return network;
   }
 
-  /** Fails unless {@code env} says this JVM runs in a private network namespace made for it. */
-  static void requireOwnNamespace(ClusterSpec spec, Map<String, String> env) throws IOException {
-    if ("1".equals(env.get(INSIDE_ENV))) {
-      return;
+  /** Reads this process's user-ID map ({@code /proc/self/uid_map}); a test's probe answers what it is given. */
+  @FunctionalInterface
+  interface UidMapProbe {
+    String read() throws IOException;
+  }
+
+  /** The machine's own: {@code /proc/self/uid_map} of this process. */
+  static final UidMapProbe PROC = () -> Files.readString(Path.of("/proc/self/uid_map"));
+
+  /**
+   * Fails unless this JVM runs in a private namespace made for it: {@code env} must carry {@value #INSIDE_ENV}
+   * {@code =1} and the process must be in a user namespace of its own, not the machine's initial one. The variable
+   * alone is inherited by anything started from such a shell (or set by hand), and the network's set-up and
+   * tear-down ({@code ip link delete}, {@code sysctl -w}) must never run on the machine's own network stack.
+   */
+  static void requireOwnNamespace(ClusterSpec spec, Map<String, String> env, UidMapProbe uidMap) throws IOException {
+    if (!"1".equals(env.get(INSIDE_ENV))) {
+      String why = Optional.ofNullable(env.get(WHY_NOT_ENV)).map(w -> " It could not enter one: " + w + ".")
+          .orElse("");
+      throw new IOException(needsNamespace(spec) + "; it is not (" + INSIDE_ENV + " is not 1)." + why + HOW);
     }
-    String why = Optional.ofNullable(env.get(WHY_NOT_ENV)).map(w -> " It could not enter one: " + w + ".")
-        .orElse("");
-    throw new IOException("spec '" + spec.name() + "' has a network (" + spec.network().describe() + "), which"
-        + " needs this JVM inside a private network namespace; it is not (" + INSIDE_ENV + " is not 1)." + why
-        + " bin/replicakit enters one with 'unshare -rnm' for a --processes run of such a spec; elsewhere run the"
-        + " JVM as 'bin/netns-run java ...' (needs unshare from util-linux, iproute2's ip and tc, sysctl, and user"
-        + " namespaces or root). The cluster is not started unshaped.");
+    String map;
+    try {
+      map = uidMap.read();
+    } catch (IOException e) {
+      throw new IOException(needsNamespace(spec) + ", and whether it is cannot be told: " + e.getMessage() + "."
+          + HOW, e);
+    }
+    if (isInitialUserNamespace(map)) {
+      throw new IOException(needsNamespace(spec) + "; " + INSIDE_ENV + " is 1, but this JVM runs in the machine's"
+          + " initial user namespace (/proc/self/uid_map maps every user ID to itself: " + map.strip() + "), not in"
+          + " one bin/netns-run made, so no network command is run here." + HOW);
+    }
+  }
+
+  /** Whether {@code uidMap} is the initial user namespace's: the one line {@code 0 0 4294967295}. */
+  static boolean isInitialUserNamespace(String uidMap) {
+    return List.of(uidMap.strip().split("\\s+")).equals(List.of("0", "0", "4294967295"));
+  }
+
+  private static String needsNamespace(ClusterSpec spec) {
+    return "spec '" + spec.name() + "' has a network (" + spec.network().describe() + "), which needs this JVM"
+        + " inside a private network namespace";
   }
 
   /** The spec as the cluster runs it: re-addressed into the namespaces when there is a network. */

@@ -5,7 +5,6 @@
 package io.replicakit.testbed.process;
 
 import java.io.IOException;
-import java.time.Duration;
 import javax.management.JMX;
 import javax.management.MBeanServerConnection;
 import javax.management.MalformedObjectNameException;
@@ -51,25 +50,13 @@ public final class DaemonJmx implements AutoCloseable {
   }
 
   /**
-   * Waits until the bean {@code objectName} is registered (a plugin publishes it during start-up).
+   * Whether the bean {@code objectName} is registered now. One look, no waiting: the caller's start-up wait polls
+   * it together with the daemon's liveness, so a daemon that died is reported with its log instead of a missing bean.
    *
-   * @throws IOException when it is still missing after {@code timeout}
+   * @throws IOException when the agent cannot be reached (the daemon may not have opened it yet)
    */
-  public void awaitBean(String objectName, Duration timeout) throws IOException {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    IOException last = null;
-    while (System.nanoTime() < deadline) {
-      try {
-        if (connection().isRegistered(name(objectName))) {
-          return;
-        }
-      } catch (IOException e) {
-        last = e;
-      }
-      sleep();
-    }
-    throw new IOException("JMX bean " + objectName + " did not appear at " + address + ":" + port + " within "
-        + timeout.toSeconds() + " s", last);
+  public boolean isRegistered(String objectName) throws IOException {
+    return connection().isRegistered(name(objectName));
   }
 
   private static ObjectName name(String objectName) {
@@ -77,15 +64,6 @@ public final class DaemonJmx implements AutoCloseable {
       return new ObjectName(objectName);
     } catch (MalformedObjectNameException e) {
       throw new IllegalArgumentException(objectName, e);
-    }
-  }
-
-  private static void sleep() throws IOException {
-    try {
-      Thread.sleep(100);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException("interrupted", e);
     }
   }
 

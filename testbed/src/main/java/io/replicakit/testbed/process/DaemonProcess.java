@@ -95,9 +95,28 @@ public final class DaemonProcess {
     }
   }
 
-  /** Sends SIGTERM without waiting (to stop many daemons at once; {@link #stop} then waits). */
+  /** Sends SIGTERM without waiting (to stop many daemons at once; {@link GracefulStop} then waits). */
   public void requestStop() {
     process.destroy();
+  }
+
+  /** Sends SIGKILL without waiting (to kill many daemons at once; {@link #kill} then waits). */
+  public void requestKill() {
+    process.destroyForcibly();
+  }
+
+  /**
+   * Waits until the process has exited or {@link System#nanoTime()} reaches {@code deadlineNanos}.
+   *
+   * @return whether it has exited; an interrupt ends the wait at once (the flag stays set)
+   */
+  public boolean awaitExitUntil(long deadlineNanos) {
+    try {
+      return process.waitFor(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return !process.isAlive();
+    }
   }
 
   /**

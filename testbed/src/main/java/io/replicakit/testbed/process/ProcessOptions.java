@@ -20,19 +20,27 @@ import java.util.Optional;
  *     start JVMs often and move little data)
  * @param startTimeout how long the NameNode, or one DataNode per core, may take to start before start-up fails
  *     naming the daemon's log (DataNodes started together get this once per core's share of them)
+ * @param stopGrace how long a daemon sent SIGTERM may take to exit before it gets SIGKILL; closing a cluster gives
+ *     all its daemons this one period together, not one each in turn
  */
 public record ProcessOptions(Optional<DaemonInstall> install, NodeLauncher launcher, int heapMib,
-    List<String> extraJvmOptions, Duration startTimeout) {
+    List<String> extraJvmOptions, Duration startTimeout, Duration stopGrace) {
 
   /** Enough for the testbed's small clusters; Pfimbi's Replication Managers buffer blocks on the heap. */
   public static final int DEFAULT_HEAP_MIB = 512;
   public static final Duration DEFAULT_START_TIMEOUT = Duration.ofMinutes(3);
+  /** Enough for a DataNode's or NameNode's shutdown hooks on a loaded machine. */
+  public static final Duration DEFAULT_STOP_GRACE = Duration.ofSeconds(10);
 
   public ProcessOptions {
     Objects.requireNonNull(install, "install");
     Objects.requireNonNull(launcher, "launcher");
     extraJvmOptions = List.copyOf(extraJvmOptions);
     Objects.requireNonNull(startTimeout, "startTimeout");
+    Objects.requireNonNull(stopGrace, "stopGrace");
+    if (stopGrace.isNegative()) {
+      throw new IllegalArgumentException("stop grace must not be negative, was " + stopGrace);
+    }
     if (heapMib < 64) {
       throw new IllegalArgumentException("daemon heap must be at least 64 MiB, was " + heapMib);
     }
@@ -40,23 +48,27 @@ public record ProcessOptions(Optional<DaemonInstall> install, NodeLauncher launc
 
   public static ProcessOptions defaults() {
     return new ProcessOptions(Optional.empty(), NodeLauncher.direct(), DEFAULT_HEAP_MIB, List.of(),
-        DEFAULT_START_TIMEOUT);
+        DEFAULT_START_TIMEOUT, DEFAULT_STOP_GRACE);
   }
 
   public ProcessOptions withInstall(DaemonInstall newInstall) {
-    return new ProcessOptions(Optional.of(newInstall), launcher, heapMib, extraJvmOptions, startTimeout);
+    return new ProcessOptions(Optional.of(newInstall), launcher, heapMib, extraJvmOptions, startTimeout, stopGrace);
   }
 
   public ProcessOptions withLauncher(NodeLauncher newLauncher) {
-    return new ProcessOptions(install, newLauncher, heapMib, extraJvmOptions, startTimeout);
+    return new ProcessOptions(install, newLauncher, heapMib, extraJvmOptions, startTimeout, stopGrace);
   }
 
   public ProcessOptions withHeapMib(int newHeapMib) {
-    return new ProcessOptions(install, launcher, newHeapMib, extraJvmOptions, startTimeout);
+    return new ProcessOptions(install, launcher, newHeapMib, extraJvmOptions, startTimeout, stopGrace);
   }
 
   public ProcessOptions withJvmOptions(List<String> options) {
-    return new ProcessOptions(install, launcher, heapMib, options, startTimeout);
+    return new ProcessOptions(install, launcher, heapMib, options, startTimeout, stopGrace);
+  }
+
+  public ProcessOptions withStopGrace(Duration newStopGrace) {
+    return new ProcessOptions(install, launcher, heapMib, extraJvmOptions, startTimeout, newStopGrace);
   }
 
   /** The heap limit, then the extra options. */

@@ -4,6 +4,7 @@
  */
 package io.replicakit.testbed.secure;
 
+import io.replicakit.testbed.cluster.ClusterDirs;
 import io.replicakit.testbed.cluster.ClusterOptions;
 import io.replicakit.testbed.spec.ClusterSpec;
 import io.replicakit.testbed.spec.ClusterSpecs;
@@ -60,6 +61,9 @@ public final class SecureHdfs {
       throws Exception {
     Configuration conf = new Configuration(false);
     settings(conf, realm);
+    // The key stores go into the cluster's directory before the cluster starts: claim it first, or the start would
+    // find it not empty and unmarked and refuse it.
+    ClusterDirs.claim(options.baseDir());
     sslSettings(conf, options.baseDir().resolve("keystores"), classpathAnchor);
     ClusterOptions secured = options;
     for (java.util.Map.Entry<String, String> e : conf) {

@@ -6,10 +6,12 @@ package io.replicakit.testbed.yarn;
 
 import io.replicakit.testbed.dfsio.DfsioRunner;
 import io.replicakit.testbed.net.Ports;
+import io.replicakit.testbed.process.CloseSteps;
 import io.replicakit.testbed.process.DaemonCommand;
 import io.replicakit.testbed.process.DaemonEnv;
 import io.replicakit.testbed.process.DaemonId;
 import io.replicakit.testbed.process.DaemonProcess;
+import io.replicakit.testbed.process.GracefulStop;
 import io.replicakit.testbed.spec.DataNodeSpec;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -35,7 +37,6 @@ import org.slf4j.LoggerFactory;
 public final class YarnDaemons implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(YarnDaemons.class);
-  private static final Duration STOP_GRACE = Duration.ofSeconds(10);
 
   private final YarnSetup setup;
   private final YarnInstall install;
@@ -105,7 +106,7 @@ public final class YarnDaemons implements AutoCloseable {
   public void stopNode(String name) throws IOException {
     DaemonProcess nm = nodeManagers.remove(name);
     if (nm != null) {
-      nm.stop(STOP_GRACE);
+      nm.stop(setup.processes().stopGrace());
     }
   }
 
@@ -224,29 +225,24 @@ public final class YarnDaemons implements AutoCloseable {
     }
   }
 
-  /**
-   * SIGTERM to every NodeManager at once, then to the ResourceManager (still there to hear them unregister, or
-   * they wait out their shutdown timeout), SIGKILL to any still running after the grace period.
-   */
+  /** {@link #stop} with a grace period of its own ({@code ProcessOptions.stopGrace}). */
   @Override
   public void close() {
-    rmClient.close();
-    List<DaemonProcess> nms = new ArrayList<>(nodeManagers.values());
-    nodeManagers.clear();
-    stopAll(nms);
-    if (resourceManager != null) {
-      stopAll(List.of(resourceManager));
-    }
+    stop(new GracefulStop(setup.processes().stopGrace()));
   }
 
-  private static void stopAll(List<DaemonProcess> daemons) {
-    daemons.forEach(DaemonProcess::requestStop);
-    for (DaemonProcess d : daemons) {
-      try {
-        d.stop(STOP_GRACE);
-      } catch (IOException e) {
-        LOG.warn("{} (pid {}) did not stop: {}", d.command().logName(), d.pid(), e.toString());
-      }
+  /**
+   * SIGTERM to every NodeManager at once, then to the ResourceManager once they have exited (still there to hear
+   * them unregister, or they wait out their shutdown timeout), SIGKILL to any still running when {@code stop}'s grace
+   * period, shared with the caller's other daemons, ends.
+   */
+  public void stop(GracefulStop stop) {
+    CloseSteps.run(LOG, "closing the ResourceManager client", rmClient::close);
+    List<DaemonProcess> nms = new ArrayList<>(nodeManagers.values());
+    nodeManagers.clear();
+    stop.stop(nms);
+    if (resourceManager != null) {
+      stop.stop(List.of(resourceManager));
     }
   }
 }

@@ -6,11 +6,13 @@ package io.replicakit.testbed.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -57,6 +59,21 @@ class ReplicaKitCliTest {
     String usage = out.toString(StandardCharsets.UTF_8);
     for (String option : List.of("--fs", "--spec", "--files", "--storage-policy", "--work")) {
       assertTrue(usage.contains(option), option + " in " + usage);
+    }
+  }
+
+  @Test
+  void dfsioAgainstARealCluster_refusesTheTestbedClusterOptions_asAUsageError() {
+    List<List<String>> clusterOptions = List.of(List.of("--processes"), List.of("--spec", "paper"),
+        List.of("--yarn"), List.of("--client", "dn01"), List.of("--dir", "/tmp/x"), List.of("--set", "a=b"),
+        List.of("--spec-set", "racks=2"));
+    for (List<String> option : clusterOptions) {
+      err.reset();
+      List<String> argv = Stream.concat(Stream.of("dfsio", "--fs", "hdfs://127.0.0.1:1"), option.stream()).toList();
+      int code = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> run(argv.toArray(String[]::new)));
+      String message = err.toString(StandardCharsets.UTF_8);
+      assertEquals(2, code, option + ": " + message);
+      assertTrue(message.contains("--fs") && message.contains(option.get(0)), message);
     }
   }
 

@@ -6,6 +6,7 @@ package io.replicakit.testbed.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.replicakit.testbed.spec.ClusterSpec;
@@ -62,6 +63,22 @@ class DaemonConfsTest {
         .with("dfs.namenode.redundancy.considerLoad", "true").with("dfs.replication", "9"), 8020);
     assertEquals("true", confs.common().get("dfs.namenode.redundancy.considerLoad"));
     assertEquals("5", confs.common().get("dfs.replication"));
+  }
+
+  @Test
+  void replicationThatIsNoNumber_isRefusedNamingTheKeyAndTheAllowedRange() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new DaemonConfs(
+        ClusterSpecs.load("small"), ClusterOptions.in(dir).with("dfs.replication", "three"), 8020));
+    assertTrue(e.getMessage().contains("dfs.replication"), e.getMessage());
+    assertTrue(e.getMessage().contains("1 to 512"), e.getMessage());
+    assertTrue(e.getMessage().contains("'three'"), e.getMessage());
+  }
+
+  @Test
+  void replicationZero_isRefused() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new DaemonConfs(
+        ClusterSpecs.load("small"), ClusterOptions.in(dir).with("dfs.replication", "0"), 8020));
+    assertTrue(e.getMessage().contains("dfs.replication"), e.getMessage());
   }
 
   @Test

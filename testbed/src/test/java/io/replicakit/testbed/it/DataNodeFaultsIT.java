@@ -6,6 +6,7 @@ package io.replicakit.testbed.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.replicakit.testbed.cluster.ClientPlacement;
@@ -16,6 +17,8 @@ import io.replicakit.testbed.spec.Sizes;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
+import java.util.NoSuchElementException;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.apache.hadoop.fs.BlockLocation;
@@ -71,6 +74,15 @@ class DataNodeFaultsIT {
     assertBackToThreeReplicasWithout("dn01");
     assertTrue(cluster.dataNodeActivity("BlocksReplicated") > copiedBefore,
         "the DataNodes count the blocks they copied for HDFS's re-replication");
+  }
+
+  @Test
+  void killDataNodes_namingAnUnknownNodeOrOneTwice_killsNone() throws Exception {
+    assertThrows(NoSuchElementException.class, () -> cluster.killDataNodes(List.of("dn01", "dn99")));
+    assertThrows(IllegalArgumentException.class, () -> cluster.killDataNodes(List.of("dn02", "127.0.0.12")));
+    assertTrue(cluster.dataNode("dn01").isPresent(), "dn01 was shut down before dn99 was found unknown");
+    assertTrue(cluster.dataNode("dn02").isPresent(), "dn02 was shut down before it was found named twice");
+    assertEquals(Set.of("dn01", "dn02", "dn03", "dn04", "dn05"), cluster.liveDataNodes());
   }
 
   @Test

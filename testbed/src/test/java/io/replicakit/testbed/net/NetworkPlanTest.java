@@ -158,7 +158,7 @@ class NetworkPlanTest {
   @Test
   void shapedSpecOutsideANamespace_failsNamingWhatIsMissing() {
     IOException e = assertThrows(IOException.class, () -> NamespaceNetwork.requireOwnNamespace(spec("10MB/s"),
-        Map.of(NamespaceNetwork.WHY_NOT_ENV, "'unshare -rnm' failed: Operation not permitted")));
+        Map.of(NamespaceNetwork.WHY_NOT_ENV, "'unshare -rnm' failed: Operation not permitted"), () -> "0 1000 1"));
     assertTrue(e.getMessage().contains("needs this JVM inside a private network namespace"), e.getMessage());
     assertTrue(e.getMessage().contains("Operation not permitted"), e.getMessage());
     assertTrue(e.getMessage().contains("not started unshaped"), e.getMessage());
