@@ -33,10 +33,10 @@ import org.apache.hadoop.hdfs.protocol.HdfsConstants;
 
 /**
  * The read-selection paper's DFSIO experiments (§4.2) on one embedded {@code one-ssd} cluster: the data is written
- * once with TestDFSIO (One_SSD, RF 3, from off-cluster), then for each read policy the NameNode restarts with it
- * and TestDFSIO reads everything from off-cluster, all maps at once, while every device is sampled (Fig. 3 and
- * 4); then WRR reads once per weight of the sweep (Fig. 5). Written as {@code results.json}, {@code report.md}
- * and PNG plots.
+ * once with TestDFSIO (One_SSD, RF 3, from off-cluster), then in rounds of one read per policy (the order rotated
+ * from round to round) the NameNode restarts with the policy and TestDFSIO reads everything from off-cluster, all
+ * maps at once, while every device is sampled (Fig. 3 and 4); then WRR reads once per weight of the sweep (Fig. 5).
+ * Written as {@code results.json}, {@code report.md} and PNG plots.
  */
 public final class ReadSelectionExperiment {
 
@@ -262,7 +262,8 @@ public final class ReadSelectionExperiment {
             : "; One_SSD on the data files only (`--policy-scope data`): TestDFSIO's control files are HOT")
         + "\n- Reads: TestDFSIO from " + readerText() + ", " + p.files()
         + " maps at once; " + p.repetitions() + " per policy, " + p.sweepRepetitions() + " per WRR weight;"
-        + " NameNode restarted with each policy, then waited for a fresh system-state sample of every DataNode"
+        + " in rounds of one read per variant, the order rotated from round to round; before each read the NameNode"
+        + " restarted with the variant, then waited for a fresh system-state sample of every DataNode"
         + "\n- Policies' storage model: SSD " + fmt(spec.devices().throughput(StorageType.SSD).mbPerSec())
         + " and DISK " + fmt(spec.devices().throughput(StorageType.DISK).mbPerSec())
         + " MB/s (the emulated speeds), inter-rack bandwidth " + interRackText() + ", intra-rack bandwidth "

@@ -34,8 +34,9 @@ import org.apache.hadoop.thirdparty.protobuf.ByteString;
  *
  * <p>Why: a read-back reads one replica per block, chosen at random for an off-cluster reader, and a client that
  * meets a bad checksum silently reads another replica; so a writer that leaves one replica wrong passes it most of
- * the time. The read-back proves one replica right against the bytes written; agreement extends that to the others
- * (each receiving DataNode verified its chunks against these CRCs as it stored them).
+ * the time. The read-back proves one replica right against the bytes written; agreement extends that to the others,
+ * to the CRCs' strength (the DataNode that verified the chunks as it stored them: every one with the parallel
+ * writers, only the last with HDFS's pipeline).
  */
 final class ReplicaAgreement {
 

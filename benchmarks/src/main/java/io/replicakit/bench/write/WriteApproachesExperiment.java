@@ -44,7 +44,9 @@ import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.CommonConfigurationKeysPublic;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.FileUtil;
+import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.RemoteIterator;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 
@@ -292,20 +294,18 @@ public final class WriteApproachesExperiment {
     void warmUp() throws Exception {
       WriteCell cell = setup.profile().cells().get(0);
       String dir = BASE_DIR + "/rep" + number + "/warm-up";
-      long blocksBefore = blocksTotal();
       progress.step("repetition %d: warm-up write (%d files of one block, pipeline, not reported)", number,
           setup.profile().files());
       writers.withSettings(settings(WriteVariant.PIPELINE, cell)).run(DfsioRequest.of(DfsioRequest.Op.WRITE,
           setup.profile().files(), cell.blockBytes()).withReplication(cell.replication())
           .withParallelMaps(setup.profile().files()).withBaseDir(dir));
-      deleteAndSettle(dir, blocksBefore);
+      deleteAndSettle(dir);
     }
 
     WriteSample write(WriteCell cell, WriteVariant variant, int position) throws Exception {
       WriteProfile p = setup.profile();
       String dir = BASE_DIR + "/rep" + number + "/" + cell.stage() + "/" + variant.id();
       requireAllLive();
-      long blocksBefore = blocksTotal();
       long reReplicatedBefore = cluster.dataNodeActivity(BLOCKS_REPLICATED);
       Optional<WriterCheck.Counts> writersBefore = writerCheck.map(WriterCheck::now);
       List<LinkCounters> linksBefore = cluster.linkCounters();
@@ -357,7 +357,7 @@ public final class WriteApproachesExperiment {
           sample.replicas().blocksReReplicated(), sample.writerLocalFiles(), p.files(),
           links.isEmpty() ? "" : String.format(Locale.ROOT, "; node links up %.1f MB, rack uplinks %.1f MB",
               sample.nodeLinksUpBytes() / 1e6, sample.rackUplinksBytes() / 1e6));
-      deleteAndSettle(dir, blocksBefore);
+      deleteAndSettle(dir);
       return sample;
     }
 
@@ -466,18 +466,31 @@ public final class WriteApproachesExperiment {
 
     /**
      * Deletes a run's files and waits until the NameNode has handed every deletion to the DataNodes: first until its
-     * block count is back to {@code blocksBefore} (HDFS 3.5 queues a deleted file's blocks and removes them from the
-     * block map on a thread of its own, HDFS-16043), then until none is pending deletion. Until session 54 only the
-     * second was waited for, which read 0 right after the delete, before the blocks were queued for the DataNodes:
-     * a variant's deletions then ran during the next variant's write.
+     * block count has dropped by the directory's blocks (HDFS 3.5 queues a deleted file's blocks and removes them from
+     * the block map on a thread of its own, HDFS-16043), then until none is pending deletion. Until session 54 only
+     * the second was waited for, which read 0 right after the delete, before the blocks were queued: a variant's
+     * deletions then ran during the next variant's write. The count is the directory's own, not the cluster's before
+     * the write: with YARN, each job leaves its history files on HDFS (no history server moves them on).
      */
-    private void deleteAndSettle(String dir, long blocksBefore) throws Exception {
+    private void deleteAndSettle(String dir) throws Exception {
+      long remaining;
       try (FileSystem fs = stockFileSystem(stockConf())) {
+        long dirBlocks = blocksUnder(fs, new Path(dir));
+        remaining = blocksTotal() - dirBlocks;
         fs.delete(new Path(dir), true);
       }
       long deadline = System.currentTimeMillis() + SETTLE_TIMEOUT_MS;
-      awaitNameNode(dir, deadline, "blocks removed from the block map", () -> blocksTotal() <= blocksBefore);
+      awaitNameNode(dir, deadline, "blocks removed from the block map", () -> blocksTotal() <= remaining);
       awaitNameNode(dir, deadline, "deletions handed to the DataNodes", () -> namesystem("PendingDeletionBlocks") == 0);
+    }
+
+    private static long blocksUnder(FileSystem fs, Path dir) throws IOException {
+      long blocks = 0;
+      RemoteIterator<LocatedFileStatus> files = fs.listFiles(dir, true);
+      while (files.hasNext()) {
+        blocks += files.next().getBlockLocations().length;
+      }
+      return blocks;
     }
 
     private void awaitNameNode(String dir, long deadline, String what, Condition done) throws Exception {

@@ -113,6 +113,8 @@ class HotspotTest {
     assertTrue(ssd.contains("| read from stressed node (%) | read from SSD (%) | SSD util (%) | DISK util (%) |"),
         ssd);
     assertTrue(ssd.contains("| 22 | 33 | 40 |"), ssd);
+    assertTrue(ssd.contains("| SSD util (%, stress load included) | DISK util (%, stress load included) |"),
+        "under stress the stressed node's load is in the devices' busy time: " + ssd);
     assertFalse(HotspotReport.render(results(), "cmd", "- Cluster: small", 300).contains("read from SSD"));
   }
 

@@ -14,8 +14,16 @@ package io.replicakit.common.state;
  *     clock matters): compare it only with other values of that clock
  * @param ageMs time since then
  * @param stale true when older than the configured number of the DataNode's intervals: consumers ignore it
+ * @param inService false while the DataNode is decommissioning or entering or in maintenance, as of its latest
+ *     sample: HDFS reads its replicas only when no other is left, so a consumer weighing the load reads go to (DRR's
+ *     utilization average) leaves it out, while its disks stay busy as HDFS's preferred re-replication source
  */
-public record NodeState(SystemSample sample, long receivedMs, long ageMs, boolean stale) {
+public record NodeState(SystemSample sample, long receivedMs, long ageMs, boolean stale, boolean inService) {
+
+  /** A node in service. */
+  public NodeState(SystemSample sample, long receivedMs, long ageMs, boolean stale) {
+    this(sample, receivedMs, ageMs, stale, true);
+  }
 
   public String datanodeUuid() {
     return sample.datanodeUuid();

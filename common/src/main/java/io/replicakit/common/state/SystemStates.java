@@ -19,6 +19,12 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 public final class SystemStates {
 
+  /**
+   * The NameNode plugin ({@code dfs.namenode.plugins}) that publishes the registry: heartbeat-metrics'. Named here,
+   * not linked, so that a consumer can tell an operator it is missing without depending on that module.
+   */
+  public static final String NAMENODE_PLUGIN = "io.replicakit.metrics.namenode.SystemStatePlugin";
+
   private static final SystemStateView EMPTY = new SystemStateView() {
     @Override
     public Optional<NodeState> fresh(String datanodeUuid) {

@@ -56,7 +56,12 @@ final class NameNodeAdaptor implements NodeDirectory {
     if (node.isDecommissioned()) {
       return NodeStatus.DECOMMISSIONED;
     }
-    return node.isAlive() ? NodeStatus.LIVE : NodeStatus.DEAD;
+    if (!node.isAlive()) {
+      return NodeStatus.DEAD;
+    }
+    // as DatanodeManager.isInactive leaves such replicas out of a read's active ones
+    boolean outOfService = node.isDecommissionInProgress() || node.isEnteringMaintenance() || node.isInMaintenance();
+    return outOfService ? NodeStatus.OUT_OF_SERVICE : NodeStatus.LIVE;
   }
 
   @Override

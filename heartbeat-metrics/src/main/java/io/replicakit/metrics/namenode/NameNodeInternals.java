@@ -32,7 +32,10 @@ final class NameNodeInternals {
           "String DatanodeDescriptor.getIpAddr()",
           "String DatanodeDescriptor.getXferAddr()",
           "boolean DatanodeDescriptor.isAlive()",
-          "boolean DatanodeDescriptor.isDecommissioned()")
+          "boolean DatanodeDescriptor.isDecommissioned()",
+          "boolean DatanodeDescriptor.isDecommissionInProgress()",
+          "boolean DatanodeDescriptor.isEnteringMaintenance()",
+          "boolean DatanodeDescriptor.isInMaintenance()")
       .build();
 
   private NameNodeInternals() {}

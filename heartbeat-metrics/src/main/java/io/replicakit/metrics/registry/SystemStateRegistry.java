@@ -32,7 +32,8 @@ import java.util.function.LongSupplier;
  */
 public final class SystemStateRegistry implements SystemStateView {
 
-  private record Entry(SystemSample sample, long receivedMs) {}
+  /** @param inService the DataNode's state when the sample arrived ({@link NodeStatus#OUT_OF_SERVICE} or not) */
+  private record Entry(SystemSample sample, long receivedMs, boolean inService) {}
 
   private final LongSupplier clockMs;
   private final LongSupplier wallMs;
@@ -87,14 +88,15 @@ public final class SystemStateRegistry implements SystemStateView {
    */
   public Optional<Rejection> offer(SystemSample sample) {
     String uuid = sample.datanodeUuid();
-    if (membership.apply(uuid) != NodeStatus.LIVE) {
+    NodeStatus status = membership.apply(uuid);
+    if (!heartbeating(status)) {
       return reject(Rejection.UNKNOWN_NODE);
     }
     if (bounds.problem(sample, wallNowMs()).isPresent()) {
       return reject(Rejection.INVALID);
     }
     long now = clockMs.getAsLong();
-    Entry offered = new Entry(sample, now);
+    Entry offered = new Entry(sample, now, status == NodeStatus.LIVE);
     Entry kept = entries.merge(uuid, offered, (held, incoming) -> supersedes(incoming, held, now) ? incoming : held);
     if (kept != offered) {
       return reject(Rejection.OUT_OF_ORDER);
@@ -171,8 +173,13 @@ public final class SystemStateRegistry implements SystemStateView {
   /** Drops DataNodes the NameNode no longer counts as live: dead, decommissioned or removed. */
   public int sweep() {
     int before = entries.size();
-    entries.keySet().removeIf(uuid -> membership.apply(uuid) != NodeStatus.LIVE);
+    entries.keySet().removeIf(uuid -> !heartbeating(membership.apply(uuid)));
     return before - entries.size();
+  }
+
+  /** Live, in service or not (decommissioning, maintenance): its samples are kept. */
+  private static boolean heartbeating(NodeStatus status) {
+    return status == NodeStatus.LIVE || status == NodeStatus.OUT_OF_SERVICE;
   }
 
   /** The limits this registry applies (the RPC server quotes them in its refusals). */
@@ -193,7 +200,8 @@ public final class SystemStateRegistry implements SystemStateView {
   }
 
   private NodeState state(Entry e, long now) {
-    return new NodeState(e.sample(), e.receivedMs(), Math.max(0, now - e.receivedMs()), isStale(e, now));
+    return new NodeState(e.sample(), e.receivedMs(), Math.max(0, now - e.receivedMs()), isStale(e, now),
+        e.inService());
   }
 
   private boolean isStale(Entry e, long now) {

@@ -230,6 +230,23 @@ class SystemStateRegistryTest {
     assertEquals(0, state.ageMs());
   }
 
+  /**
+   * A decommissioning node (or one entering or in maintenance) still heartbeats and reports, and its disks are busy
+   * as HDFS's re-replication source: its samples are kept, marked not in service, so that DRR can leave it out of
+   * the utilization reads go to (until session 54 it was indistinguishable from a node in service).
+   */
+  @Test
+  void outOfServiceNode_isKeptMarkedNotInService_untilItIsBackInService() {
+    members.put("dn-1", NodeStatus.OUT_OF_SERVICE);
+    assertEquals(Optional.empty(), registry.offer(sample("dn-1", 100, 0)));
+    assertFalse(registry.fresh("dn-1").orElseThrow().inService());
+    assertEquals(0, registry.sweep(), "kept while it heartbeats");
+
+    live("dn-1");
+    assertEquals(Optional.empty(), registry.offer(sample("dn-1", 100, 1)));
+    assertTrue(registry.all().get(0).inService(), "in service again with its next sample");
+  }
+
   @Test
   void sweep_dropsNodesNoLongerLive_andReturnsHowMany() {
     for (String uuid : List.of("dn-live", "dn-dead", "dn-decom", "dn-gone")) {

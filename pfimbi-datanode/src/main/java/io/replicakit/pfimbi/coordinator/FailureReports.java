@@ -48,7 +48,9 @@ final class FailureReports {
     nextPollMs = nowMs + POLL_INTERVAL_MS;
     Map<Long, String> failures = new HashMap<>();
     String pool = blockPoolId.get();
-    for (String ip : targetIps.get()) {
+    Collection<String> inFlight = targetIps.get();
+    incarnations.keepOnly(inFlight);
+    for (String ip : inFlight) {
       try {
         FailureReport report = managers.recentFailures(ip, pool);
         incarnations.answered(ip, report.incarnation());

@@ -5,6 +5,7 @@
 package io.replicakit.pfimbi.coordinator;
 
 import io.replicakit.pfimbi.rpc.ManagerAnswer;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -18,7 +19,9 @@ import java.util.Map;
  * out before a target's replacement was seen is lost there; one handed out after it was not. Positions in the
  * sequence of answers order the two exactly, where clock readings of the same millisecond would not.
  *
- * <p>A host's first answer, or one without an incarnation (a DataNode of an earlier version), shows no restart.
+ * <p>A host's first answer, or one without an incarnation (a DataNode of an earlier version), shows no restart. A
+ * host is followed only while blocks are in flight to it ({@link #keepOnly}): one restarted while it had none would
+ * otherwise be taken, at its next answer, for a restart that lost the blocks handed to it since.
  */
 final class ManagerIncarnations {
 
@@ -47,6 +50,12 @@ final class ManagerIncarnations {
   boolean replacedSince(String ipAddr, long mark) {
     Long at = replacedAt.get(ipAddr);
     return at != null && at > mark;
+  }
+
+  /** Forgets the hosts not in {@code inFlight}: their next answer starts a baseline again. */
+  void keepOnly(Collection<String> inFlight) {
+    current.keySet().retainAll(inFlight);
+    replacedAt.keySet().retainAll(inFlight);
   }
 
   void clear() {

@@ -338,13 +338,14 @@ public final class ReplicationManager<P> implements AutoCloseable {
   }
 
   /**
-   * A source that timed out (powered off, cut off) is skipped for {@link UnansweredHosts#SKIP_MS}: each of its
-   * queued blocks would otherwise hold this storage type's one fetcher for a connect or read timeout (60 s at
-   * HDFS's defaults), every other flow waiting behind it, before failing anyway (until session 54). Any other
-   * failure came with an answer.
+   * A source that cannot be reached (powered off, cut off: its connect timed out, or no route) is skipped for
+   * {@link UnansweredHosts#SKIP_MS}: each of its queued blocks would otherwise hold this storage type's one fetcher
+   * for a connect timeout (60 s at HDFS's defaults), every other flow waiting behind it, before failing anyway
+   * (until session 54). A read that timed out on a connection the source accepted does not mark it: a live source
+   * under foreground load, which Pfimbi yields to, may be slow to serve one block and serve the next.
    */
   private void noteSource(String source, Throwable failure) {
-    if (UnansweredHosts.isUnanswered(failure)) {
+    if (UnansweredHosts.isUnreachable(failure)) {
       silentSources.failed(source, failure);
     } else {
       silentSources.answered(source);

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
+import org.apache.hadoop.net.ConnectTimeoutException;
 
 /**
  * Hosts whose last call timed out, not called again for a while: Replication Managers a notice or poll is meant for
@@ -80,6 +81,21 @@ public final class UnansweredHosts {
   /** The host answered (even with a refusal): it is called as usual. */
   public void answered(String host) {
     silentSince.remove(host);
+  }
+
+  /**
+   * A host that could not be reached at all: a connect that timed out (Hadoop's {@code ConnectTimeoutException}) or
+   * no route to it, as the cause of what the caller sees or itself; not a read that timed out on a connection the
+   * host accepted (a live host under load can be slow to answer one request and serve the next).
+   */
+  public static boolean isUnreachable(Throwable failure) {
+    Throwable t = failure;
+    for (int depth = 0; t != null && depth < MAX_CAUSES; depth++, t = t.getCause()) {
+      if (t instanceof ConnectTimeoutException || t instanceof NoRouteToHostException) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

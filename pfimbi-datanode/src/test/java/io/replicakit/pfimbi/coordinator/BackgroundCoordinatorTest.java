@@ -967,6 +967,32 @@ class BackgroundCoordinatorTest {
     assertEquals(1, coordinator.counters().filesInProgress(), "block 2 went to the new process");
   }
 
+  /**
+   * A node restarted (a rolling restart) while nothing was in flight to it: its next answer, to a poll after a new
+   * block went to it, starts a baseline rather than reading as a restart that lost that block.
+   */
+  @Test
+  void aTargetRestartedWhileNothingWasInFlightToIt_isNotTakenForRestarted() {
+    namespace.put(closedFile(block(1, "dn1")));
+    writtenAndScanned(PATH);
+    nowMs += BackgroundCoordinator.FAILURE_POLL_INTERVAL_MS;
+    coordinator.scan(); // dn2 and dn3 answer a poll
+    blocks.live.put(1L, 3);
+    coordinator.scan();
+    assertEquals(1, coordinator.counters().filesCompleted());
+    nowMs += BackgroundCoordinator.FAILURE_POLL_INTERVAL_MS;
+    coordinator.scan(); // nothing in flight: no one polled, the hosts forgotten
+
+    notifier.incarnations.put(DN3.ipAddr(), 2L); // restarted while idle
+    namespace.put(file("/job/part-1", 1, false, Optional.of(SPEC), block(2, "dn1")));
+    writtenAndScanned("/job/part-1");
+    nowMs += BackgroundCoordinator.FAILURE_POLL_INTERVAL_MS;
+    coordinator.scan(); // dn3's first answer since it was forgotten
+
+    assertEquals(0, coordinator.counters().filesFellBack());
+    assertEquals(1, coordinator.counters().filesInProgress());
+  }
+
   @Test
   void aTargetThatSendsNoIncarnation_isNeverTakenForRestarted() {
     notifier.incarnations.put(DN2.ipAddr(), ManagerAnswer.UNKNOWN);

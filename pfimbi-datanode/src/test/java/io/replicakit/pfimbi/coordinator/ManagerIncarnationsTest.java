@@ -35,6 +35,18 @@ class ManagerIncarnationsTest {
   }
 
   @Test
+  void aHostNoLongerInFlight_isForgotten_andItsNextAnswerIsABaseline() {
+    seen.answered("10.0.0.2", 7);
+    seen.answered("10.0.0.3", 1);
+    seen.keepOnly(java.util.Set.of("10.0.0.3"));
+    long mark = seen.mark();
+    seen.answered("10.0.0.2", 8);
+    seen.answered("10.0.0.3", 2);
+    assertFalse(seen.replacedSince("10.0.0.2", mark), "forgotten: a baseline");
+    assertTrue(seen.replacedSince("10.0.0.3", mark), "followed: a restart");
+  }
+
+  @Test
   void clear_forgetsTheIncarnations() {
     seen.answered("10.0.0.2", 7);
     seen.clear();

@@ -253,7 +253,7 @@ class BlockIoIT {
       IOException silentFailure = assertThrows(IOException.class, () -> io.replicaLength(lb.getBlock(), source));
       assertTrue(ms(t0) < 5_000, "the call took " + ms(t0) + " ms"); // one 200 ms attempt, not 45
       // what the Replication Manager sees: a timeout, so the source's other queued blocks are not tried for a while
-      assertTrue(UnansweredHosts.isUnanswered(silentFailure), causes(silentFailure));
+      assertTrue(UnansweredHosts.isUnreachable(silentFailure), causes(silentFailure));
     }
     // a source whose process is gone refuses the connect: one attempt, not Hadoop's default ten, a second apart
     int closedPort;
@@ -265,7 +265,7 @@ class BlockIoIT {
     long t1 = System.nanoTime();
     IOException refused = assertThrows(IOException.class, () -> io.replicaLength(lb.getBlock(), gone));
     assertTrue(ms(t1) < 5_000, "the refused call took " + ms(t1) + " ms");
-    assertFalse(UnansweredHosts.isUnanswered(refused), causes(refused)); // cost no wait: the next block is tried
+    assertFalse(UnansweredHosts.isUnreachable(refused), causes(refused)); // cost no wait: the next block is tried
   }
 
   // ---------------------------------------------------------------------------------------------------------------

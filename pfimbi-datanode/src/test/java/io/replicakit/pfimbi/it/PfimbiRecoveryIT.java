@@ -202,8 +202,11 @@ class PfimbiRecoveryIT {
    */
   @Test
   void targetsRestartedWithCopiesQueued_fallBackAtOnce_andTheFileEndsAtFullReplication() throws Exception {
+    // HDFS's re-replication after the fall-back may pick a node still stopped (alive for the NameNode all along):
+    // that transfer is retried after the pending-reconstruction timeout, made 5 s here instead of 5 minutes
     try (EmbeddedCluster cluster = clusterHoldingCopies("600s",
-        Map.of(DFSConfigKeys.DFS_NAMENODE_HEARTBEAT_RECHECK_INTERVAL_KEY, "300000"))) {
+        Map.of(DFSConfigKeys.DFS_NAMENODE_HEARTBEAT_RECHECK_INTERVAL_KEY, "300000",
+            DFSConfigKeys.DFS_NAMENODE_RECONSTRUCTION_PENDING_TIMEOUT_SEC_KEY, "5"))) {
       org.apache.hadoop.fs.Path file;
       try (HeldCopies held = HeldCopies.on(cluster, ALL_BUT_THE_WRITER)) {
         file = PfimbiClusters.write(cluster, ClientPlacement.onNode("dn01"), "/jobs/q", SPEC, 4);

@@ -35,6 +35,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
+import org.apache.hadoop.net.ConnectTimeoutException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -251,6 +252,19 @@ class ReplicationManagerTest {
     assertAccepted(rm.accept(notice(5, 2)));
     await(() -> rm.status().written() == 2, "the source is tried again once its skip is over");
     assertEquals(List.of(1L, 4L, 5L), transfers.fetchOrder);
+  }
+
+  /** A live source slow to serve one block (a read timeout on an accepted connection) is asked for the next. */
+  @Test
+  void sourceThatTimedOutReading_isAskedForItsNextBlock() {
+    transfers.readTimeoutFetch.add(1L);
+    start(4, 0);
+    activity(IDLE);
+    assertAccepted(rm.accept(notice(1, 2)));
+    assertAccepted(rm.accept(notice(2, 2)));
+    await(() -> rm.status().written() == 1, "block 2 fetched from the same source and stored");
+    assertEquals(List.of(1L, 2L), transfers.fetchOrder);
+    assertEquals(Set.of(1L), failedIds(rm).keySet());
   }
 
   @Test
@@ -694,8 +708,10 @@ class ReplicationManagerTest {
     final List<Long> writeOrder = Collections.synchronizedList(new ArrayList<>());
     final List<Long> synced = Collections.synchronizedList(new ArrayList<>());
     final Set<Long> failFetch = ConcurrentHashMap.newKeySet();
-    /** Blocks whose source never answers: the fetch times out. */
+    /** Blocks whose source never answers: the connect times out. */
     final Set<Long> timeoutFetch = ConcurrentHashMap.newKeySet();
+    /** Blocks whose source accepts the connection but is slow to answer: the read times out. */
+    final Set<Long> readTimeoutFetch = ConcurrentHashMap.newKeySet();
     final Set<Long> failWrite = ConcurrentHashMap.newKeySet();
     final Set<Long> errorFetch = ConcurrentHashMap.newKeySet();
     final Set<Long> errorWrite = ConcurrentHashMap.newKeySet();
@@ -735,7 +751,11 @@ class ReplicationManagerTest {
       }
       if (timeoutFetch.contains(n.blockId())) {
         holding.decrementAndGet();
-        throw new IOException("length call failed", new SocketTimeoutException("connect timed out"));
+        throw new IOException("length call failed", new ConnectTimeoutException("connect timed out"));
+      }
+      if (readTimeoutFetch.contains(n.blockId())) {
+        holding.decrementAndGet();
+        throw new SocketTimeoutException("Read timed out");
       }
       if (storedAfterFetch.contains(n.blockId())) {
         storedHere.add(n.blockId());

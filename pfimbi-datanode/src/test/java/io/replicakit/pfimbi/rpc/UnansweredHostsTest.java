@@ -57,6 +57,14 @@ class UnansweredHostsTest {
   }
 
   @Test
+  void unreachable_isAConnectTimeoutOrNoRoute_notAReadTimeout() {
+    assertTrue(UnansweredHosts.isUnreachable(new IOException("fetch", new ConnectTimeoutException("connect"))));
+    assertTrue(UnansweredHosts.isUnreachable(new NoRouteToHostException("No route to host")));
+    assertFalse(UnansweredHosts.isUnreachable(new SocketTimeoutException("Read timed out")));
+    assertFalse(UnansweredHosts.isUnreachable(new ConnectException("Connection refused")));
+  }
+
+  @Test
   void aTimeoutWrappedByTheCaller_marksTheHost() {
     hosts.failed("10.0.0.5", new IOException("fetch failed", new ConnectTimeoutException("connect timed out")));
     assertTrue(hosts.skipReason("10.0.0.5").isPresent());

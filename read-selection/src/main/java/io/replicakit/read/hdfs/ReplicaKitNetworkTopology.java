@@ -22,6 +22,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
@@ -98,7 +99,10 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
   private volatile boolean ownPolicy = true;
   private volatile ReadSelectionMetrics metrics = ReadSelectionMetrics.NONE;
   private final LongSupplier monotonicMs;
-  private final ThrottledLog failureLog;
+  /** One throttled log per kind of fault, so that a recurring one never hides the first of another. */
+  private final ThrottledLog adaptorFaults;
+  private final ThrottledLog policyFaults;
+  private final ThrottledLog recordFaults;
   private final ThreadLocal<HeldOrdering> held = ThreadLocal.withInitial(HeldOrdering::new);
   /** Blocks of one call recorded as reads ({@link ReadSelectionConfig#LISTING_READ_BLOCKS}). */
   private volatile long listingReadBlocks = ReadSelectionConfig.LISTING_READ_BLOCKS_DEFAULT;
@@ -121,7 +125,9 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
    */
   ReplicaKitNetworkTopology(LongSupplier monotonicMs) {
     this.monotonicMs = monotonicMs;
-    this.failureLog = new ThrottledLog(ThrottledLog.DEFAULT_PERIOD_MS, monotonicMs);
+    this.adaptorFaults = new ThrottledLog(ThrottledLog.DEFAULT_PERIOD_MS, monotonicMs);
+    this.policyFaults = new ThrottledLog(ThrottledLog.DEFAULT_PERIOD_MS, monotonicMs);
+    this.recordFaults = new ThrottledLog(ThrottledLog.DEFAULT_PERIOD_MS, monotonicMs);
   }
 
   @Override
@@ -134,12 +140,30 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
     ReadPolicy configured = ReadPolicies.create(ReadSelectionConfig.settings(conf),
         new PolicyEnvironment(SystemStates::current, monotonicMs));
     requireSortedReads(conf, configured);
+    missingStateSource(conf, configured.name()).ifPresent(LOG::warn);
     listingReadBlocks = ReadSelectionConfig.LISTING_READ_BLOCKS.get(conf);
     policyName = configured.name();
     ownPolicy = configured.getClass().getPackageName().equals(NetworkDistancePolicy.class.getPackageName());
     policy = configured;
     metrics = ReadSelectionMetrics.register(configured);
     LOG.info("ReplicaKit read selection: policy {}", configured.name());
+  }
+
+  /**
+   * Why a policy that reads the DataNodes' system state would get none, if it would: the state reaches the NameNode
+   * only through heartbeat-metrics' plugin, and without it the view stays empty and the policy quietly orders without
+   * it (DRR as WRR at eq. 1's weight, {@code system-state} by network distance, {@code combined} by storage speed).
+   */
+  static Optional<String> missingStateSource(Configuration conf, String policy) {
+    if (!ReadPolicies.readsSystemState(policy)
+        || conf.getTrimmedStringCollection(DFSConfigKeys.DFS_NAMENODE_PLUGINS_KEY).contains(
+            SystemStates.NAMENODE_PLUGIN)) {
+      return Optional.empty();
+    }
+    return Optional.of("ReplicaKit read policy " + policy + " orders by the DataNodes' system state, but "
+        + DFSConfigKeys.DFS_NAMENODE_PLUGINS_KEY + " does not list " + SystemStates.NAMENODE_PLUGIN
+        + " (and the DataNodes need io.replicakit.metrics.datanode.MetricsReporterPlugin in "
+        + DFSConfigKeys.DFS_DATANODE_PLUGINS_KEY + "): without them it orders as if every node were idle");
   }
 
   /**
@@ -198,7 +222,7 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
     try {
       return sortWithPolicy(reader, nodes, activeLen, byLocation, settleHeldOrdering());
     } catch (Throwable t) {
-      fault("Read selection failed; this block is ordered by network distance", t);
+      fault(adaptorFaults, "Read selection failed; this block is ordered by network distance", t);
       return false;
     }
   }
@@ -212,10 +236,10 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
   }
 
   /** Counts and logs (throttled) a fault; never throws, whatever the fault did to the heap. */
-  private void fault(String what, Throwable t) {
+  private void fault(ThrottledLog log, String what, Throwable t) {
     try {
       metrics.fellBack();
-      failureLog.error(LOG, what, t);
+      log.error(LOG, what, t);
     } catch (Throwable ignored) {
       // The block falls back all the same.
     }
@@ -233,7 +257,7 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
       return false;
     }
     Object call = thread == null ? null : thread.serving;
-    Ordering ordering;
+    Ordering ordering = null;
     try {
       List<Replica> replicas = replicas(reader, nodes, activeLen, byLocation);
       if (replicas == null) {
@@ -243,7 +267,10 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
           thread == null ? null : thread.listing(call, reader));
       apply(ownPolicy ? ordering.replicas() : List.copyOf(ordering.replicas()), nodes, activeLen);
     } catch (Throwable t) {
-      fault("Read policy " + policyName + " failed; this block is ordered by network distance", t);
+      fault(policyFaults, "Read policy " + policyName + " failed; this block is ordered by network distance", t);
+      if (ordering != null) {
+        run(ordering.whenNotRead()); // decided but not applied: what deciding counted (a turn) is given back
+      }
       return false;
     }
     if (ordering.hasRecord()) {
@@ -291,7 +318,7 @@ public class ReplicaKitNetworkTopology extends DFSNetworkTopology implements Con
     try {
       record.run();
     } catch (Throwable t) {
-      fault("Read policy " + policyName + " failed to record a read", t);
+      fault(recordFaults, "Read policy " + policyName + " failed to record a read", t);
     }
   }
 

@@ -33,6 +33,7 @@ final class TopologyInternals {
       .members(
           "Configuration Configurable.getConf()",
           "boolean Configuration.getBoolean(String, boolean)",
+          "Collection Configuration.getTrimmedStringCollection(String)",
           "StorageType DatanodeInfoWithStorage.getStorageType()",
           "String DatanodeInfoWithStorage.getDatanodeUuid()",
           "String DatanodeInfoWithStorage.getStorageID()",

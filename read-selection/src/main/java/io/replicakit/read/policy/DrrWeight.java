@@ -110,7 +110,9 @@ final class DrrWeight {
     Map<String, double[]> byType = new HashMap<>(); // type -> {sum, count}
     long newest = newestSampleMs;
     for (NodeState node : states.get().all()) {
-      if (node.stale() || node.receivedMs() <= newestSampleMs) {
+      // a node out of service (decommissioning, maintenance) serves no read HDFS can give elsewhere, while its disks
+      // stay busy as the preferred re-replication source: averaged in, it made the slow class look full (session 54)
+      if (node.stale() || !node.inService() || node.receivedMs() <= newestSampleMs) {
         continue;
       }
       newest = Math.max(newest, node.receivedMs());

@@ -18,7 +18,16 @@ public final class ReadPolicies {
   public static final List<String> NAMES = List.of(NetworkDistancePolicy.NAME, StorageTypePolicy.NAME,
       WeightedRoundRobinPolicy.NAME, DynamicRoundRobinPolicy.NAME, SystemStatePolicy.NAME, CombinedPolicy.NAME);
 
+  /** The policies that order by the DataNodes' system state (heartbeat-metrics' samples) among other things. */
+  public static final List<String> STATE_READERS = List.of(DynamicRoundRobinPolicy.NAME, SystemStatePolicy.NAME,
+      CombinedPolicy.NAME);
+
   private ReadPolicies() {}
+
+  /** Whether the policy named {@code name} reads the DataNodes' system state. */
+  public static boolean readsSystemState(String name) {
+    return STATE_READERS.contains(name.toLowerCase(Locale.ROOT));
+  }
 
   public static boolean isKnown(String name) {
     return NAMES.contains(name.toLowerCase(Locale.ROOT)) || policyClass(name) != null;

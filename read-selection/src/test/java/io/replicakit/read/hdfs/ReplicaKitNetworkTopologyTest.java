@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.replicakit.common.rpc.OwnLookups;
+import io.replicakit.common.state.SystemStates;
 import io.replicakit.read.config.ReadSelectionConfig;
 import io.replicakit.read.policy.Ordering;
 import io.replicakit.read.policy.ReadPolicy;
@@ -156,6 +157,30 @@ class ReplicaKitNetworkTopologyTest {
     @Override
     public String name() {
       return "repeating";
+    }
+  }
+
+  /**
+   * Takes a turn while deciding (as WRR does, so that concurrent handlers do not take the same one) and then answers
+   * an order the adaptor refuses (a replica twice): counts the turns taken and given back.
+   */
+  public static final class TurnTakingRepeatingPolicy implements ReadPolicy {
+    static final java.util.concurrent.atomic.AtomicInteger TURNS = new java.util.concurrent.atomic.AtomicInteger();
+
+    @Override
+    public List<Replica> order(List<Replica> replicas, RandomGenerator random) {
+      return new RepeatingPolicy().order(replicas, random);
+    }
+
+    @Override
+    public Ordering decide(List<Replica> replicas, RandomGenerator random) {
+      TURNS.incrementAndGet();
+      return new Ordering(order(replicas, random), () -> { }, TURNS::decrementAndGet);
+    }
+
+    @Override
+    public String name() {
+      return "turn-taking-repeating";
     }
   }
 
@@ -373,6 +398,31 @@ class ReplicaKitNetworkTopologyTest {
     assertEquals("DS-0", block[0].getStorageID(), "HDFS's order: the reader's own replica first");
     assertEquals(4, Arrays.stream(block).distinct().count(), "no replica lost or duplicated");
     assertEquals(1L, metrics(topology).get("Fallbacks"));
+  }
+
+  /** Until session 54 a decision the adaptor then refused kept the turn it took: a weight's split drifted. */
+  @Test
+  void anOrderRefusedAfterTheDecision_givesBackWhatDecidingCounted() {
+    TurnTakingRepeatingPolicy.TURNS.set(0);
+    ReplicaKitNetworkTopology topology =
+        (ReplicaKitNetworkTopology) topology(TurnTakingRepeatingPolicy.class.getName());
+    for (int i = 0; i < 3; i++) {
+      topology.sortByDistance(nodes.get(0), block(), 3, null);
+    }
+    assertEquals(0, TurnTakingRepeatingPolicy.TURNS.get(), "every turn taken was given back");
+    assertEquals(3L, metrics(topology).get("Fallbacks"));
+  }
+
+  @Test
+  void aStatePolicyWithoutTheHeartbeatPlugin_isWarnedAbout_andOnlyThen() {
+    Configuration conf = new Configuration(false);
+    for (String policy : List.of("drr", "system-state", "combined")) {
+      assertTrue(ReplicaKitNetworkTopology.missingStateSource(conf, policy).orElse("")
+          .contains(DFSConfigKeys.DFS_NAMENODE_PLUGINS_KEY), policy);
+    }
+    assertTrue(ReplicaKitNetworkTopology.missingStateSource(conf, "wrr").isEmpty(), "WRR reads no state");
+    conf.set(DFSConfigKeys.DFS_NAMENODE_PLUGINS_KEY, "org.example.Other, " + SystemStates.NAMENODE_PLUGIN);
+    assertTrue(ReplicaKitNetworkTopology.missingStateSource(conf, "drr").isEmpty(), "the plugin is listed");
   }
 
   private static List<String> ids(DatanodeInfoWithStorage[] block) {

@@ -8,6 +8,7 @@ import static io.replicakit.read.policy.Fixtures.OFF_RACK;
 import static io.replicakit.read.policy.Fixtures.RACK;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.replicakit.metrics.registry.NodeStatus;
 import io.replicakit.read.config.ReadSelectionConfig;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -71,6 +72,20 @@ class DrrWeightTest {
    * 52 the turns' count held every read since start-up and applied the new weight to all of them: after 6,000
    * blocks at weight 5, the step to 6 gave 1,006 SSD turns in a row, and a step back down as many DISK turns.
    */
+  /**
+   * A decommissioning node's disks are busy as HDFS's re-replication source, but HDFS reads its replicas only when no
+   * other is left: averaged in, its DISK at 100 % lifted the in-service DISKs' 40 % over the 50 % threshold, so the
+   * weight stayed where it was while the DISKs that serve reads had room (until session 54).
+   */
+  @Test
+  void aBusyNodeOutOfService_isLeftOutOfTheAverage() {
+    cluster.statuses.put("dn-d", NodeStatus.OUT_OF_SERVICE);
+    cluster.advance(INTERVAL_MS);
+    cluster.report("dn-d", Fixtures.healthyHost(), Fixtures.utilization("dn-d-ssd", "SSD", 90),
+        Fixtures.utilization("dn-d-disk", "DISK", 100));
+    assertEquals(4.0, nextInterval(90, 40), "the SSDs busy, the DISKs reads go to with room: one step down");
+  }
+
   @Test
   void aStep_afterALongRunAtOneWeight_changesTheTurnsWithinACycle() {
     assertEquals("FFFFFS".repeat(1_000), firstClasses(6_000));

@@ -107,12 +107,13 @@ final class Fixtures {
     return new VolumeMetrics(storageId, storageType, "sda", 1, 0, 0, utilizationPct, 0);
   }
 
-  /** A real registry on a fake clock, every DataNode LIVE; each report is a DataNode's next sample. */
+  /** A real registry on a fake clock, every DataNode LIVE unless set; each report is a DataNode's next sample. */
   static final class Cluster {
 
     final AtomicLong clock = new AtomicLong(1_000_000);
+    final Map<String, NodeStatus> statuses = new java.util.concurrent.ConcurrentHashMap<>();
     final SystemStateRegistry registry = new SystemStateRegistry(clock::get, STALE_INTERVALS,
-        uuid -> NodeStatus.LIVE);
+        uuid -> statuses.getOrDefault(uuid, NodeStatus.LIVE));
     private final Map<String, Long> sequences = new HashMap<>();
 
     PolicyEnvironment env() {

@@ -16,6 +16,8 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -48,8 +50,15 @@ public final class ClusterArgs {
   ProcessesOption processes = new ProcessesOption();
 
   /** The directory {@link #clusterOptions} created (no {@code --dir}); null when the user named one. */
+  /** How long Ctrl-C's hook waits for a start under way to end. */
+  static final long START_END_WAIT_SECONDS = 60;
+
   private Path created;
   private boolean closed;
+  /** A start under way: Ctrl-C's hook waits for it to end before removing anything ({@link #closeOnShutdown}). */
+  private volatile boolean starting;
+  private final CountDownLatch startEnded = new CountDownLatch(1);
+  private volatile Cluster startedCluster;
 
   /** The spec named by {@code --spec} with the {@code --spec-set} overrides applied. */
   public ClusterSpec spec() {
@@ -83,12 +92,46 @@ public final class ClusterArgs {
 
   /** Starts the cluster; a start that fails {@link #close}s (the temporary directory removed) before it is thrown. */
   public Cluster start(ClusterSpec clusterSpec, ClusterOptions options, PrintStream out) throws IOException {
+    return start(() -> Cluster.start(clusterSpec, options), out);
+  }
+
+  /** What starts the cluster, for {@link #start(ClusterSpec, ClusterOptions, PrintStream)} and its tests. */
+  @FunctionalInterface
+  interface Starter {
+    Cluster start() throws IOException;
+  }
+
+  Cluster start(Starter starter, PrintStream out) throws IOException {
+    starting = true;
     try {
-      return Cluster.start(clusterSpec, options);
+      Cluster cluster = starter.start();
+      startedCluster = cluster;
+      return cluster;
     } catch (IOException | RuntimeException e) {
       close(null, out);
       throw e;
+    } finally {
+      startEnded.countDown();
     }
+  }
+
+  /**
+   * For Ctrl-C's shutdown hook: when a start is under way, waits for it to end (at most
+   * {@link #START_END_WAIT_SECONDS}; the testbed's reaper kills the daemons it started, so it fails fast), then
+   * closes what started and removes the cluster's data. Deleting the directory while the start still writes into it
+   * and spawns daemons left parts of it behind and could not stop what it had not yet seen (until session 54).
+   */
+  public void closeOnShutdown(PrintStream out) {
+    if (starting) {
+      try {
+        if (!startEnded.await(START_END_WAIT_SECONDS, TimeUnit.SECONDS)) {
+          out.println("The cluster's start did not end within " + START_END_WAIT_SECONDS + " s of the interrupt");
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+    close(startedCluster, out);
   }
 
   /** What the start-up line says of the directory: whether it outlives the cluster. */

@@ -11,7 +11,6 @@ import java.io.PrintStream;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -89,14 +88,12 @@ public final class ClusterCommand implements Command {
         + " DataNodes) in " + args.cluster.describeDir(options.baseDir()) + " ...");
     // Ctrl-C, from now on (a start takes up to minutes): stop the daemons, if any have started, and remove the
     // cluster's data as the normal end does.
-    AtomicReference<Cluster> started = new AtomicReference<>();
     CountDownLatch stop = new CountDownLatch(1);
     shutdownHooks.accept(new Thread(() -> {
       stop.countDown();
-      args.cluster.close(started.get(), out);
+      args.cluster.closeOnShutdown(out);
     }, "replicakit-cluster-shutdown"));
     Cluster cluster = args.cluster.start(spec, options, out);
-    started.set(cluster);
     try {
       out.println(cluster.describe());
       awaitStop(stop, seconds, out);

@@ -20,7 +20,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.CommonConfigurationKeys;
@@ -170,10 +169,8 @@ public final class DfsioCommand implements Command {
         + " DataNodes) in " + args.cluster.describeDir(options.baseDir()) + " ...");
     // Ctrl-C, from now on (a start takes up to minutes): stop the daemons, if any have started, and remove the
     // cluster's data as the normal end does.
-    AtomicReference<Cluster> started = new AtomicReference<>();
-    shutdownHooks.accept(new Thread(() -> args.cluster.close(started.get(), out), "replicakit-dfsio-shutdown"));
+    shutdownHooks.accept(new Thread(() -> args.cluster.closeOnShutdown(out), "replicakit-dfsio-shutdown"));
     Cluster cluster = args.cluster.start(spec, args.yarn ? options.withYarn() : options, out);
-    started.set(cluster);
     try {
       out.println(cluster.describe());
       out.println("Client: " + (args.yarn ? "YARN (maps on the NodeManagers)" : cluster.addressOf(client)));

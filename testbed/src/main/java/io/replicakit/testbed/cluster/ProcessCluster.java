@@ -455,8 +455,9 @@ public final class ProcessCluster implements Cluster {
   }
 
   /**
-   * SIGTERM to every daemon at once (YARN's ResourceManager once its NodeManagers are gone), SIGKILL to any still
-   * running when the one grace period they share ends ({@link ProcessOptions#stopGrace}), then the network removed.
+   * SIGTERM to every daemon at once (YARN's ResourceManager once its NodeManagers are gone, with a grace of its own
+   * from then), SIGKILL to any still running when the one grace period they share ends
+   * ({@link ProcessOptions#stopGrace}), then the network removed.
    * Each step runs whatever the one before threw, so a failing client never leaves daemons or devices behind.
    */
   @Override
@@ -464,9 +465,9 @@ public final class ProcessCluster implements Cluster {
     if (!closed.compareAndSet(false, true)) {
       return;
     }
-    GracefulStop stop = new GracefulStop(processes.stopGrace());
     List<DaemonProcess> hdfs = releaseDaemons();
     CloseSteps.run(LOG, "closing the harness's client", admin::close);
+    GracefulStop stop = new GracefulStop(processes.stopGrace()); // the grace starts with the SIGTERMs
     stop.terminate(hdfs);
     CloseSteps.run(LOG, "stopping YARN", () -> yarn.stop(stop));
     stop.awaitOrKill(hdfs);

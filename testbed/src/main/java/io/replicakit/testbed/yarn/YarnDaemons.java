@@ -232,9 +232,10 @@ public final class YarnDaemons implements AutoCloseable {
   }
 
   /**
-   * SIGTERM to every NodeManager at once, then to the ResourceManager once they have exited (still there to hear
-   * them unregister, or they wait out their shutdown timeout), SIGKILL to any still running when {@code stop}'s grace
-   * period, shared with the caller's other daemons, ends.
+   * SIGTERM to every NodeManager at once, SIGKILL to any still running when {@code stop}'s grace period, shared with
+   * the caller's other daemons, ends; then SIGTERM to the ResourceManager once they have exited (still there to hear
+   * them unregister, or they wait out their shutdown timeout), with a grace period of its own: NodeManagers that used
+   * up the shared one would otherwise leave it none.
    */
   public void stop(GracefulStop stop) {
     CloseSteps.run(LOG, "closing the ResourceManager client", rmClient::close);
@@ -242,7 +243,7 @@ public final class YarnDaemons implements AutoCloseable {
     nodeManagers.clear();
     stop.stop(nms);
     if (resourceManager != null) {
-      stop.stop(List.of(resourceManager));
+      new GracefulStop(setup.processes().stopGrace()).stop(List.of(resourceManager));
     }
   }
 }

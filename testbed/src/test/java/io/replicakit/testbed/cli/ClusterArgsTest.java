@@ -67,6 +67,58 @@ class ClusterArgsTest {
     assertTrue(said.contains("Removed the temporary cluster directory " + dir), said);
   }
 
+  /**
+   * Ctrl-C while the start is under way: the hook waits for the start to end, then stops what started and removes the
+   * data; until session 54 it deleted the directory under the start and could not stop the cluster it had not seen.
+   */
+  @Test
+  void ctrlCDuringTheStart_waitsForItToEnd_thenStopsWhatStarted_andRemovesTheData() throws Exception {
+    ClusterArgs args = new ClusterArgs();
+    Path dir = args.clusterOptions().baseDir();
+    Files.createDirectories(dir.resolve("data/dn01"));
+    java.util.concurrent.CountDownLatch starting = new java.util.concurrent.CountDownLatch(1);
+    java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+    java.util.concurrent.atomic.AtomicInteger closes = new java.util.concurrent.atomic.AtomicInteger();
+    io.replicakit.testbed.cluster.Cluster cluster = (io.replicakit.testbed.cluster.Cluster) java.lang.reflect.Proxy
+        .newProxyInstance(getClass().getClassLoader(), new Class<?>[] {io.replicakit.testbed.cluster.Cluster.class},
+            (proxy, method, methodArgs) -> {
+              if (method.getName().equals("close")) {
+                closes.incrementAndGet();
+              }
+              return null;
+            });
+    PrintStream print = new PrintStream(out, true, StandardCharsets.UTF_8);
+    Thread main = new Thread(() -> {
+      try {
+        args.start(() -> {
+          starting.countDown();
+          try {
+            release.await();
+          } catch (InterruptedException e) {
+            throw new java.io.InterruptedIOException();
+          }
+          return cluster;
+        }, print);
+      } catch (Exception e) {
+        throw new AssertionError(e);
+      }
+    });
+    main.start();
+    starting.await();
+    Thread hook = new Thread(() -> args.closeOnShutdown(print));
+    hook.start();
+    hook.join(300);
+    assertTrue(hook.isAlive(), "the hook waits for the start");
+    assertTrue(Files.exists(dir.resolve("data/dn01")), "nothing removed under the start");
+
+    release.countDown();
+    hook.join(10_000);
+    main.join(10_000);
+    assertFalse(hook.isAlive());
+    assertEquals(1, closes.get(), "the cluster that started is stopped");
+    assertFalse(Files.exists(dir), "and its data removed");
+  }
+
   @Test
   void dirNamedByTheUser_isLeftAsItIs() throws Exception {
     ClusterArgs args = new ClusterArgs();
