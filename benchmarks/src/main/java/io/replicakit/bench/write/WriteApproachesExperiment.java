@@ -468,9 +468,10 @@ public final class WriteApproachesExperiment {
      * Deletes a run's files and waits until the NameNode has handed every deletion to the DataNodes: first until its
      * block count has dropped by the directory's blocks (HDFS 3.5 queues a deleted file's blocks and removes them from
      * the block map on a thread of its own, HDFS-16043), then until none is pending deletion. Until session 54 only
-     * the second was waited for, which read 0 right after the delete, before the blocks were queued: a variant's
-     * deletions then ran during the next variant's write. The count is the directory's own, not the cluster's before
-     * the write: with YARN, each job leaves its history files on HDFS (no history server moves them on).
+     * the second was waited for, which could read 0 right after the delete, before the blocks were queued: a
+     * variant's deletions could then run during the next variant's write. The count is the directory's own, not the
+     * cluster's before the write: with YARN, each job leaves its history files on HDFS (no history server moves them
+     * on).
      */
     private void deleteAndSettle(String dir) throws Exception {
       long remaining;

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
+import java.util.function.Predicate;
 import org.apache.hadoop.net.ConnectTimeoutException;
 
 /**
@@ -89,13 +90,7 @@ public final class UnansweredHosts {
    * host accepted (a live host under load can be slow to answer one request and serve the next).
    */
   public static boolean isUnreachable(Throwable failure) {
-    Throwable t = failure;
-    for (int depth = 0; t != null && depth < MAX_CAUSES; depth++, t = t.getCause()) {
-      if (t instanceof ConnectTimeoutException || t instanceof NoRouteToHostException) {
-        return true;
-      }
-    }
-    return false;
+    return anyCause(failure, t -> t instanceof ConnectTimeoutException || t instanceof NoRouteToHostException);
   }
 
   /**
@@ -104,9 +99,14 @@ public final class UnansweredHosts {
    * caller sees (a few causes deep: a wrapped call failure).
    */
   public static boolean isUnanswered(Throwable failure) {
+    return anyCause(failure, t -> t instanceof SocketTimeoutException || t instanceof NoRouteToHostException);
+  }
+
+  /** Whether {@code failure} or one of its first {@link #MAX_CAUSES} causes is such. */
+  private static boolean anyCause(Throwable failure, Predicate<Throwable> such) {
     Throwable t = failure;
     for (int depth = 0; t != null && depth < MAX_CAUSES; depth++, t = t.getCause()) {
-      if (t instanceof SocketTimeoutException || t instanceof NoRouteToHostException) {
+      if (such.test(t)) {
         return true;
       }
     }

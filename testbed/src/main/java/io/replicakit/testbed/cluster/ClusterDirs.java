@@ -61,7 +61,8 @@ public final class ClusterDirs {
       throw new IOException("refusing to use " + base.toAbsolutePath() + " for a testbed cluster: it is not empty"
           + " and has no " + MARKER + " file, which the testbed writes into a directory it uses (a cluster deletes"
           + " its name/, data/, conf/, logs/ and tmp/ folders, an embedded one all of it); name a new or empty"
-          + " directory, or one an earlier testbed cluster used. Nothing in it was changed.");
+          + " directory, or one an earlier testbed cluster used (one used before the marker existed, session 54:"
+          + " create an empty " + MARKER + " in it). Nothing in it was changed.");
     }
     Files.createDirectories(base);
     Files.writeString(marker, MARKER_TEXT);
